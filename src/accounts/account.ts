@@ -1,0 +1,49 @@
+import type { AuthData } from '../auth/credentials.js';
+import { Throttle } from '../http/throttle.js';
+import type { World } from '../world/index.js';
+import { Clock } from './clock.js';
+import { Journal } from './journal.js';
+import { Random } from './random.js';
+import type { AccountData, AccountSettings, AccountStore } from './store.js';
+
+/** One isolated world: its store, clock, credentials, journal, throttle state and random source. */
+export class Account {
+  readonly clock: Clock;
+  readonly journal: Journal;
+  readonly throttle = new Throttle();
+  readonly random: Random;
+
+  constructor(
+    readonly store: AccountStore,
+    realNow: () => number,
+    journalSize: number,
+  ) {
+    this.clock = new Clock(realNow, store.data.settings.clockOffsetMs);
+    this.journal = new Journal(journalSize);
+    this.random = new Random(store.data.settings.seed, store.data.settings.name);
+  }
+
+  get name(): string {
+    return this.store.data.settings.name;
+  }
+  get settings(): AccountSettings {
+    return this.store.data.settings;
+  }
+  get auth(): AuthData {
+    return this.store.data.auth;
+  }
+  get world(): World {
+    return this.store.data.world;
+  }
+
+  /** Replaces the account's data (reset), keeping the clock and journal. */
+  replace(data: AccountData): void {
+    this.store.data = data;
+  }
+
+  /** Persists the account (a no-op in memory). */
+  async save(): Promise<void> {
+    this.store.data.settings.clockOffsetMs = this.clock.offset;
+    await this.store.write();
+  }
+}

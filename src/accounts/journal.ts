@@ -1,0 +1,49 @@
+export interface JournalEntry {
+  method: string;
+  path: string;
+  /** Query values by name, as sent, with secrets redacted. */
+  query: Record<string, string[]>;
+  status: number;
+  /** Account clock, ISO 8601 UTC. */
+  at: string;
+}
+
+// Names whose values are credentials; matched case-insensitively wherever they appear.
+const SECRET_NAMES = /password|secret|token|apikey|api_key/i;
+export const REDACTED = '[redacted]';
+
+/** The requests an account received, oldest first, bounded as a ring buffer. */
+export class Journal {
+  private readonly entries: JournalEntry[] = [];
+  private start = 0;
+
+  constructor(readonly capacity: number) {}
+
+  record(entry: JournalEntry): void {
+    if (this.capacity <= 0) return;
+    if (this.entries.length < this.capacity) this.entries.push(entry);
+    else {
+      this.entries[this.start] = entry;
+      this.start = (this.start + 1) % this.capacity;
+    }
+  }
+
+  list(): JournalEntry[] {
+    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+    this.start = 0;
+  }
+}
+
+/** The query as sent, by name, with the values of secret-bearing names redacted. */
+export function redactQuery(search: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (search === '') return out;
+  for (const [name, value] of new URLSearchParams(search)) {
+    (out[name] ??= []).push(SECRET_NAMES.test(name) ? REDACTED : value);
+  }
+  return out;
+}

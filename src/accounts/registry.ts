@@ -1,0 +1,119 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { seededAuth } from '../auth/credentials.js';
+import { randomSecret } from '../auth/hash.js';
+import { formatDate } from '../datetime.js';
+import type { WorldSize } from '../world/index.js';
+import { Account } from './account.js';
+import { isAccountName } from './host.js';
+import { type AccountData, accountFile, loadStore, openStore } from './store.js';
+import { worldFor } from './worlds.js';
+
+export interface RegistryOptions {
+  seed: number;
+  size: WorldSize;
+  rateLimit: boolean;
+  /** Offset of every new account's clock from real time (from `--now`). */
+  clockOffsetMs: number;
+  autoAccounts: boolean;
+  dataDir?: string;
+  realNow: () => number;
+  journalSize: number;
+}
+
+export interface CreateAccount {
+  name?: string;
+  seed?: number;
+  size?: WorldSize;
+  rateLimit?: boolean;
+  /** Initial virtual time, epoch ms. */
+  now?: number;
+}
+
+export class AccountExistsError extends Error {}
+
+/** All accounts of one simulator, by name. */
+export class AccountRegistry {
+  private readonly accounts = new Map<string, Account>();
+  private readonly pending = new Map<string, Promise<Account>>();
+
+  constructor(readonly options: RegistryOptions) {}
+
+  /** Reloads every account persisted in the data directory. */
+  async load(): Promise<void> {
+    const dir = this.options.dataDir;
+    if (dir === undefined) return;
+    await mkdir(dir, { recursive: true });
+    for (const file of await readdir(dir)) {
+      const name = path.basename(file, '.json');
+      if (!file.endsWith('.json') || !isAccountName(name)) continue;
+      const store = await loadStore(dir, name);
+      this.accounts.set(name, new Account(store, this.options.realNow, this.options.journalSize));
+    }
+  }
+
+  get(name: string): Account | undefined {
+    return this.accounts.get(name);
+  }
+
+  list(): Account[] {
+    return [...this.accounts.values()];
+  }
+
+  /** The named account, created with the defaults on first use unless auto-creation is off. */
+  async resolve(name: string): Promise<Account | undefined> {
+    const existing = this.accounts.get(name);
+    if (existing) return existing;
+    if (!this.options.autoAccounts || !isAccountName(name)) return undefined;
+    return this.pending.get(name) ?? this.create({ name }).catch(() => this.accounts.get(name));
+  }
+
+  async create(request: CreateAccount): Promise<Account> {
+    const name = request.name ?? `account-${randomSecret(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+    if (this.accounts.has(name) || this.pending.has(name)) throw new AccountExistsError(name);
+    const creating = this.build(name, request);
+    this.pending.set(name, creating);
+    try {
+      const account = await creating;
+      this.accounts.set(name, account);
+      return account;
+    } finally {
+      this.pending.delete(name);
+    }
+  }
+
+  async delete(name: string): Promise<boolean> {
+    if (!this.accounts.delete(name)) return false;
+    if (this.options.dataDir !== undefined) await rm(accountFile(this.options.dataDir, name), { force: true });
+    return true;
+  }
+
+  /** Re-seeds the world and credentials for the account's current day; settings and clock stay. */
+  async reset(account: Account): Promise<void> {
+    const { seed, size } = account.settings;
+    const day = formatDate(account.clock.now());
+    account.replace({
+      settings: { ...account.settings, day },
+      auth: seededAuth(),
+      world: worldFor(seed, size, day),
+    });
+    account.throttle.clear();
+    await account.save();
+  }
+
+  private async build(name: string, request: CreateAccount): Promise<Account> {
+    const o = this.options;
+    const clockOffsetMs = request.now === undefined ? o.clockOffsetMs : request.now - o.realNow();
+    const seed = request.seed ?? o.seed;
+    const size = request.size ?? o.size;
+    const day = formatDate(o.realNow() + clockOffsetMs);
+    const data: AccountData = {
+      settings: { name, seed, size, day, rateLimit: request.rateLimit ?? o.rateLimit, clockOffsetMs },
+      auth: seededAuth(),
+      world: worldFor(seed, size, day),
+    };
+    const account = new Account(openStore(data, o.dataDir), o.realNow, o.journalSize);
+    await account.save();
+    return account;
+  }
+}

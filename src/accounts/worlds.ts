@@ -1,0 +1,53 @@
+import { generateWorld, type World, type WorldSize } from '../world/index.js';
+
+// Creating an account must be cheap, so an account's world starts as a view of a shared template:
+// each collection is generated (once per seed, size and day) and cloned into the account only
+// when first touched. After that it is the account's own plain array.
+
+const COLLECTIONS = [
+  'sites', 'resources', 'services', 'products', 'packages', 'courses', 'memberships', 'employees',
+  'schedules', 'clients', 'appointmentStates', 'sources', 'clientTypes', 'appointments', 'classes',
+  'classSchedules', 'classBookings', 'suppliers', 'paymentTypes', 'cashDrawers', 'accountingDocuments',
+  'accountingEntries', 'vouchers', 'timeRecords', 'customForms', 'clientCustomForms',
+] as const satisfies readonly (keyof World)[];
+
+// Fails to compile when World gains a collection that is not listed above.
+const everyCollection: Exclude<keyof World, (typeof COLLECTIONS)[number]> extends never ? true : never = true;
+void everyCollection;
+
+const MAX_TEMPLATES = 4;
+const templates = new Map<string, World>();
+
+function template(seed: number, size: WorldSize, day: string): World {
+  const key = `${seed}|${size}|${day}`;
+  let world = templates.get(key);
+  if (world) {
+    templates.delete(key);
+  } else {
+    world = generateWorld({ seed, size, today: day });
+    if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
+  }
+  templates.set(key, world);
+  return world;
+}
+
+export function worldFor(seed: number, size: WorldSize, day: string): World {
+  const world = {} as World;
+  const own = (key: keyof World, value: unknown) =>
+    Object.defineProperty(world, key, { value, writable: true, enumerable: true, configurable: true });
+  for (const key of COLLECTIONS) {
+    Object.defineProperty(world, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = structuredClone(template(seed, size, day)[key]);
+        own(key, value);
+        return value;
+      },
+      set(value) {
+        own(key, value);
+      },
+    });
+  }
+  return world;
+}

@@ -1,0 +1,129 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import type { Account } from '../accounts/account.js';
+import { isAccountName } from '../accounts/host.js';
+import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
+import { addCredential, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
+import { ApiError, errors } from '../http/errors.js';
+import { accountName, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
+
+// The control plane: camelCase JSON, the same on every host, no API credential.
+
+export function adminRoutes(registry: AccountRegistry): Hono {
+  const admin = new Hono();
+
+  admin.get('/health', (c) => c.json({ status: 'ok' }));
+
+  admin.get('/accounts', (c) => c.json(registry.list().map(summary)));
+
+  admin.post('/accounts', async (c) => {
+    const body = await bodyOf(c, CreateAccountBody);
+    try {
+      const account = await registry.create(body);
+      const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
+      return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, baseUrl }, 201);
+    } catch (error) {
+      if (error instanceof AccountExistsError) throw errors.admin(409, `account '${body.name}' already exists`);
+      throw error;
+    }
+  });
+
+  admin.delete('/accounts/:name', async (c) => {
+    const name = nameOf(c);
+    if (!(await registry.delete(name))) throw unknownAccount(name);
+    return c.body(null, 204);
+  });
+
+  admin.patch('/accounts/:name', async (c) => {
+    const account = await accountOf(c, registry);
+    const body = await bodyOf(c, PatchAccountBody);
+    if (body.rateLimit !== undefined) {
+      account.settings.rateLimit = body.rateLimit;
+      account.throttle.clear();
+    }
+    await account.save();
+    return c.json(summary(account));
+  });
+
+  admin.post('/accounts/:name/reset', async (c) => {
+    await registry.reset(await accountOf(c, registry));
+    return c.body(null, 204);
+  });
+
+  admin.post('/accounts/:name/credentials', async (c) => {
+    const account = await accountOf(c, registry);
+    const { credential, secret } = addCredential(account.auth, await bodyOf(c, CreateCredentialBody));
+    await account.save();
+    return c.json({ clientId: credential.clientId, secret }, 201);
+  });
+
+  admin.get('/accounts/:name/clock', async (c) => c.json(clockOf(await accountOf(c, registry))));
+
+  admin.post('/accounts/:name/clock', async (c) => {
+    const account = await accountOf(c, registry);
+    const body = await bodyOf(c, ClockBody);
+    if ('advanceSeconds' in body) account.clock.advance(body.advanceSeconds);
+    else account.clock.set(body.now);
+    await account.save();
+    return c.json(clockOf(account));
+  });
+
+  admin.get('/accounts/:name/requests', async (c) => c.json((await accountOf(c, registry)).journal.list()));
+
+  admin.delete('/accounts/:name/requests', async (c) => {
+    (await accountOf(c, registry)).journal.clear();
+    return c.body(null, 204);
+  });
+
+  admin.notFound((c) => errors.admin(404, `no control-plane route ${c.req.method} ${c.req.path}`).toResponse());
+  admin.onError((error) => {
+    if (error instanceof ApiError) return error.toResponse();
+    throw error;
+  });
+  return admin;
+}
+
+function summary(account: Account) {
+  const { name, seed, size, rateLimit } = account.settings;
+  return { name, seed, size, rateLimit, now: new Date(account.clock.now()).toISOString() };
+}
+
+function clockOf(account: Account) {
+  return { now: new Date(account.clock.now()).toISOString() };
+}
+
+function nameOf(c: Context): string {
+  const name = c.req.param('name') ?? '';
+  const parsed = accountName.safeParse(name);
+  if (!parsed.success) throw errors.admin(400, `invalid account name '${name}': ${parsed.error.issues[0]?.message}`);
+  return name;
+}
+
+const unknownAccount = (name: string) => errors.admin(404, `no account '${name}'`);
+
+/** The named account; unknown names are created as on first API use unless auto-creation is off. */
+async function accountOf(c: Context, registry: AccountRegistry): Promise<Account> {
+  const name = nameOf(c);
+  const account = isAccountName(name) ? await registry.resolve(name) : undefined;
+  if (!account) throw unknownAccount(name);
+  return account;
+}
+
+async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await c.req.text();
+  let json: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw errors.admin(400, 'body is not valid JSON');
+    }
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
+    throw errors.admin(400, issues.join('; '));
+  }
+  return result.data;
+}

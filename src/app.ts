@@ -1,0 +1,61 @@
+import type { HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
+import { AccountRegistry } from './accounts/registry.js';
+import { adminRoutes } from './admin/routes.js';
+import { endpoints } from './endpoints.js';
+import { callerIp } from './http/caller.js';
+import { errors } from './http/errors.js';
+import { createApi } from './http/pipeline.js';
+import type { WorldSize } from './world/index.js';
+
+export interface SimulatorOptions {
+  /** World seed of new accounts (default 42). */
+  seed?: number;
+  size?: WorldSize;
+  /** Initial virtual time of new accounts, epoch ms (default: real time). */
+  now?: number;
+  rateLimit?: boolean;
+  /** Create unknown accounts on first request (default true). */
+  autoAccounts?: boolean;
+  /** Persist each account to `<dataDir>/<name>.json`. */
+  dataDir?: string;
+  /** Requests kept per account in the journal (default 1000). */
+  journalSize?: number;
+  /** Real time source; tests may pin it. */
+  realNow?: () => number;
+}
+
+export interface Simulator {
+  app: Hono<{ Bindings: HttpBindings }>;
+  registry: AccountRegistry;
+  /** In-process fetch, no socket. */
+  fetch(request: Request): Promise<Response>;
+}
+
+export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const realNow = options.realNow ?? Date.now;
+  const registry = new AccountRegistry({
+    seed: options.seed ?? 42,
+    size: options.size ?? 'standard',
+    rateLimit: options.rateLimit ?? true,
+    clockOffsetMs: options.now === undefined ? 0 : options.now - realNow(),
+    autoAccounts: options.autoAccounts ?? true,
+    dataDir: options.dataDir,
+    realNow,
+    journalSize: options.journalSize ?? 1000,
+  });
+  await registry.load();
+  const api = createApi(endpoints, registry);
+
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  app.route('/__admin', adminRoutes(registry));
+  app.all('*', (c) =>
+    api.handle(c.req.raw, callerIp(c.req.header('x-forwarded-for') ?? null, c.env?.incoming?.socket?.remoteAddress)),
+  );
+  app.onError((error) => {
+    console.error(error);
+    return errors.internal().toResponse();
+  });
+
+  return { app, registry, fetch: async (request) => app.fetch(request) };
+}

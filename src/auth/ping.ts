@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { formatDateTime } from '../datetime.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { reply } from '../http/reply.js';
+
+export const ping = defineEndpoint({
+  operationId: 'ping',
+  method: 'GET',
+  path: '/api/v2/ping',
+  tag: 'Connectivity',
+  summary: 'Check connectivity and the token: answers the account name and the service time.',
+  auth: 'bearer',
+  allowListLine: 'api/v2/ping',
+  response: {
+    description: 'The service is reachable and the token valid.',
+    schema: z.object({ status: z.literal('ok'), tenant: z.string(), utc: z.string() }),
+  },
+  errors: {},
+  handler: ({ account, now }) => reply.json({ status: 'ok', tenant: account.name, utc: formatDateTime(now) }),
+});

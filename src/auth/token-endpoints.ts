@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { formatDateTime } from '../datetime.js';
+import { defineEndpoint, type RequestContext } from '../http/endpoint.js';
+import { errors } from '../http/errors.js';
+import { reply } from '../http/reply.js';
+import { type Credential, findByClientSecret, newClientId } from './credentials.js';
+import { randomSecret, sha256 } from './hash.js';
+import { issueToken, revokeTokens, TOKEN_LIFETIME_SECONDS } from './tokens.js';
+
+// The four credential endpoints: no bearer token, a `{ clientId, secret }` body, snake_case
+// answers and OAuth-style `{ error }` failures.
+
+const credentialBody = {
+  schema: z.object({ clientId: z.string().optional(), secret: z.string().optional() }),
+  required: true,
+  description: 'The API credential: client id and secret.',
+  invalid: () => errors.credential(400, 'invalid_request'),
+} as const;
+
+export const TokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  expires_utc: z.string(),
+});
+
+const credentialErrors = {
+  400: '`{ "error": "invalid_request" }`: no body or unreadable JSON.',
+  401: '`{ "error": "invalid_client" }`: wrong client id or secret, or inactive credential (not distinguished).',
+  500: '`{ "error": "server_error" }`: failure while issuing.',
+};
+
+type CredentialBody = z.infer<typeof credentialBody.schema>;
+
+function authenticate(ctx: RequestContext, body: CredentialBody): Credential {
+  const credential = findByClientSecret(ctx.account.auth, body.clientId ?? '', body.secret ?? '');
+  if (!credential) throw errors.credential(401, 'invalid_client');
+  return credential;
+}
+
+function tokenReply(ctx: RequestContext, credential: Credential) {
+  const { token, expiresAt } = issueToken(ctx.account.auth, credential, ctx.now);
+  return reply.json({
+    access_token: token,
+    token_type: 'Bearer',
+    expires_in: TOKEN_LIFETIME_SECONDS,
+    expires_utc: formatDateTime(expiresAt),
+  });
+}
+
+const common = { tag: 'Credentials', auth: 'none', body: credentialBody, errors: credentialErrors } as const;
+
+export const tokenEndpoints = [
+  defineEndpoint({
+    ...common,
+    operationId: 'issueToken',
+    method: 'POST',
+    path: '/api/v2/token',
+    summary: 'Exchange a client id and secret for an access token; existing tokens stay valid.',
+    response: { description: 'A new access token, valid six months.', schema: TokenResponse },
+    handler: (ctx) => tokenReply(ctx, authenticate(ctx, ctx.body)),
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'refreshToken',
+    method: 'POST',
+    path: '/api/v2/token/refresh',
+    summary: "Revoke all of the credential's active tokens and issue one new token.",
+    response: { description: 'The new access token; every earlier token fails at once.', schema: TokenResponse },
+    handler(ctx) {
+      const credential = authenticate(ctx, ctx.body);
+      revokeTokens(ctx.account.auth, credential.id);
+      return tokenReply(ctx, credential);
+    },
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'rotateSecret',
+    method: 'POST',
+    path: '/api/v2/token/rotate-secret',
+    summary: 'Issue a new secret and revoke every active token of the credential.',
+    response: {
+      description: 'The new secret, returned this once.',
+      schema: z.object({ client_secret: z.string() }),
+    },
+    handler(ctx) {
+      const credential = authenticate(ctx, ctx.body);
+      const secret = randomSecret();
+      credential.secretHash = sha256(secret);
+      revokeTokens(ctx.account.auth, credential.id);
+      return reply.json({ client_secret: secret });
+    },
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'rotateClientId',
+    method: 'POST',
+    path: '/api/v2/token/rotate-clientid',
+    summary: 'Issue a new client id for the credential; the old one stops working, tokens stay valid.',
+    response: { description: 'The new client id.', schema: z.object({ client_id: z.string() }) },
+    handler(ctx) {
+      const credential = authenticate(ctx, ctx.body);
+      credential.clientId = newClientId();
+      return reply.json({ client_id: credential.clientId });
+    },
+  }),
+];

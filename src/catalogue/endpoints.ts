@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { findParam, itemStateParam, requiredItemStateParam, siteIdParam } from '../http/common-params.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { boolean, string } from '../http/params.js';
+import { reply } from '../http/reply.js';
+import { listCourses, listMemberships, listPackages, listProducts, listServices } from './lists.js';
+import {
+  CourseListSchema,
+  MembershipListSchema,
+  PackageListSchema,
+  ProductListSchema,
+  ServiceListSchema,
+} from './schemas.js';
+
+const common = { method: 'GET', tag: 'Catalogue', auth: 'bearer', errors: {} } as const;
+
+export const catalogueEndpoints = [
+  defineEndpoint({
+    ...common,
+    operationId: 'listServices',
+    path: '/api/v2/services',
+    allowListLine: 'api/v2/services',
+    summary: 'List services on the price list; package-only component services are hidden by default.',
+    query: {
+      siteId: siteIdParam(),
+      itemState: itemStateParam(),
+      find: findParam('name, code and category', 'contains'),
+      showPackageServices: boolean({
+        default: false,
+        description: 'Include services sold only as components of packages (hidden by default).',
+      }),
+    },
+    response: { description: 'Services, ordered by name.', schema: z.array(ServiceListSchema) },
+    handler: ({ account, query }) => reply.json(listServices(account.world, query)),
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'listProducts',
+    path: '/api/v2/products',
+    allowListLine: 'api/v2/products',
+    summary: 'List products with cost and quantity at the site; one call per allowSale value.',
+    query: {
+      siteId: siteIdParam(),
+      itemState: itemStateParam(),
+      find: findParam('name, code and barcode', 'contains'),
+      allowSale: boolean({
+        default: false,
+        description:
+          'false (default) returns only products NOT flagged for sale; true returns only those flagged for sale. There is no way to get both in one call.',
+      }),
+    },
+    response: { description: 'Products, ordered by name.', schema: z.array(ProductListSchema) },
+    handler: ({ account, query }) => reply.json(listProducts(account.world, query)),
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'listPackages',
+    path: '/api/v2/packages',
+    allowListLine: 'api/v2/packages',
+    summary: 'List packages; siteId, itemState and find must all be sent by name (404 otherwise).',
+    query: {
+      siteId: siteIdParam(),
+      itemState: requiredItemStateParam(),
+      find: string({
+        description: 'Free text, contains match (case-insensitive) over name, code and barcode. Send empty for none.',
+      }),
+    },
+    response: { description: 'Packages with their services, ordered by name.', schema: z.array(PackageListSchema) },
+    handler: ({ account, query }) => reply.json(listPackages(account.world, query)),
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'listCourses',
+    path: '/api/v2/courses',
+    allowListLine: 'api/v2/courses',
+    summary: "List courses on the price list (not a client's purchases).",
+    query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name, code, category and barcode', 'contains') },
+    response: { description: 'Courses, ordered by name.', schema: z.array(CourseListSchema) },
+    handler: ({ account, query }) => reply.json(listCourses(account.world, query)),
+  }),
+  defineEndpoint({
+    ...common,
+    operationId: 'listMemberships',
+    path: '/api/v2/memberships',
+    allowListLine: 'api/v2/memberships',
+    summary: 'List memberships.',
+    query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name and code', 'contains') },
+    response: { description: 'Memberships, ordered by name.', schema: z.array(MembershipListSchema) },
+    handler: ({ account, query }) => reply.json(listMemberships(account.world, query)),
+  }),
+];

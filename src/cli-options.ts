@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import type { ServerOptions } from './server.js';
+
+export const HELP = `business-api-sim: a stateful simulator of the Business API (v2)
+
+Usage: business-api-sim [options]
+
+Options:
+  --port <n>               Port to listen on (env PORT; default 4010; 0 = any free port)
+  --host <address>         Address to bind (default 127.0.0.1; 0.0.0.0 inside a container)
+  --seed <n>               World seed of new accounts (default 42)
+  --now <ISO 8601>         Initial virtual time of new accounts (default: real time)
+  --rate-limit <on|off>    Enforce 4 requests/s per endpoint and caller with the 120 s lockout (default on)
+  --size <small|standard|large>
+                           World size of new accounts (default standard)
+  --data-dir <dir>         Persist each account to <dir>/<name>.json and reload them on start
+  --no-auto-accounts       Answer 404 for unknown accounts instead of creating them on first request
+  -h, --help               Show this help
+
+Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
+the default account '${DEFAULT_ACCOUNT}'. Any account is also reachable at /accounts/<name>/api/v2/...
+Control plane: /__admin (see README).`;
+
+export class UsageError extends Error {}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        now: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        size: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'no-auto-accounts': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) return 'help';
+  const options: ServerOptions = {};
+  const port = v.port ?? env.PORT;
+  if (port !== undefined) options.port = integer('--port', port, 0, 65535);
+  if (v.host !== undefined) options.host = v.host;
+  if (v.seed !== undefined) options.seed = integer('--seed', v.seed, 0, 2 ** 32 - 1);
+  if (v.now !== undefined) {
+    const ms = Date.parse(v.now);
+    if (Number.isNaN(ms)) throw new UsageError(`--now: '${v.now}' is not an ISO 8601 date-time (e.g. 2026-03-21T09:00:00Z)`);
+    options.now = ms;
+  }
+  const rate = v['rate-limit'];
+  if (rate !== undefined) {
+    if (rate !== 'on' && rate !== 'off') throw new UsageError(`--rate-limit: expected on or off, got '${rate}'`);
+    options.rateLimit = rate === 'on';
+  }
+  if (v.size !== undefined) {
+    if (v.size !== 'small' && v.size !== 'standard' && v.size !== 'large') {
+      throw new UsageError(`--size: expected small, standard or large, got '${v.size}'`);
+    }
+    options.size = v.size;
+  }
+  if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
+  if (v['no-auto-accounts']) options.autoAccounts = false;
+  return options;
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < min || n > max) {
+    throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got '${text}'`);
+  }
+  return n;
+}
+

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
+import { HELP, parseCli, UsageError } from './cli-options.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`business-api-sim: ${error.message}\nRun 'business-api-sim --help' for the options.`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(HELP);
+    return;
+  }
+  const server = await startServer(options);
+  const base = server.url;
+  console.log(`Business API simulator listening on ${base}
+  default account: ${DEFAULT_ACCOUNT} (base URL ${base}; any account: ${base}/accounts/<name>)
+  credential:      clientId ${DEMO_CLIENT_ID}, secret ${DEMO_SECRET}
+  try:             curl -s -X POST ${base}/api/v2/token -H 'Content-Type: application/json' -d '{"clientId":"${DEMO_CLIENT_ID}","secret":"${DEMO_SECRET}"}'
+  control plane:   ${base}/__admin/health`);
+  const stop = () => {
+    server.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(`business-api-sim: ${(error as Error).message}`);
+  process.exit(1);
+});

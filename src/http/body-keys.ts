@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+
+// ASP.NET's JSON binding matches property names case-insensitively (`clientid` binds ClientId).
+// Before validation, keys are renamed to the schema's own spelling wherever they differ only in case.
+
+type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] };
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+export function canonicalKeys(value: unknown, schema: z.ZodType): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return canonicalKeys(value, def.innerType!);
+    case 'pipe':
+      return canonicalKeys(value, def.in!);
+    case 'array':
+      return Array.isArray(value) ? value.map((v) => canonicalKeys(v, def.element!)) : value;
+    case 'object':
+      return isPlainObject(value) ? renameKeys(value, def.shape!) : value;
+    default:
+      return value;
+  }
+}
+
+function renameKeys(value: Record<string, unknown>, shape: Record<string, z.ZodType>): Record<string, unknown> {
+  const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const canonical = byLower.get(key.toLowerCase());
+    if (canonical === undefined) continue; // unknown fields are ignored
+    // An exact spelling wins over a case variant sent alongside it.
+    if (canonical in out && key !== canonical) continue;
+    out[canonical] = canonicalKeys(v, shape[canonical]!);
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { Account } from '../accounts/account.js';
+import type { Credential } from '../auth/credentials.js';
+import type { ApiError } from './errors.js';
+import type { Param, ParamValues, Params } from './params.js';
+import type { Reply } from './reply.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Statuses an endpoint documents besides 200 (403 and 429 apply to every bearer endpoint). */
+export type DocumentedError = 400 | 401 | 404 | 405 | 409 | 500;
+
+export interface BodySpec<S extends z.ZodType> {
+  schema: S;
+  /** A missing body is a 400 when required. */
+  required: boolean;
+  description: string;
+  /** The answer when the body is missing, unreadable or of the wrong shape, where it is not model state. */
+  invalid?: () => ApiError;
+}
+
+export interface ResponseSpec {
+  description: string;
+  /** JSON body schema; absent for empty or plain-text answers. */
+  schema?: z.ZodType;
+  contentType?: 'json' | 'text' | 'empty';
+}
+
+/** What every handler receives besides its parsed input. */
+export interface RequestContext {
+  account: Account;
+  /** The account clock read once at the start of the request. */
+  now: number;
+  ip: string;
+  /** The credential behind the bearer token; absent on the credential endpoints. */
+  credential?: Credential;
+}
+
+export type BodyValue<B> = B extends BodySpec<infer S>
+  ? B['required'] extends true
+    ? z.infer<S>
+    : z.infer<S> | undefined
+  : undefined;
+
+type AnyBody = BodySpec<z.ZodType> | undefined;
+
+export interface HandlerInput<Q extends Params | undefined, R extends Params | undefined, B>
+  extends RequestContext {
+  query: ParamValues<Q>;
+  route: ParamValues<R>;
+  body: BodyValue<B>;
+}
+
+/**
+ * One endpoint, declared once. The declaration drives routing (incl. the 404/405 rule), parsing,
+ * the credential allow-list, rate-limit buckets and the OpenAPI document.
+ */
+export interface EndpointDef<Q extends Params | undefined, R extends Params | undefined, B extends AnyBody> {
+  /** Unique; also the OpenAPI operationId and the rate-limit bucket. */
+  operationId: string;
+  method: Method;
+  /** Template with `{name}` route segments, e.g. `/api/v2/sites/{id}`. Route segments are Guids. */
+  path: string;
+  /** Spec category, used as the OpenAPI tag. */
+  tag: string;
+  summary: string;
+  description?: string;
+  /** `bearer` for business endpoints; `none` for the four credential endpoints. */
+  auth: 'bearer' | 'none';
+  /** The endpoint allow-list line that admits this endpoint; absent where the route ends in a record id. */
+  allowListLine?: string;
+  route?: R;
+  query?: Q;
+  body?: B;
+  response: ResponseSpec;
+  errors: Partial<Record<DocumentedError, string>>;
+  handler(input: HandlerInput<Q, R, B>): Reply | Promise<Reply>;
+}
+
+/** A declaration with its types erased, as the table holds it. */
+export type Endpoint = EndpointDef<Params, Params, AnyBody>;
+
+export function defineEndpoint<
+  Q extends Params | undefined = undefined,
+  R extends Params | undefined = undefined,
+  const B extends AnyBody = undefined,
+>(def: EndpointDef<Q, R, B>): Endpoint {
+  return def as unknown as Endpoint;
+}
+
+/** Required-by-name query parameters of an endpoint, lowercased for matching. */
+export function requiredNames(endpoint: Endpoint): string[] {
+  return Object.entries(endpoint.query ?? {})
+    .filter(([, p]) => (p as Param<unknown>).required)
+    .map(([name]) => name.toLowerCase());
+}

@@ -1,0 +1,80 @@
+// Every error answer of the API is built here, so each body is exact and the same everywhere.
+// Bodies follow ASP.NET Web API conventions where the spec does not show them (docs/decisions.md).
+
+export type ModelState = Record<string, string[]>;
+
+/** An error that knows the exact response it becomes. Handlers throw it; the pipeline sends it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`${status} ${body}`);
+  }
+
+  toResponse(): Response {
+    return new Response(this.body === '' ? null : this.body, {
+      status: this.status,
+      headers: this.contentType === '' ? this.headers : { 'content-type': this.contentType, ...this.headers },
+    });
+  }
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+const json = (status: number, body: unknown, headers?: Record<string, string>) =>
+  new ApiError(status, JSON.stringify(body), JSON_TYPE, headers);
+const forbidden = (reason: string) => new ApiError(403, reason, TEXT_TYPE);
+
+export const FORBIDDEN_BODIES = {
+  noBearer: 'Unauthorized - No bearer token sent in request header.',
+  invalidToken: 'Unauthorized - Invalid or expired token.',
+  invalidIp: 'Unauthorized - Invalid client IP address.',
+  invalidEndpoint: 'Unauthorized - Invalid end-point.',
+  unauthorized: 'Unauthorized',
+} as const;
+
+export const THROTTLED_MESSAGE = 'Your request has been throttled. Please try again in 2 minutes.';
+export const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
+export const INVALID_REQUEST_MESSAGE = 'The request is invalid.';
+
+export const errors = {
+  noBearer: () => forbidden(FORBIDDEN_BODIES.noBearer),
+  invalidToken: () => forbidden(FORBIDDEN_BODIES.invalidToken),
+  invalidIp: () => forbidden(FORBIDDEN_BODIES.invalidIp),
+  invalidEndpoint: () => forbidden(FORBIDDEN_BODIES.invalidEndpoint),
+  unauthorized: () => forbidden(FORBIDDEN_BODIES.unauthorized),
+
+  /** No action matched: unknown path, malformed route id, or a required name missing. */
+  notFound: (url: string) =>
+    json(404, { Message: `No HTTP resource was found that matches the request URI '${url}'.` }),
+  /** The path is served, but not by this method with these parameter names. */
+  methodNotAllowed: (method: string, allow: readonly string[]) =>
+    json(405, { Message: `The requested resource does not support http method '${method}'.` }, {
+      allow: allow.join(', '),
+    }),
+  /** The body is a JSON string, as the spec shows it. */
+  throttled: (retryAfterSeconds: number) =>
+    json(429, THROTTLED_MESSAGE, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+
+  /** Validation failure naming each field. */
+  modelState: (state: ModelState) => json(400, { Message: INVALID_REQUEST_MESSAGE, ModelState: state }),
+  field: (field: string, message: string) => errors.modelState({ [field]: [message] }),
+  /** A documented rule refused the request (date range, missing record). */
+  badRequest: (message: string) => json(400, { Message: message }),
+  recordDoesNotExist: () => errors.badRequest(RECORD_DOES_NOT_EXIST),
+  maxDateRange: (days: number) => errors.badRequest(`Maximum date range is ${days} days`),
+
+  /** Credential endpoints answer OAuth-style `{ error }` bodies. */
+  credential: (status: 400 | 401 | 500, error: 'invalid_request' | 'invalid_client' | 'server_error') =>
+    json(status, { error }),
+
+  /** An unexpected failure, as ASP.NET reports one without details. */
+  internal: () => json(500, { Message: 'An error has occurred.' }),
+
+  /** Control-plane errors (camelCase JSON). */
+  admin: (status: number, message: string) => json(status, { error: message }),
+};

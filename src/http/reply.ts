@@ -1,0 +1,20 @@
+import { JSON_TYPE } from './errors.js';
+
+/** A handler's answer. Errors are thrown as ApiError instead. */
+export interface Reply {
+  status: number;
+  body: string | null;
+  contentType?: string;
+}
+
+export const reply = {
+  json: (value: unknown, status = 200): Reply => ({ status, body: JSON.stringify(value), contentType: JSON_TYPE }),
+  empty: (status = 200): Reply => ({ status, body: null }),
+};
+
+export function toResponse(r: Reply): Response {
+  return new Response(r.body, {
+    status: r.status,
+    headers: r.contentType ? { 'content-type': r.contentType } : undefined,
+  });
+}

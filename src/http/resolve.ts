@@ -1,0 +1,87 @@
+import { type Endpoint, type Method, requiredNames } from './endpoint.js';
+import { parseGuid } from './guid.js';
+
+// Action selection the way the real (ASP.NET Web API) service does it, in stages:
+// no path → 404; path served but not by this method → 405; method served but a required
+// query name is missing → 405 when another method is registered on the path, else 404.
+// Paths match case-insensitively, a trailing slash is accepted, route ids must be Guids.
+
+export type Resolution =
+  | { kind: 'match'; endpoint: Endpoint; route: Record<string, string> }
+  | { kind: 'notFound' }
+  | { kind: 'methodNotAllowed'; allow: Method[] };
+
+type Segment = { literal: string } | { param: string };
+
+interface CompiledRoute {
+  endpoint: Endpoint;
+  segments: Segment[];
+  required: string[];
+}
+
+export interface Resolver {
+  resolve(method: string, path: string, hasName: (lowerName: string) => boolean): Resolution;
+}
+
+export function createResolver(table: readonly Endpoint[]): Resolver {
+  const bySegmentCount = new Map<number, CompiledRoute[]>();
+  for (const endpoint of table) {
+    const segments = splitPath(endpoint.path).map((s): Segment =>
+      s.startsWith('{') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() },
+    );
+    const list = bySegmentCount.get(segments.length) ?? [];
+    list.push({ endpoint, segments, required: requiredNames(endpoint) });
+    bySegmentCount.set(segments.length, list);
+  }
+
+  return {
+    resolve(method, path, hasName) {
+      const parts = splitPath(path);
+      const candidates = bySegmentCount.get(parts.length) ?? [];
+      const onPath: Array<{ route: CompiledRoute; values: Record<string, string> }> = [];
+      for (const route of candidates) {
+        const values = matchSegments(route.segments, parts);
+        if (values) onPath.push({ route, values });
+      }
+      if (onPath.length === 0) return { kind: 'notFound' };
+
+      const sameMethod = onPath.filter((m) => m.route.endpoint.method === method);
+      for (const m of sameMethod) {
+        if (m.route.required.every(hasName)) return { kind: 'match', endpoint: m.route.endpoint, route: m.values };
+      }
+      const allow = [...new Set(onPath.map((m) => m.route.endpoint.method))];
+      const otherMethods = allow.some((m) => m !== method);
+      if (sameMethod.length > 0 && !otherMethods) return { kind: 'notFound' };
+      return { kind: 'methodNotAllowed', allow };
+    },
+  };
+}
+
+function splitPath(path: string): string[] {
+  const trimmed = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : path;
+  return trimmed.split('/').slice(1);
+}
+
+function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i]!;
+    if ('literal' in segment) {
+      if (part.toLowerCase() !== segment.literal) return undefined;
+    } else {
+      const id = parseGuid(safeDecode(part));
+      if (id === undefined) return undefined;
+      values[segment.param] = id;
+    }
+  }
+  return values;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

@@ -1,0 +1,51 @@
+// Request rate per endpoint per caller IP: a fixed window opened by the first request; going
+// over the limit locks the endpoint out for that caller, and every call in the lockout is refused.
+
+export interface ThrottleRule {
+  limit: number;
+  windowMs: number;
+  lockoutMs: number;
+}
+
+export const V2_THROTTLE: ThrottleRule = { limit: 4, windowMs: 1000, lockoutMs: 120_000 };
+
+interface Bucket {
+  windowStart: number;
+  count: number;
+  lockedUntil: number;
+}
+
+// Stale buckets are swept once the map grows past this, so many callers cannot grow it forever.
+const SWEEP_AT = 10_000;
+
+export class Throttle {
+  private readonly buckets = new Map<string, Bucket>();
+
+  /** Counts one request; returns the milliseconds to wait when it is refused, else 0. */
+  hit(key: string, now: number, rule: ThrottleRule = V2_THROTTLE): number {
+    let bucket = this.buckets.get(key);
+    if (bucket && bucket.lockedUntil > now) return bucket.lockedUntil - now;
+    // A clock moved backwards also opens a fresh window.
+    if (!bucket || now >= bucket.windowStart + rule.windowMs || now < bucket.windowStart) {
+      if (this.buckets.size >= SWEEP_AT) this.sweep(now, rule);
+      bucket = { windowStart: now, count: 0, lockedUntil: 0 };
+      this.buckets.set(key, bucket);
+    }
+    bucket.count++;
+    if (bucket.count > rule.limit) {
+      bucket.lockedUntil = now + rule.lockoutMs;
+      return rule.lockoutMs;
+    }
+    return 0;
+  }
+
+  clear(): void {
+    this.buckets.clear();
+  }
+
+  private sweep(now: number, rule: ThrottleRule): void {
+    for (const [key, b] of this.buckets) {
+      if (b.lockedUntil <= now && now >= b.windowStart + rule.windowMs) this.buckets.delete(key);
+    }
+  }
+}

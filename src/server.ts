@@ -1,0 +1,40 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
+
+export interface ServerOptions extends SimulatorOptions {
+  port?: number;
+  host?: string;
+}
+
+export interface RunningServer {
+  simulator: Simulator;
+  /** Base URL of the default account, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the simulator on a socket, with the default account ready. Port 0 picks a free port. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const simulator = await createSimulator(options);
+  if (!simulator.registry.get(DEFAULT_ACCOUNT)) await simulator.registry.create({ name: DEFAULT_ACCOUNT });
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: simulator.app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    simulator,
+    url: `http://${shown}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ItemStates } from '../http/enums.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { enumeration, routeGuid } from '../http/params.js';
+import { reply } from '../http/reply.js';
+import { byName, hasState } from '../match.js';
+import type { Site } from '../world/sites.js';
+import { SiteListSchema, SiteSchema } from './schemas.js';
+
+const listRow = (s: Site): z.infer<typeof SiteListSchema> => ({
+  SiteId: s.SiteId,
+  Name: s.Name,
+  State: s.State,
+  TimeZone: s.TimeZone,
+  Phone: s.Phone,
+  Email: s.Email,
+});
+
+export const siteEndpoints = [
+  defineEndpoint({
+    operationId: 'listSites',
+    method: 'GET',
+    path: '/api/v2/sites',
+    tag: 'Sites',
+    summary: 'List the sites (branches) of the account; account-wide, no siteId.',
+    auth: 'bearer',
+    allowListLine: 'api/v2/sites',
+    query: {
+      state: enumeration(ItemStates, {
+        typeName: 'ItemStates',
+        default: ItemStates.Active,
+        description: 'Site state, by name or number: Active = 1, Inactive = 2; All = 0 returns an empty list.',
+      }),
+    },
+    response: { description: 'Sites in the state, ordered by name.', schema: z.array(SiteListSchema) },
+    errors: {},
+    handler: ({ account, query }) =>
+      reply.json(account.world.sites.filter(hasState(query.state)).sort(byName).map(listRow)),
+  }),
+  defineEndpoint({
+    operationId: 'getSite',
+    method: 'GET',
+    path: '/api/v2/sites/{id}',
+    tag: 'Sites',
+    summary: 'One site with address, contact details, trading hours and time zone.',
+    auth: 'bearer',
+    route: { id: routeGuid('Site id.') },
+    response: { description: 'The site, or `null` when the account has no site with that id.', schema: SiteSchema.nullable() },
+    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    handler: ({ account, route }) => reply.json(account.world.sites.find((s) => s.SiteId === route.id) ?? null),
+  }),
+];

@@ -1,0 +1,126 @@
+import { parseDateTime } from '../datetime.js';
+import { Calendar } from './calendar.js';
+import type { Course, Membership, Package, Product, Resource, Service } from './catalogue.js';
+import { generateCatalogue } from './catalogue-gen.js';
+import type { ClassBooking, ClassDefinition, ClassSchedule } from './classes.js';
+import { generateClasses } from './classes.js';
+import type { Client } from './clients.js';
+import { generateClients } from './clients.js';
+import type { GenContext, WorldSize } from './context.js';
+import { SIZE_PROFILES } from './context.js';
+import type { Appointment, AppointmentState, ClientType, Source } from './diary.js';
+import { generateDiary, generateLookups } from './diary.js';
+import type { Employee, EmployeeSchedule } from './employees.js';
+import { generateEmployees } from './employees.js';
+import type { ClientCustomForm, CustomForm } from './forms.js';
+import { generateClientCustomForms, generateCustomForms } from './forms.js';
+import { generateRosters } from './rosters.js';
+import type { AccountingDocument, AccountingEntry, CashDrawer, PaymentType, Supplier } from './sales.js';
+import { Desk, generateSalesReference } from './sales.js';
+import { generateDocuments } from './sales-documents.js';
+import { generateEntries } from './sales-entries.js';
+import type { Site } from './sites.js';
+import { generateSites } from './sites-gen.js';
+import type { TimeRecord } from './timerecords.js';
+import { generateTimeRecords } from './timerecords.js';
+import type { Voucher } from './vouchers.js';
+import { generateVoucherRedemptions, generateVouchers } from './vouchers.js';
+
+export type { WorldSize } from './context.js';
+export { WORLD_SIZES } from './context.js';
+export { TIME_OFF, WORKING_TIME } from './employees.js';
+export { isLegacyHash, pbkdf2Hash, SEEDED_CLIENT_PASSWORD, verifyPasswordHash } from './passwords.js';
+export { DocumentType, EntryType } from './sales.js';
+
+/** One account's data. Every collection is a plain array of API-shaped records. */
+export interface World {
+  sites: Site[];
+  resources: Resource[];
+  services: Service[];
+  products: Product[];
+  packages: Package[];
+  courses: Course[];
+  memberships: Membership[];
+  employees: Employee[];
+  /** Rosters: working time and time off (ScheduleType 1 and 2). */
+  schedules: EmployeeSchedule[];
+  clients: Client[];
+  appointmentStates: AppointmentState[];
+  sources: Source[];
+  clientTypes: ClientType[];
+  appointments: Appointment[];
+  classes: ClassDefinition[];
+  classSchedules: ClassSchedule[];
+  classBookings: ClassBooking[];
+  suppliers: Supplier[];
+  paymentTypes: PaymentType[];
+  cashDrawers: CashDrawer[];
+  accountingDocuments: AccountingDocument[];
+  /** Receipts and payments, voucher redemptions included. */
+  accountingEntries: AccountingEntry[];
+  vouchers: Voucher[];
+  timeRecords: TimeRecord[];
+  customForms: CustomForm[];
+  clientCustomForms: ClientCustomForm[];
+}
+
+export interface WorldOptions {
+  seed: number;
+  size: WorldSize;
+  /** UTC date `yyyy-MM-dd`; every generated date is placed relative to it. */
+  today: string;
+}
+
+/** Same options, same world: every area draws from its own stream seeded from `seed`. */
+export function generateWorld(options: WorldOptions): World {
+  const today = /^\d{4}-\d{2}-\d{2}$/.test(options.today) ? parseDateTime(options.today) : undefined;
+  if (today === undefined) throw new Error(`today must be a yyyy-MM-dd date, got "${options.today}"`);
+  const profile = SIZE_PROFILES[options.size];
+  if (!profile) throw new Error(`unknown world size "${options.size}"`);
+  if (!Number.isSafeInteger(options.seed)) throw new Error('seed must be an integer');
+  const ctx: GenContext = { seed: options.seed, size: options.size, profile, today };
+
+  const siteInfo = generateSites(ctx);
+  const catalogue = generateCatalogue(ctx, siteInfo);
+  const plans = generateEmployees(ctx, siteInfo, catalogue.services);
+  const { schedules, shifts } = generateRosters(ctx, siteInfo, plans);
+  const clients = generateClients(ctx, siteInfo, catalogue.memberships);
+  const lookups = generateLookups(ctx);
+  const calendar = new Calendar(shifts);
+  // Classes claim their instructors and attendees first; the diary books around them.
+  const classes = generateClasses(ctx, siteInfo, plans, clients, calendar);
+  const appointments = generateDiary(ctx, {
+    sites: siteInfo, services: catalogue.services, packages: catalogue.packages, resources: catalogue.resources,
+    memberships: catalogue.memberships, plans, clients, lookups, calendar,
+  });
+  const reference = generateSalesReference(ctx, siteInfo);
+  const { documents, invoiceOf } = generateDocuments(ctx, {
+    sites: siteInfo, clients, services: catalogue.services, products: catalogue.products, packages: catalogue.packages,
+    memberships: catalogue.memberships, appointments, lookups, reference, calendar,
+  });
+  for (const appointment of appointments) appointment.InvoiceId = invoiceOf.get(appointment.AppointmentId) ?? null;
+  const desk = new Desk(reference, plans);
+  const vouchers = generateVouchers(ctx, siteInfo, clients, lookups.sources);
+  const redemptions = generateVoucherRedemptions(ctx, vouchers, documents, desk);
+  const customForms = generateCustomForms(ctx);
+
+  return {
+    sites: siteInfo.map((s) => s.site),
+    ...catalogue,
+    employees: plans.map((p) => p.employee),
+    schedules,
+    clients,
+    ...lookups,
+    appointments,
+    ...classes,
+    suppliers: reference.suppliers,
+    paymentTypes: reference.paymentTypes,
+    cashDrawers: reference.cashDrawers,
+    accountingDocuments: documents,
+    accountingEntries: generateEntries(ctx, documents, redemptions, desk),
+    vouchers,
+    timeRecords: generateTimeRecords(ctx, shifts),
+    customForms,
+    clientCustomForms: generateClientCustomForms(ctx, customForms, appointments, catalogue.services, lookups),
+  };
+}

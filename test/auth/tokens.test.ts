@@ -1,0 +1,138 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/app.js';
+import { call, simulator, tokenFor, json } from '../helpers.js';
+
+let sim: Simulator;
+beforeEach(async () => {
+  sim = await simulator();
+});
+
+const demo = { clientId: 'demo-client', secret: 'demo-secret' };
+const post = (path: string, body?: unknown) => call(sim, path, { method: 'POST', body });
+const ping = (token: string) => call(sim, '/api/v2/ping', { token });
+
+describe('POST /api/v2/token', () => {
+  it('a valid credential gets a Bearer token valid six months', async () => {
+    const res = await post('/api/v2/token', demo);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBe(15768000);
+    expect(body.expires_utc).toBe('2026-09-14 21:00');
+    expect(typeof body.access_token).toBe('string');
+    expect(body.access_token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('existing tokens stay valid when another is issued', async () => {
+    const first = await tokenFor(sim);
+    await tokenFor(sim);
+    expect((await ping(first)).status).toBe(200);
+  });
+
+  it('no body answers 400 invalid_request', async () => {
+    const res = await post('/api/v2/token');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'invalid_request' });
+  });
+
+  it('unreadable JSON answers 400 invalid_request', async () => {
+    const res = await post('/api/v2/token', '{"clientId": ');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'invalid_request' });
+  });
+
+  it('a wrong secret answers 401 invalid_client', async () => {
+    const res = await post('/api/v2/token', { ...demo, secret: 'nope' });
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ error: 'invalid_client' });
+  });
+
+  it('an unknown client id answers 401 invalid_client', async () => {
+    const res = await post('/api/v2/token', { ...demo, clientId: 'someone' });
+    expect(res.status).toBe(401);
+  });
+
+  it('an inactive credential answers 401 invalid_client, not distinguished', async () => {
+    const created = await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { active: false } });
+    const { clientId, secret } = await json(created);
+    const res = await post('/api/v2/token', { clientId, secret });
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ error: 'invalid_client' });
+  });
+
+  it('the token endpoints take no bearer token', async () => {
+    const res = await call(sim, '/api/v2/token', { method: 'POST', body: demo, token: 'garbage' });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('token lifecycle', () => {
+  it('refresh revokes every earlier token at once and issues one new token', async () => {
+    const a = await tokenFor(sim);
+    const b = await tokenFor(sim);
+    const res = await post('/api/v2/token/refresh', demo);
+    expect(res.status).toBe(200);
+    const fresh = (await json(res)).access_token;
+    expect((await ping(a)).status).toBe(403);
+    expect(await (await ping(b)).text()).toBe('Unauthorized - Invalid or expired token.');
+    expect((await ping(fresh)).status).toBe(200);
+  });
+
+  it('rotate-secret revokes every token and returns the new secret once', async () => {
+    const old = await tokenFor(sim);
+    const res = await post('/api/v2/token/rotate-secret', demo);
+    expect(res.status).toBe(200);
+    const { client_secret } = await json(res);
+    expect(typeof client_secret).toBe('string');
+    expect((await ping(old)).status).toBe(403);
+    expect((await post('/api/v2/token', demo)).status).toBe(401);
+    expect((await post('/api/v2/token', { clientId: 'demo-client', secret: client_secret })).status).toBe(200);
+  });
+
+  it('rotate-clientid issues a new client id and the old one stops working', async () => {
+    const old = await tokenFor(sim);
+    const res = await post('/api/v2/token/rotate-clientid', demo);
+    expect(res.status).toBe(200);
+    const { client_id } = await json(res);
+    expect(client_id).not.toBe('demo-client');
+    expect((await post('/api/v2/token', demo)).status).toBe(401);
+    expect((await post('/api/v2/token', { clientId: client_id, secret: 'demo-secret' })).status).toBe(200);
+    expect((await ping(old)).status).toBe(200);
+  });
+
+  it('a token expires six months after issue on the account clock', async () => {
+    const token = await tokenFor(sim);
+    const advance = (seconds: number) =>
+      call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: seconds } });
+    await advance(15768000 - 60);
+    expect((await ping(token)).status).toBe(200);
+    await advance(60);
+    const res = await ping(token);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe('Unauthorized - Invalid or expired token.');
+  });
+
+  it('tokens of one account are refused in every other', async () => {
+    const acme = await tokenFor(sim, '/accounts/acme');
+    expect((await call(sim, '/accounts/acme/api/v2/ping', { token: acme })).status).toBe(200);
+    const res = await call(sim, '/accounts/globex/api/v2/ping', { token: acme });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe('Unauthorized - Invalid or expired token.');
+    expect((await call(sim, '/api/v2/ping', { token: acme, host: 'globex.localhost' })).status).toBe(403);
+  });
+
+  it('tokens and secrets are stored only as hashes', async () => {
+    const token = await tokenFor(sim);
+    const stored = JSON.stringify(sim.registry.get('demo')!.store.data);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain('demo-secret');
+  });
+});
+
+describe('GET /api/v2/ping', () => {
+  it('answers ok with the account name and the UTC time', async () => {
+    const token = await tokenFor(sim, '/accounts/acme');
+    const res = await call(sim, '/accounts/acme/api/v2/ping', { token });
+    expect(await json(res)).toEqual({ status: 'ok', tenant: 'acme', utc: '2026-03-16 09:00' });
+  });
+});

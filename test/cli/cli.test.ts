@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/cli-options.js';
+
+// The built CLI, as `npm start` runs it.
+const root = path.resolve(import.meta.dirname, '../..');
+const cli = path.join(root, 'dist/cli.js');
+let child: ChildProcess | undefined;
+
+beforeAll(() => {
+  if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+});
+afterEach(() => {
+  if (child?.pid && child.exitCode === null) child.kill('SIGTERM');
+  child = undefined;
+});
+
+function run(args: string[]) {
+  return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 10_000 });
+}
+
+describe('command line', () => {
+  it('--help lists every flag', () => {
+    const out = run(['--help']);
+    expect(out.status).toBe(0);
+    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts']) {
+      expect(out.stdout).toContain(flag);
+    }
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port'],
+    [['--rate-limit', 'sometimes'], '--rate-limit'],
+    [['--size', 'huge'], '--size'],
+    [['--now', 'yesterday'], '--now'],
+    [['--seed', '-1'], '--seed'],
+    [['--colour'], 'colour'],
+  ])('bad flags %j give a clear message and exit code 2', (args, named) => {
+    const out = run(args);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain(named);
+  });
+
+  it('PORT in the environment sets the port, --port wins', () => {
+    expect(parseCli([], { PORT: '5000' })).toMatchObject({ port: 5000 });
+    expect(parseCli(['--port', '6000'], { PORT: '5000' })).toMatchObject({ port: 6000 });
+  });
+
+  it('on start it prints the base URL, the default account, its credential and a curl example that works', async () => {
+    child = spawn(process.execPath, [cli, '--port', '0', '--size', 'small'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 10_000);
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('control plane')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+    expect(out).toContain('demo-client');
+    expect(out).toContain('demo-secret');
+    expect(out).toContain('default account: demo');
+    const curl = /curl .*/.exec(out)![0];
+    expect(curl).toContain(`${base}/api/v2/token`);
+    const res = await fetch(`${base}/api/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+    });
+    expect(res.status).toBe(200);
+  });
+});

@@ -1,0 +1,60 @@
+import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
+import { DEMO_CLIENT_ID, DEMO_SECRET } from '../src/auth/credentials.js';
+
+// Tests drive the simulator in-process through HTTP semantics (app.request): no port, no shared state.
+
+/** Pinned real time so that worlds and clocks are the same in every run. */
+export const FIXED_NOW = Date.parse('2026-03-16T09:00:00Z');
+
+export async function simulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  return createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
+}
+
+export interface Call {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Host header of the request URL, e.g. `acme.localhost`. */
+  host?: string;
+}
+
+/** One request; paths are relative to the host (`/api/v2/...` or `/accounts/<name>/api/v2/...`). */
+export function call(sim: Simulator, path: string, c: Call = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...c.headers };
+  if (c.token !== undefined) headers.authorization = `Bearer ${c.token}`;
+  let body: string | undefined;
+  if (c.body !== undefined) {
+    body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  return sim.fetch(new Request(`http://${c.host ?? '127.0.0.1'}${path}`, { method: c.method ?? 'GET', headers, body }));
+}
+
+/** A token for the demo credential of the account the host or path prefix names. */
+export async function tokenFor(sim: Simulator, prefix = '', host?: string): Promise<string> {
+  const res = await call(sim, `${prefix}/api/v2/token`, {
+    method: 'POST',
+    host,
+    body: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
+  });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** GET with the demo token; returns status and parsed JSON (or text). */
+export async function getJson(sim: Simulator, path: string, token: string, c: Call = {}) {
+  const res = await call(sim, path, { ...c, token });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* plain text */
+  }
+  return { status: res.status, body: body as any, headers: res.headers };
+}
+
+/** The JSON body of a response, untyped for assertions. */
+// biome-ignore lint: tests assert on shapes
+export const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
