@@ -49,9 +49,16 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.route('/__admin', adminRoutes(registry));
-  app.all('*', (c) =>
-    api.handle(c.req.raw, callerIp(c.req.header('x-forwarded-for') ?? null, c.env?.incoming?.socket?.remoteAddress)),
-  );
+  app.all('*', (c) => {
+    // On a socket, Node has parsed the headers already; building a Fetch Headers object would cost more.
+    const incoming = c.env?.incoming;
+    const header = (name: string): string | undefined => {
+      const value = incoming ? incoming.headers[name] : c.req.raw.headers.get(name);
+      return Array.isArray(value) ? value.join(', ') : (value ?? undefined);
+    };
+    const ip = callerIp(header('x-forwarded-for'), incoming?.socket?.remoteAddress);
+    return api.handle(c.req.raw, { ip, authorization: header('authorization') });
+  });
   app.onError((error) => {
     console.error(error);
     return errors.internal().toResponse();

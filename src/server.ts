@@ -19,12 +19,13 @@ export interface RunningServer {
 /** Starts the simulator on a socket, with the default account ready. Port 0 picks a free port. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const simulator = await createSimulator(options);
-  if (!simulator.registry.get(DEFAULT_ACCOUNT)) await simulator.registry.create({ name: DEFAULT_ACCOUNT });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: simulator.app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  // Requests for the default account that arrive meanwhile wait for it (the registry knows it is pending).
+  if (!simulator.registry.get(DEFAULT_ACCOUNT)) await simulator.registry.create({ name: DEFAULT_ACCOUNT });
   const { port } = server.address() as AddressInfo;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {

@@ -1,9 +1,10 @@
 import type { AuthData } from '../auth/credentials.js';
+import { ReplyCache } from '../http/reply-cache.js';
 import { Throttle } from '../http/throttle.js';
 import type { World } from '../world/index.js';
 import { Clock } from './clock.js';
 import { Journal } from './journal.js';
-import { Random } from './random.js';
+import { Random } from '../random.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
 
 /** One isolated world: its store, clock, credentials, journal, throttle state and random source. */
@@ -12,6 +13,9 @@ export class Account {
   readonly journal: Journal;
   readonly throttle = new Throttle();
   readonly random: Random;
+  readonly replies = new ReplyCache();
+  /** Moves on every save, so anything derived from the data can tell it is stale. */
+  private savedVersion = 0;
 
   constructor(
     readonly store: AccountStore,
@@ -35,14 +39,18 @@ export class Account {
   get world(): World {
     return this.store.data.world;
   }
+  get version(): number {
+    return this.savedVersion;
+  }
 
   /** Replaces the account's data (reset), keeping the clock and journal. */
   replace(data: AccountData): void {
     this.store.data = data;
   }
 
-  /** Persists the account (a no-op in memory). */
+  /** Records a change to the account and persists it (only the version moves in memory). */
   async save(): Promise<void> {
+    this.savedVersion++;
     this.store.data.settings.clockOffsetMs = this.clock.offset;
     await this.store.write();
   }

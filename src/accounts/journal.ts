@@ -1,3 +1,14 @@
+/** A request as recorded: cheap to keep, formatted only when read. */
+export interface JournalRecord {
+  method: string;
+  path: string;
+  /** Query string as sent, without `?`. */
+  search: string;
+  status: number;
+  /** Account clock, epoch ms. */
+  at: number;
+}
+
 export interface JournalEntry {
   method: string;
   path: string;
@@ -14,12 +25,12 @@ export const REDACTED = '[redacted]';
 
 /** The requests an account received, oldest first, bounded as a ring buffer. */
 export class Journal {
-  private readonly entries: JournalEntry[] = [];
+  private readonly entries: JournalRecord[] = [];
   private start = 0;
 
   constructor(readonly capacity: number) {}
 
-  record(entry: JournalEntry): void {
+  record(entry: JournalRecord): void {
     if (this.capacity <= 0) return;
     if (this.entries.length < this.capacity) this.entries.push(entry);
     else {
@@ -29,7 +40,13 @@ export class Journal {
   }
 
   list(): JournalEntry[] {
-    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)].map((e) => ({
+      method: e.method,
+      path: e.path,
+      query: redactQuery(e.search),
+      status: e.status,
+      at: new Date(e.at).toISOString(),
+    }));
   }
 
   clear(): void {

@@ -7,7 +7,7 @@ import type { WorldSize } from '../world/index.js';
 import { Account } from './account.js';
 import { isAccountName } from './host.js';
 import { type AccountData, accountFile, loadStore, openStore } from './store.js';
-import { worldFor } from './worlds.js';
+import { loadWorldGenerator, worldFor } from './worlds.js';
 
 export interface RegistryOptions {
   seed: number;
@@ -62,10 +62,10 @@ export class AccountRegistry {
 
   /** The named account, created with the defaults on first use unless auto-creation is off. */
   async resolve(name: string): Promise<Account | undefined> {
-    const existing = this.accounts.get(name);
+    const existing = this.accounts.get(name) ?? this.pending.get(name);
     if (existing) return existing;
     if (!this.options.autoAccounts || !isAccountName(name)) return undefined;
-    return this.pending.get(name) ?? this.create({ name }).catch(() => this.accounts.get(name));
+    return this.create({ name }).catch(() => this.accounts.get(name));
   }
 
   async create(request: CreateAccount): Promise<Account> {
@@ -90,6 +90,7 @@ export class AccountRegistry {
 
   /** Re-seeds the world and credentials for the account's current day; settings and clock stay. */
   async reset(account: Account): Promise<void> {
+    await loadWorldGenerator();
     const { seed, size } = account.settings;
     const day = formatDate(account.clock.now());
     account.replace({
@@ -102,6 +103,7 @@ export class AccountRegistry {
   }
 
   private async build(name: string, request: CreateAccount): Promise<Account> {
+    await loadWorldGenerator();
     const o = this.options;
     const clockOffsetMs = request.now === undefined ? o.clockOffsetMs : request.now - o.realNow();
     const seed = request.seed ?? o.seed;

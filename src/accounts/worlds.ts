@@ -1,4 +1,4 @@
-import { generateWorld, type World, type WorldSize } from '../world/index.js';
+import type { generateWorld, World, WorldSize } from '../world/index.js';
 
 // Creating an account must be cheap, so an account's world starts as a view of a shared template:
 // each collection is generated (once per seed, size and day) and cloned into the account only
@@ -15,6 +15,14 @@ const COLLECTIONS = [
 const everyCollection: Exclude<keyof World, (typeof COLLECTIONS)[number]> extends never ? true : never = true;
 void everyCollection;
 
+// The generator (faker, time-zone data) is loaded on first use, not at start-up.
+let generate: typeof generateWorld | undefined;
+
+/** Loads the world generator; accounts are created only after this resolves. */
+export async function loadWorldGenerator(): Promise<void> {
+  generate ??= (await import('../world/index.js')).generateWorld;
+}
+
 const MAX_TEMPLATES = 4;
 const templates = new Map<string, World>();
 
@@ -24,7 +32,8 @@ function template(seed: number, size: WorldSize, day: string): World {
   if (world) {
     templates.delete(key);
   } else {
-    world = generateWorld({ seed, size, today: day });
+    if (!generate) throw new Error('the world generator is not loaded yet');
+    world = generate({ seed, size, today: day });
     if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   }
   templates.set(key, world);

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 // Secrets, tokens and API keys are high-entropy random strings, so one SHA-256 is a sound
 // stored form; only client passwords (chosen by people) need a slow hash.
 
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** A URL-safe random string from the OS CSPRNG. */

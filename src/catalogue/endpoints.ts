@@ -12,7 +12,7 @@ import {
   ServiceListSchema,
 } from './schemas.js';
 
-const common = { method: 'GET', tag: 'Catalogue', auth: 'bearer', errors: {} } as const;
+const common = { method: 'GET', tag: 'Catalogue', auth: 'bearer', errors: {}, cacheable: true } as const;
 
 export const catalogueEndpoints = [
   defineEndpoint({

@@ -72,6 +72,11 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
   route?: R;
   query?: Q;
   body?: B;
+  /**
+   * The answer depends only on the account's data and the request's route and query (not on the
+   * clock or the credential), so it may be reused until the account next changes.
+   */
+  cacheable?: boolean;
   response: ResponseSpec;
   errors: Partial<Record<DocumentedError, string>>;
   handler(input: HandlerInput<Q, R, B>): Reply | Promise<Reply>;

@@ -1,6 +1,5 @@
 import type { Account } from '../accounts/account.js';
 import { accountFromHost, accountFromPath } from '../accounts/host.js';
-import { redactQuery } from '../accounts/journal.js';
 import type { AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import type { Credential } from '../auth/credentials.js';
@@ -35,19 +34,26 @@ export function targetOf(url: string): Target {
     : { accountName: accountFromHost(host), path: rawPath, search };
 }
 
+/** Who is calling: read from the socket and headers before the request reaches the pipeline. */
+export interface Caller {
+  ip: string;
+  authorization: string | undefined;
+}
+
 /** Runs API requests through the stages every endpoint shares, driven by the endpoint table. */
 export function createApi(table: readonly Endpoint[], registry: AccountRegistry) {
   const resolver = createResolver(table);
 
-  async function handle(request: Request, ip: string): Promise<Response> {
+  async function handle(request: Request, caller: Caller): Promise<Response> {
+    const ip = caller.ip;
     const target = targetOf(request.url);
-    const account = await registry.resolve(target.accountName);
+    const account = registry.get(target.accountName) ?? (await registry.resolve(target.accountName));
     if (!account) return errors.notFound(request.url).toResponse();
     const now = account.clock.now();
     const query = parseQuery(target.search);
     let response: Response;
     try {
-      response = await run(request, target, account, query, ip, now);
+      response = await run(request, target, account, query, caller, now);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       response = error.toResponse();
@@ -55,14 +61,15 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     account.journal.record({
       method: request.method,
       path: target.path,
-      query: redactQuery(target.search),
+      search: target.search,
       status: response.status,
-      at: new Date(now).toISOString(),
+      at: now,
     });
     return response;
   }
 
-  async function run(request: Request, target: Target, account: Account, query: RawQuery, ip: string, now: number) {
+  async function run(request: Request, target: Target, account: Account, query: RawQuery, caller: Caller, now: number) {
+    const { ip } = caller;
     const resolution = resolver.resolve(request.method, target.path, (name) => query.has(name));
     if (resolution.kind === 'notFound') throw errors.notFound(request.url);
     if (resolution.kind === 'methodNotAllowed') throw errors.methodNotAllowed(request.method, resolution.allow);
@@ -73,7 +80,11 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       if (waitMs > 0) throw errors.throttled(waitMs / 1000);
     }
 
-    const credential = endpoint.auth === 'bearer' ? authorize(request, target.path, endpoint, account, ip, now) : undefined;
+    const credential =
+      endpoint.auth === 'bearer' ? authorize(caller.authorization, target.path, endpoint, account, ip, now) : undefined;
+    const cacheKey = endpoint.cacheable ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}` : '';
+    const cached = endpoint.cacheable ? account.replies.get(account.version, cacheKey) : undefined;
+    if (cached) return toResponse(cached);
     const input = {
       account,
       now,
@@ -83,8 +94,10 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       query: parseParams(endpoint.query, query),
       body: endpoint.body ? await readBody(request, endpoint.body) : undefined,
     };
+    const version = account.version;
     const reply = await endpoint.handler(input);
     if (request.method !== 'GET' && reply.status < 300) await account.save();
+    else if (endpoint.cacheable) account.replies.set(version, cacheKey, reply);
     return toResponse(reply);
   }
 
@@ -92,15 +105,29 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
 }
 
 /** Bearer token, then the credential's IP and endpoint allow-lists; each failure is a plain-text 403. */
-function authorize(request: Request, path: string, endpoint: Endpoint, account: Account, ip: string, now: number): Credential {
-  const header = request.headers.get('authorization') ?? '';
-  const match = /^bearer\s+(\S+)\s*$/i.exec(header.trim());
-  if (!match) throw errors.noBearer();
-  const check = checkToken(account.auth, match[1]!, now);
+function authorize(
+  authorization: string | undefined,
+  path: string,
+  endpoint: Endpoint,
+  account: Account,
+  ip: string,
+  now: number,
+): Credential {
+  const token = bearerToken(authorization);
+  if (token === undefined) throw errors.noBearer();
+  const check = checkToken(account.auth, token, now);
   if (!check.ok) throw check.reason === 'invalidToken' ? errors.invalidToken() : errors.unauthorized();
   if (!ipAllowed(check.credential, ip)) throw errors.invalidIp();
   if (!endpointAllowed(check.credential, path, endpoint.allowListLine)) throw errors.invalidEndpoint();
   return check.credential;
+}
+
+/** The token of an `Authorization: Bearer <token>` header (scheme in any case); undefined when there is none. */
+function bearerToken(header: string | undefined): string | undefined {
+  const value = header?.trim() ?? '';
+  if (value.length < 8 || value.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  const token = value.slice(7).trim();
+  return token === '' || /\s/.test(token) ? undefined : token;
 }
 
 /** Parses every declared query parameter; all bad values are reported together. */

@@ -3,7 +3,8 @@ import { JSON_TYPE } from './errors.js';
 /** A handler's answer. Errors are thrown as ApiError instead. */
 export interface Reply {
   status: number;
-  body: string | null;
+  /** Text, or bytes already encoded (a reused answer). */
+  body: string | Uint8Array | null;
   contentType?: string;
 }
 

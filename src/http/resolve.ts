@@ -34,15 +34,26 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
     bySegmentCount.set(segments.length, list);
   }
 
+  type OnPath = Array<{ route: CompiledRoute; values: Record<string, string> }>;
+  // Clients call the same few paths over and over: remember which routes each path matched.
+  const seen = new Map<string, OnPath>();
+  const routesOn = (path: string): OnPath => {
+    let onPath = seen.get(path);
+    if (onPath) return onPath;
+    const parts = splitPath(path);
+    onPath = [];
+    for (const route of bySegmentCount.get(parts.length) ?? []) {
+      const values = matchSegments(route.segments, parts);
+      if (values) onPath.push({ route, values });
+    }
+    if (seen.size >= MAX_SEEN_PATHS) seen.clear();
+    seen.set(path, onPath);
+    return onPath;
+  };
+
   return {
     resolve(method, path, hasName) {
-      const parts = splitPath(path);
-      const candidates = bySegmentCount.get(parts.length) ?? [];
-      const onPath: Array<{ route: CompiledRoute; values: Record<string, string> }> = [];
-      for (const route of candidates) {
-        const values = matchSegments(route.segments, parts);
-        if (values) onPath.push({ route, values });
-      }
+      const onPath = routesOn(path);
       if (onPath.length === 0) return { kind: 'notFound' };
 
       const sameMethod = onPath.filter((m) => m.route.endpoint.method === method);
@@ -56,6 +67,8 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
     },
   };
 }
+
+const MAX_SEEN_PATHS = 4096;
 
 function splitPath(path: string): string[] {
   const trimmed = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : path;

@@ -24,6 +24,7 @@ export const siteEndpoints = [
     tag: 'Sites',
     summary: 'List the sites (branches) of the account; account-wide, no siteId.',
     auth: 'bearer',
+    cacheable: true,
     allowListLine: 'api/v2/sites',
     query: {
       state: enumeration(ItemStates, {
@@ -44,6 +45,7 @@ export const siteEndpoints = [
     tag: 'Sites',
     summary: 'One site with address, contact details, trading hours and time zone.',
     auth: 'bearer',
+    cacheable: true,
     route: { id: routeGuid('Site id.') },
     response: { description: 'The site, or `null` when the account has no site with that id.', schema: SiteSchema.nullable() },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },

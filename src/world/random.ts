@@ -1,5 +1,11 @@
-import type { Randomizer } from '@faker-js/faker';
-import { Faker, en, generateMersenne32Randomizer } from '@faker-js/faker';
+import type { Faker, Randomizer } from '@faker-js/faker';
+// The package root loads every locale (a quarter of a second at start-up); this entry loads English
+// only. It exports a ready instance, whose constructor builds the seeded instances below.
+import { faker as english } from '@faker-js/faker/locale/en';
+import { Random } from '../random.js';
+
+type FakerClass = new (options: { locale: Faker['rawDefinitions']; randomizer: Randomizer }) => Faker;
+const EnglishFaker = english.constructor as FakerClass;
 
 /** FNV-1a over the seed and an area name, so each area draws from its own stream. */
 export function areaSeed(seed: number, area: string): number {
@@ -28,8 +34,8 @@ export class Rng {
   constructor(seed: number, area: string) {
     let entry = pool.get(area);
     if (!entry) {
-      const randomizer = generateMersenne32Randomizer();
-      entry = { faker: new Faker({ locale: [en], randomizer }), randomizer };
+      const randomizer = new Random(0);
+      entry = { faker: new EnglishFaker({ locale: english.rawDefinitions, randomizer }), randomizer };
       pool.set(area, entry);
     }
     entry.faker.seed(areaSeed(seed, area));

@@ -188,3 +188,17 @@ describe.each(['services', 'products', 'courses', 'memberships'])('GET /api/v2/%
     expect(await get(`/api/v2/${resource}?siteId=${siteId}&itemState=All`)).toEqual([]);
   });
 });
+
+describe('answers follow the data', () => {
+  it('a change saved to the account is seen by the next list call', async () => {
+    const own = await simulator();
+    const ownToken = await tokenFor(own);
+    const account = own.registry.get('demo')!;
+    const service = account.world.services.find((s) => s.SiteId === null && s.State === 1 && !s.PackageOnly)!;
+    const list = async () => (await getJson(own, `/api/v2/services?siteId=${service.SiteId ?? ''}`, ownToken)).body;
+    expect((await list()).map((r: { Name: string }) => r.Name)).toContain(service.Name);
+    service.Name = 'Renamed Treatment';
+    await account.save();
+    expect((await list()).map((r: { Name: string }) => r.Name)).toContain('Renamed Treatment');
+  });
+});

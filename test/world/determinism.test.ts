@@ -14,7 +14,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Transpiles src/world (and what it imports) to plain ESM in a temporary directory. */
 function compileWorld(): string {
   const out = mkdtempSync(join(tmpdir(), 'world-'));
-  const sources = ['src/datetime.ts', ...readdirSync(join(ROOT, 'src/world')).filter((f) => f.endsWith('.ts')).map((f) => `src/world/${f}`)];
+  const sources = ['src/datetime.ts', 'src/random.ts', ...readdirSync(join(ROOT, 'src/world')).filter((f) => f.endsWith('.ts')).map((f) => `src/world/${f}`)];
   for (const file of sources) {
     const { outputText } = ts.transpileModule(readFileSync(join(ROOT, file), 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },

@@ -1,0 +1,62 @@
+// The seeded random source: sfc32, small and fast; determinism, not secrecy, is the point
+// (credentials use node:crypto instead). It also serves as faker's randomizer.
+
+export class Random {
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
+
+  constructor(seed: number, salt = '') {
+    this.reset(`${seed}:${salt}`);
+  }
+
+  /** Restarts the sequence (faker's Randomizer interface). */
+  seed(seed: number | number[]): void {
+    this.reset(Array.isArray(seed) ? seed.join(',') : `${seed}:`);
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  /** A version-4 shaped Guid. */
+  guid(): string {
+    let hex = '';
+    for (let i = 0; i < 32; i++) hex += this.int(0, 15).toString(16);
+    const variant = ((this.int(0, 15) & 0x3) | 0x8).toString(16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+  }
+
+  private reset(text: string): void {
+    // MurmurHash3-style mixing spreads the seed text over the four state words.
+    let h = 1779033703 ^ text.length;
+    for (let i = 0; i < text.length; i++) {
+      h = Math.imul(h ^ text.charCodeAt(i), 3432918353);
+      h = (h << 13) | (h >>> 19);
+    }
+    const mix = () => {
+      h = Math.imul(h ^ (h >>> 16), 2246822507);
+      h = Math.imul(h ^ (h >>> 13), 3266489909);
+      return (h ^= h >>> 16) >>> 0;
+    };
+    this.a = mix();
+    this.b = mix();
+    this.c = mix();
+    this.d = mix();
+    // sfc32 needs a few rounds before its output is well mixed.
+    for (let i = 0; i < 12; i++) this.next();
+  }
+}
