@@ -6,6 +6,8 @@ import { endpoints } from './endpoints.js';
 import { callerIp } from './http/caller.js';
 import { errors } from './http/errors.js';
 import { createApi } from './http/pipeline.js';
+import { docsRoutes } from './docs/routes.js';
+import { openApiRoutes } from './openapi/routes.js';
 import type { WorldSize } from './world/index.js';
 
 export interface SimulatorOptions {
@@ -49,6 +51,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.route('/__admin', adminRoutes(registry));
+  app.route('/', openApiRoutes());
+  app.route('/docs', docsRoutes());
   app.all('*', (c) => {
     // On a socket, Node has parsed the headers already; building a Fetch Headers object would cost more.
     const incoming = c.env?.incoming;

@@ -1,13 +1,29 @@
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../src/auth/credentials.js';
+import { assertDocumented } from './openapi/response-validator.js';
 
 // Tests drive the simulator in-process through HTTP semantics (app.request): no port, no shared state.
 
 /** Pinned real time so that worlds and clocks are the same in every run. */
 export const FIXED_NOW = Date.parse('2026-03-16T09:00:00Z');
 
+/** A simulator whose every API answer is checked against the OpenAPI document. */
 export async function simulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  return createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
+  const sim = await createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
+  const fetch = sim.fetch;
+  sim.fetch = async (request) => {
+    const response = await fetch(request);
+    await assertDocumented(request, response);
+    return response;
+  };
+  return sim;
+}
+
+/** fetch over a socket, with the answer checked against the OpenAPI document. */
+export async function checkedFetch(url: string, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  await assertDocumented({ method: init?.method ?? 'GET', url }, response);
+  return response;
 }
 
 export interface Call {

@@ -16,5 +16,6 @@ export const ping = defineEndpoint({
     schema: z.object({ status: z.literal('ok'), tenant: z.string(), utc: z.string() }),
   },
   errors: {},
+  example: () => ({}),
   handler: ({ account, now }) => reply.json({ status: 'ok', tenant: account.name, utc: formatDateTime(now) }),
 });

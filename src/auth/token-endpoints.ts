@@ -17,12 +17,14 @@ const credentialBody = {
   invalid: () => errors.credential(400, 'invalid_request'),
 } as const;
 
-export const TokenResponse = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-  expires_utc: z.string(),
-});
+export const TokenResponse = z
+  .object({
+    access_token: z.string().describe('Opaque; returned only once.'),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int().describe('Seconds: six months.'),
+    expires_utc: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
+  })
+  .meta({ id: 'TokenResponse' });
 
 const credentialErrors = {
   400: '`{ "error": "invalid_request" }`: no body or unreadable JSON.',
@@ -48,7 +50,20 @@ function tokenReply(ctx: RequestContext, credential: Credential) {
   });
 }
 
-const common = { tag: 'Credentials', auth: 'none', body: credentialBody, errors: credentialErrors } as const;
+const EXAMPLE_TOKEN = {
+  access_token: 'Zx8uQ2mVb7rK1tYp9LcN4sHd6Wf0Ja3eGo5iRk2TnYq',
+  token_type: 'Bearer',
+  expires_in: TOKEN_LIFETIME_SECONDS,
+  expires_utc: '2026-09-14 21:00',
+};
+
+const common = {
+  tag: 'Credentials',
+  auth: 'none',
+  body: credentialBody,
+  errors: credentialErrors,
+  example: () => ({ body: { clientId: 'demo-client', secret: 'demo-secret' } }),
+} as const;
 
 export const tokenEndpoints = [
   defineEndpoint({
@@ -58,6 +73,7 @@ export const tokenEndpoints = [
     path: '/api/v2/token',
     summary: 'Exchange a client id and secret for an access token; existing tokens stay valid.',
     response: { description: 'A new access token, valid six months.', schema: TokenResponse },
+    exampleResponse: EXAMPLE_TOKEN,
     handler: (ctx) => tokenReply(ctx, authenticate(ctx, ctx.body)),
   }),
   defineEndpoint({
@@ -67,6 +83,7 @@ export const tokenEndpoints = [
     path: '/api/v2/token/refresh',
     summary: "Revoke all of the credential's active tokens and issue one new token.",
     response: { description: 'The new access token; every earlier token fails at once.', schema: TokenResponse },
+    exampleResponse: EXAMPLE_TOKEN,
     handler(ctx) {
       const credential = authenticate(ctx, ctx.body);
       revokeTokens(ctx.account.auth, credential.id);
@@ -83,6 +100,7 @@ export const tokenEndpoints = [
       description: 'The new secret, returned this once.',
       schema: z.object({ client_secret: z.string() }),
     },
+    exampleResponse: { client_secret: 'f3kq9Lx2VtR8mZc1bN7pQy4sWd6hJa0eUo5iGr2TnYk' },
     handler(ctx) {
       const credential = authenticate(ctx, ctx.body);
       const secret = randomSecret();
@@ -98,6 +116,7 @@ export const tokenEndpoints = [
     path: '/api/v2/token/rotate-clientid',
     summary: 'Issue a new client id for the credential; the old one stops working, tokens stay valid.',
     response: { description: 'The new client id.', schema: z.object({ client_id: z.string() }) },
+    exampleResponse: { client_id: 'client-Qm3xV9rT2kLp' },
     handler(ctx) {
       const credential = authenticate(ctx, ctx.body);
       credential.clientId = newClientId();

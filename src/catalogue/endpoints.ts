@@ -3,6 +3,8 @@ import { findParam, itemStateParam, requiredItemStateParam, siteIdParam } from '
 import { defineEndpoint } from '../http/endpoint.js';
 import { boolean, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
+import { firstActiveSiteId } from '../sites/lookup.js';
+import type { World } from '../world/index.js';
 import { listCourses, listMemberships, listPackages, listProducts, listServices } from './lists.js';
 import {
   CourseListSchema,
@@ -11,6 +13,8 @@ import {
   ProductListSchema,
   ServiceListSchema,
 } from './schemas.js';
+
+const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
 const common = { method: 'GET', tag: 'Catalogue', auth: 'bearer', errors: {}, cacheable: true } as const;
 
@@ -31,6 +35,7 @@ export const catalogueEndpoints = [
       }),
     },
     response: { description: 'Services, ordered by name.', schema: z.array(ServiceListSchema) },
+    example: atSite,
     handler: ({ account, query }) => reply.json(listServices(account.world, query)),
   }),
   defineEndpoint({
@@ -50,6 +55,7 @@ export const catalogueEndpoints = [
       }),
     },
     response: { description: 'Products, ordered by name.', schema: z.array(ProductListSchema) },
+    example: (world) => ({ query: { siteId: firstActiveSiteId(world), allowSale: 'true' } }),
     handler: ({ account, query }) => reply.json(listProducts(account.world, query)),
   }),
   defineEndpoint({
@@ -66,6 +72,7 @@ export const catalogueEndpoints = [
       }),
     },
     response: { description: 'Packages with their services, ordered by name.', schema: z.array(PackageListSchema) },
+    example: (world) => ({ query: { siteId: firstActiveSiteId(world), itemState: 'Active', find: '' } }),
     handler: ({ account, query }) => reply.json(listPackages(account.world, query)),
   }),
   defineEndpoint({
@@ -76,6 +83,7 @@ export const catalogueEndpoints = [
     summary: "List courses on the price list (not a client's purchases).",
     query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name, code, category and barcode', 'contains') },
     response: { description: 'Courses, ordered by name.', schema: z.array(CourseListSchema) },
+    example: atSite,
     handler: ({ account, query }) => reply.json(listCourses(account.world, query)),
   }),
   defineEndpoint({
@@ -86,6 +94,7 @@ export const catalogueEndpoints = [
     summary: 'List memberships.',
     query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name and code', 'contains') },
     response: { description: 'Memberships, ordered by name.', schema: z.array(MembershipListSchema) },
+    example: atSite,
     handler: ({ account, query }) => reply.json(listMemberships(account.world, query)),
   }),
 ];

@@ -2,10 +2,17 @@ import type { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import type { Credential } from '../auth/credentials.js';
 import type { ApiError } from './errors.js';
+import type { World } from '../world/index.js';
 import type { Param, ParamValues, Params } from './params.js';
 import type { Reply } from './reply.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ExampleRequest {
+  query?: Record<string, string>;
+  route?: Record<string, string>;
+  body?: unknown;
+}
 
 /** Statuses an endpoint documents besides 200 (403 and 429 apply to every bearer endpoint). */
 export type DocumentedError = 400 | 401 | 404 | 405 | 409 | 500;
@@ -79,6 +86,10 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
   cacheable?: boolean;
   response: ResponseSpec;
   errors: Partial<Record<DocumentedError, string>>;
+  /** A realistic call for the OpenAPI document, picked from the seeded world; its real answer is the example. */
+  example?: (world: World) => ExampleRequest;
+  /** A fixed example answer, where real answers differ on every call (tokens, secrets). */
+  exampleResponse?: unknown;
   handler(input: HandlerInput<Q, R, B>): Reply | Promise<Reply>;
 }
 

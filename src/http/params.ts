@@ -48,7 +48,7 @@ export function guid(o: { description: string }): Param<string> {
     kind: 'guid',
     required: true,
     description: o.description,
-    schema: z.uuid(),
+    schema: z.guid(),
     parse(raw) {
       const text = first(raw) ?? '';
       if (text.trim() === '') return ok(EMPTY);
@@ -65,7 +65,7 @@ export function guidFilter(o: { description: string; required: boolean }): Param
     required: o.required,
     description: o.description,
     defaultValue: o.required ? undefined : null,
-    schema: z.uuid(),
+    schema: z.guid(),
     parse(raw) {
       const text = first(raw) ?? '';
       if (text.trim() === '') return ok(null);
@@ -218,7 +218,7 @@ export function guidArray(o: { description: string }): Param<string[]> {
     required: false,
     description: o.description,
     defaultValue: [],
-    schema: z.array(z.uuid()),
+    schema: z.array(z.guid()),
     parse(raw) {
       const ids: string[] = [];
       for (const text of raw ?? []) {
@@ -238,7 +238,7 @@ export function routeGuid(description: string): Param<string> {
     kind: 'guid',
     required: true,
     description,
-    schema: z.uuid(),
+    schema: z.guid(),
     parse(raw) {
       const id = parseGuid(first(raw) ?? '');
       return id === undefined ? invalid(first(raw) ?? '', 'Guid') : ok(id);

@@ -5,6 +5,7 @@ import { enumeration, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { byName, hasState } from '../match.js';
 import type { Site } from '../world/sites.js';
+import { firstActiveSiteId } from './lookup.js';
 import { SiteListSchema, SiteSchema } from './schemas.js';
 
 const listRow = (s: Site): z.infer<typeof SiteListSchema> => ({
@@ -35,6 +36,7 @@ export const siteEndpoints = [
     },
     response: { description: 'Sites in the state, ordered by name.', schema: z.array(SiteListSchema) },
     errors: {},
+    example: () => ({ query: { state: 'Active' } }),
     handler: ({ account, query }) =>
       reply.json(account.world.sites.filter(hasState(query.state)).sort(byName).map(listRow)),
   }),
@@ -49,6 +51,7 @@ export const siteEndpoints = [
     route: { id: routeGuid('Site id.') },
     response: { description: 'The site, or `null` when the account has no site with that id.', schema: SiteSchema.nullable() },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    example: (world) => ({ route: { id: firstActiveSiteId(world) } }),
     handler: ({ account, route }) => reply.json(account.world.sites.find((s) => s.SiteId === route.id) ?? null),
   }),
 ];

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
-import { json } from '../helpers.js';
+import { checkedFetch, json } from '../helpers.js';
 
 // Same seed, size and day give byte-identical responses, across two server instances.
 
@@ -16,14 +16,14 @@ async function start(seed: number): Promise<RunningServer> {
 }
 
 async function snapshot(server: RunningServer): Promise<string[]> {
-  const tokenRes = await fetch(`${server.url}/api/v2/token`, {
+  const tokenRes = await checkedFetch(`${server.url}/api/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
   });
   const { access_token } = await json(tokenRes);
   const get = async (path: string) =>
-    (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${access_token}` } })).text();
+    (await checkedFetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${access_token}` } })).text();
   const sites = await get('/api/v2/sites?state=Active');
   const siteId = (JSON.parse(sites) as Array<{ SiteId: string }>)[0]!.SiteId;
   return [

@@ -1,0 +1,87 @@
+import type { ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
+import { FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/errors.js';
+
+// The error answers every endpoint shares, as reusable components; the bodies come from the same
+// constants the simulator answers with.
+
+export const errorSchemas: Record<string, SchemaObject> = {
+  Message: {
+    type: 'object',
+    properties: { Message: { type: 'string' } },
+    required: ['Message'],
+    additionalProperties: false,
+    description: 'A documented rule refused the request, or no action matched it.',
+  },
+  ModelState: {
+    type: 'object',
+    properties: {
+      Message: { type: 'string', const: 'The request is invalid.' },
+      ModelState: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { type: 'string' } },
+        description: 'Messages by field: a query parameter name, a body field path (`Items[0].Start`), or `body`. Messages are in the account language: match on the field, not the text.',
+      },
+    },
+    required: ['Message', 'ModelState'],
+    additionalProperties: false,
+  },
+  CredentialError: {
+    type: 'object',
+    properties: { error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'server_error'] } },
+    required: ['error'],
+    additionalProperties: false,
+  },
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: SchemaObject | { $ref: string }, example?: unknown) => ({
+  'application/json': example === undefined ? { schema } : { schema, example },
+});
+
+export const errorResponses: Record<string, ResponseObject> = {
+  BadRequest: {
+    description:
+      'Validation failure (model state naming the field) or a documented rule refused the request (`{"Message": "..."}`, e.g. a date range over the limit or `Record does not exist.`).',
+    content: json({ oneOf: [ref('ModelState'), ref('Message')] }),
+  },
+  Forbidden: {
+    description:
+      'Authorization failure: plain text `Unauthorized` plus a fixed reason. No WWW-Authenticate header. Not a JSON body.',
+    content: {
+      'text/plain': { schema: { type: 'string', enum: Object.values(FORBIDDEN_BODIES) }, example: FORBIDDEN_BODIES.noBearer },
+    },
+  },
+  NotFound: {
+    description:
+      'No action matched: a query parameter required by name is missing from the URL (on a path with only this action), or a route id is not a well-formed Guid. Also the answer for an account that does not exist.',
+    content: json(ref('Message')),
+  },
+  MethodNotAllowed: {
+    description:
+      'A query parameter required by name is missing from the URL, on a path that also serves another method. Same meaning as the 404.',
+    headers: { Allow: { schema: { type: 'string' }, description: 'Methods the path serves.' } },
+    content: json(ref('Message')),
+  },
+  Throttled: {
+    description:
+      'More than 4 requests in one second to this endpoint from this address: the endpoint is locked out for this caller for 120 seconds, and every call in that time is refused at once. The body is a JSON string.',
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds left in the lockout.' } },
+    content: json({ type: 'string', const: THROTTLED_MESSAGE }, THROTTLED_MESSAGE),
+  },
+  CredentialBadRequest: {
+    description: 'No body, or a body that is not readable JSON of the credential shape.',
+    content: json(ref('CredentialError'), { error: 'invalid_request' }),
+  },
+  CredentialUnauthorized: {
+    description: 'Wrong client id or secret, or an inactive credential (not distinguished).',
+    content: json(ref('CredentialError'), { error: 'invalid_client' }),
+  },
+  CredentialServerError: {
+    description: 'Failure while issuing; nothing of the credential is echoed.',
+    content: json(ref('CredentialError'), { error: 'server_error' }),
+  },
+  ServerError: {
+    description: 'A failure the spec documents for this endpoint.',
+    content: json({ oneOf: [ref('Message'), { type: 'string' }] }),
+  },
+};
