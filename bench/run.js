@@ -6,12 +6,15 @@
 //   b. startup time, from spawn to the first 200 of /__admin/health and of an authenticated
 //      /api/v2/ping, against the bare server's own startup;
 //   c. the time to create a fresh standard account through the control plane, against a plain
-//      GET /__admin/health on the same connection.
+//      GET /__admin/health on the same connection;
+//   d. the latency of GET /api/v2/appointments/availabletimes for a two-service cart on a busy day
+//      of the large world, in-process (no socket), against GET /api/v2/ping in the same process.
 //
 // Usage: npm run bench [-- --write]
-//   --write                 also rewrite bench/RESULTS.md with the figures
+//   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcd)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -24,7 +27,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -37,6 +40,9 @@ const HOST = '127.0.0.1';
 const CONNECTIONS = 50;
 const STARTUP_RUNS = 5;
 const CREATE_RUNS = 30;
+const AVAILABILITY_WARMUP = 50;
+const AVAILABILITY_RUNS = 200;
+const AFTER_WRITE_RUNS = 20;
 const POLL_MS = 2;
 const CREDENTIAL = { clientId: 'demo-client', secret: 'demo-secret' };
 
@@ -45,6 +51,7 @@ const TARGETS = {
   p99Ms: 10,
   startupMs: 500,
   createMs: 20,
+  availabilityMedianMs: 10,
 };
 
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
@@ -80,10 +87,25 @@ function secondsFromEnv(name, fallback) {
 const { values: flags } = parseArgs({ options: { write: { type: 'boolean', default: false } }, strict: true });
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = secondsFromEnv('BENCH_WARMUP_SECONDS', Math.min(2, SECONDS));
+const SECTIONS = sectionsFromEnv('BENCH_ONLY');
+
+/**
+ * The sections to run, from letters such as `d` or `a,c`.
+ * @param {string} name
+ * @returns {Set<string>}
+ */
+function sectionsFromEnv(name) {
+  const text = (process.env[name] ?? '').trim().toLowerCase();
+  if (text === '') return new Set(['a', 'b', 'c', 'd']);
+  const letters = text.split(/[\s,]*/).filter(Boolean);
+  const unknown = letters.filter((l) => !'abcd'.includes(l));
+  if (unknown.length > 0) throw new Error(`${name}: expected letters from a, b, c, d, got '${text}'`);
+  return new Set(letters);
+}
 
 /** The command line as the user typed it, for RESULTS.md. */
 function commandLine() {
-  const env = ['BENCH_SECONDS', 'BENCH_WARMUP_SECONDS']
+  const env = ['BENCH_SECONDS', 'BENCH_WARMUP_SECONDS', 'BENCH_ONLY']
     .filter((name) => process.env[name] !== undefined)
     .map((name) => `${name}=${process.env[name]} `)
     .join('');
@@ -559,18 +581,118 @@ async function measureCreate() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// d. Availability
+
+/**
+ * Percentile by nearest rank.
+ * @param {number[]} values
+ * @param {number} p 0–100
+ * @returns {number}
+ */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+}
+
+/**
+ * Part d, in-process (dist/app.js, no socket): a large-world simulator with the rate limit off.
+ * The busy day is the day from tomorrow on, within a week, with the most appointments at the
+ * first active site; the two services are the pair booked most that day (most booked first) for
+ * which availabletimes offers at least one time. After {@link AVAILABILITY_WARMUP} unmeasured
+ * calls, {@link AVAILABILITY_RUNS} measured ones, then as many GET /api/v2/ping as the baseline.
+ */
+async function measureAvailability() {
+  const { createSimulator } = await import(pathToFileURL(path.join(ROOT, 'dist', 'app.js')).href);
+  const started = performance.now();
+  const sim = await createSimulator({ size: 'large', rateLimit: false });
+  /** @param {string} url @param {RequestInit} [init] */
+  const call = async (url, init) => {
+    const res = await sim.fetch(new Request(`http://127.0.0.1${url}`, init));
+    return { status: res.status, text: await res.text() };
+  };
+  const issued = await call('/api/v2/token', { method: 'POST', body: JSON.stringify(CREDENTIAL) });
+  const headers = { authorization: `Bearer ${JSON.parse(issued.text).access_token}` };
+  const world = sim.registry.get('demo').world;
+  // Collections are generated on first touch; the setup figure includes the diary's.
+  void world.appointments.length;
+  const setup = performance.now() - started;
+
+  const site = world.sites.filter((/** @type {any} */ s) => s.State === 1).sort((/** @type {any} */ a, /** @type {any} */ b) => (a.Name < b.Name ? -1 : 1))[0];
+  const cancelled = world.appointmentStates.find((/** @type {any} */ s) => s.Name === 'Cancelled')?.AppointmentStateId;
+  const booked = world.appointments.filter((/** @type {any} */ a) => a.SiteId === site.SiteId && a.AppointmentStateId !== cancelled);
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const dayText = (/** @type {number} */ d) => new Date(today + d * 86_400_000).toISOString().slice(0, 10);
+  const perDay = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ day: dayText(d), count: booked.filter((/** @type {any} */ a) => a.Start.startsWith(dayText(d))).length }));
+  const { day, count } = perDay.sort((a, b) => b.count - a.count)[0] ?? { day: dayText(1), count: 0 };
+  /** @type {Map<string, number>} */
+  const popularity = new Map();
+  for (const a of booked.filter((/** @type {any} */ x) => x.Start.startsWith(day))) {
+    for (const s of a.AppointmentServices) popularity.set(s.ServiceId, (popularity.get(s.ServiceId) ?? 0) + 1);
+  }
+  const ranked = [...popularity.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  const timesUrl = (/** @type {string} */ first, /** @type {string} */ second) =>
+    `/api/v2/appointments/availabletimes?siteId=${site.SiteId}&day=${day}&services=${first}&services=${second}&packageId=&clientId=&serviceSequence=1`;
+  let url = '';
+  let offers = 0;
+  search: for (const first of ranked) {
+    for (const second of ranked) {
+      if (first === second) continue;
+      const answer = await call(timesUrl(first, second), { headers });
+      if (answer.status !== 200) throw new Error(`availabletimes answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      offers = JSON.parse(answer.text).length;
+      if (offers > 0) {
+        url = timesUrl(first, second);
+        break search;
+      }
+    }
+  }
+  if (url === '') throw new Error(`no pair of services has a time at ${site.Name} on ${day}`);
+
+  /** @param {string} target */
+  const time = async (target) => {
+    for (let i = 0; i < AVAILABILITY_WARMUP; i++) await call(target, { headers });
+    /** @type {number[]} */ const ms = [];
+    for (let i = 0; i < AVAILABILITY_RUNS; i++) {
+      const t = performance.now();
+      const answer = await call(target, { headers });
+      ms.push(performance.now() - t);
+      if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
+    }
+    return ms;
+  };
+  const times = await time(url);
+  const ping = await time('/api/v2/ping');
+
+  // After a write the diary index is rebuilt by the first question: a state change of another
+  // site's appointment (Booked ⇄ Confirmed) before each measured call.
+  const other = world.appointments.find((/** @type {any} */ a) => a.SiteId !== site.SiteId && a.AppointmentStateId !== cancelled);
+  const stateIds = ['Booked', 'Confirmed'].map((name) => world.appointmentStates.find((/** @type {any} */ s) => s.Name === name)?.AppointmentStateId);
+  /** @type {number[]} */ const afterWrite = [];
+  for (let i = 0; i < AFTER_WRITE_RUNS; i++) {
+    const moved = await call(`/api/v2/appointments/setstate?appointmentId=${other.AppointmentId}&appointmentStateId=${stateIds[i % 2]}`, { method: 'POST', headers });
+    if (moved.status !== 200) throw new Error(`setstate answered ${moved.status}: ${moved.text.slice(0, 300)}`);
+    const t = performance.now();
+    await call(url, { headers });
+    afterWrite.push(performance.now() - t);
+  }
+  return { setup, site: site.Name, day, appointments: count, offers, services: ranked.length, times, ping, afterWrite };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Main
 
 async function main() {
   if (!existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run 'npm run build' (npm run bench does it first)`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   try {
-    const a = await measureThroughput(tmp);
-    console.log(`b. startup: ${STARTUP_RUNS} spawns each of the simulator and the baseline`);
-    const b = await measureStartup(tmp);
-    console.log(`c. account creation: ${CREATE_RUNS} × POST /__admin/accounts (standard)`);
-    const c = await measureCreate();
-    report(a, b, c);
+    const a = SECTIONS.has('a') ? await measureThroughput(tmp) : undefined;
+    if (SECTIONS.has('b')) console.log(`b. startup: ${STARTUP_RUNS} spawns each of the simulator and the baseline`);
+    const b = SECTIONS.has('b') ? await measureStartup(tmp) : undefined;
+    if (SECTIONS.has('c')) console.log(`c. account creation: ${CREATE_RUNS} × POST /__admin/accounts (standard)`);
+    const c = SECTIONS.has('c') ? await measureCreate() : undefined;
+    if (SECTIONS.has('d')) console.log(`d. availability: ${AVAILABILITY_RUNS} × GET availabletimes (large world, in-process)`);
+    const d = SECTIONS.has('d') ? await measureAvailability() : undefined;
+    report(a, b, c, d);
   } finally {
     await Promise.all([...children].map(stopChild));
     rmSync(tmp, { recursive: true, force: true });
@@ -578,12 +700,32 @@ async function main() {
 }
 
 /**
- * Prints the tables and, with --write, rewrites bench/RESULTS.md.
- * @param {Awaited<ReturnType<typeof measureThroughput>>} a
- * @param {Awaited<ReturnType<typeof measureStartup>>} b
- * @param {Awaited<ReturnType<typeof measureCreate>>} c
+ * Prints the tables of the sections that ran and, with --write (every section run), rewrites bench/RESULTS.md.
+ * @param {Awaited<ReturnType<typeof measureThroughput>> | undefined} a
+ * @param {Awaited<ReturnType<typeof measureStartup>> | undefined} b
+ * @param {Awaited<ReturnType<typeof measureCreate>> | undefined} c
+ * @param {Awaited<ReturnType<typeof measureAvailability>> | undefined} d
  */
-function report(a, b, c) {
+function report(a, b, c, d) {
+  const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`;
+  console.log(`\nMachine: ${machine}\n`);
+  const tableA = a && reportThroughput(a);
+  const tableB = b && reportStartup(b);
+  const tableC = c && reportCreate(c);
+  const tableD = d && reportAvailability(d);
+  if (!flags.write) return;
+  if (!a || !b || !c || !d || !tableA || !tableB || !tableC || !tableD) {
+    console.log('--write rewrites bench/RESULTS.md only when every section ran (BENCH_ONLY unset); not written.');
+    return;
+  }
+  writeResults(machine, { a, tableA, tableC, tableB, tableD, d });
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof measureThroughput>>} a
+ * @returns {string[][]}
+ */
+function reportThroughput(a) {
   const rpsRatio = ratio(a.simulator.rps, a.baseline.rps);
   const p99Ratio = ratio(a.simulator.p99, a.baseline.p99);
   const tableA = [
@@ -596,7 +738,17 @@ function report(a, b, c) {
     ['responses (2xx)', String(a.simulator.total), String(a.baseline.total), '', '', ''],
     ['MB/s', fmt(a.simulator.bytesPerSec / 1e6, 1), fmt(a.baseline.bytesPerSec / 1e6, 1), '', '', ''],
   ];
+  console.log(`a. Throughput and latency (${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; baseline: bare hono answering the same ${a.bytes} bytes)\n`);
+  console.log(textTable(tableA));
+  console.log('');
+  return tableA;
+}
 
+/**
+ * @param {Awaited<ReturnType<typeof measureStartup>>} b
+ * @returns {string[][]}
+ */
+function reportStartup(b) {
   const health = median(b.health);
   const firstToken = median(b.firstToken);
   const baseStart = median(b.baseline);
@@ -607,7 +759,17 @@ function report(a, b, c) {
     ['then GET /api/v2/sites (first world read, ms)', fmt(median(b.firstWorld), 0), '', '', '', ''],
     ['each health run (ms)', b.health.map((v) => fmt(v, 0)).join(' '), b.baseline.map((v) => fmt(v, 0)).join(' '), '', '', ''],
   ];
+  console.log(`b. Startup (baseline: the bare hono server's own spawn → first 200)\n`);
+  console.log(textTable(tableB));
+  console.log('');
+  return tableB;
+}
 
+/**
+ * @param {Awaited<ReturnType<typeof measureCreate>>} c
+ * @returns {string[][]}
+ */
+function reportCreate(c) {
   const create = median(c.rest);
   const healthReq = median(c.health);
   const tableC = [
@@ -618,18 +780,38 @@ function report(a, b, c) {
     ['first use of account 1 (token + GET sites)', fmt(c.firstUse, 1), '', '', '', ''],
     [`first use, median of accounts 2–${CREATE_RUNS}`, fmt(median(c.use), 2), fmt(healthReq, 2), fmt(ratio(median(c.use), healthReq), 1), '', ''],
   ];
-
-  const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`;
-  console.log(`\nMachine: ${machine}\n`);
-  console.log(`a. Throughput and latency (${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; baseline: bare hono answering the same ${a.bytes} bytes)\n`);
-  console.log(textTable(tableA));
-  console.log(`\nb. Startup (baseline: the bare hono server's own spawn → first 200)\n`);
-  console.log(textTable(tableB));
-  console.log(`\nc. Account creation (baseline: GET /__admin/health on the same keep-alive connection, median of ${CREATE_RUNS} taken before the creations)\n`);
+  console.log(`c. Account creation (baseline: GET /__admin/health on the same keep-alive connection, median of ${CREATE_RUNS} taken before the creations)\n`);
   console.log(textTable(tableC));
   console.log('');
+  return tableC;
+}
 
-  if (!flags.write) return;
+/**
+ * @param {Awaited<ReturnType<typeof measureAvailability>>} d
+ * @returns {string[][]}
+ */
+function reportAvailability(d) {
+  const timesMedian = median(d.times);
+  const pingMedian = median(d.ping);
+  const tableD = [
+    ['in-process, ms', 'availabletimes', 'ping', 'ratio', 'target', 'status'],
+    [`median of ${AVAILABILITY_RUNS}`, fmt(timesMedian, 2), fmt(pingMedian, 3), fmt(ratio(timesMedian, pingMedian), 0), `≤ ${TARGETS.availabilityMedianMs} ms`, verdict(timesMedian <= TARGETS.availabilityMedianMs)],
+    ['p95', fmt(percentile(d.times, 95), 2), fmt(percentile(d.ping, 95), 3), fmt(ratio(percentile(d.times, 95), percentile(d.ping, 95)), 0), '', ''],
+    ['min / max', `${fmt(Math.min(...d.times), 2)} / ${fmt(Math.max(...d.times), 2)}`, `${fmt(Math.min(...d.ping), 3)} / ${fmt(Math.max(...d.ping), 3)}`, '', '', ''],
+    [`first call after a write (median of ${AFTER_WRITE_RUNS})`, fmt(median(d.afterWrite), 2), '', '', '', ''],
+  ];
+  console.log(`d. Availability (${d.site}, ${d.day}: ${d.appointments} appointments at the site that day, ${d.offers} times offered; large world built in ${fmt(d.setup, 0)} ms)\n`);
+  console.log(textTable(tableD));
+  console.log('');
+  return tableD;
+}
+
+/**
+ * Rewrites bench/RESULTS.md.
+ * @param {string} machine
+ * @param {{ a: Awaited<ReturnType<typeof measureThroughput>>, d: Awaited<ReturnType<typeof measureAvailability>>, tableA: string[][], tableB: string[][], tableC: string[][], tableD: string[][] }} r
+ */
+function writeResults(machine, { a, d, tableA, tableB, tableC, tableD }) {
   const md = `# Benchmark results
 
 Written by \`bench/run.js\`; re-run with the command below to refresh.
@@ -673,6 +855,17 @@ median is over the other ${CREATE_RUNS - 1}. "First use" is a token plus
 no target).
 
 ${markdownTable(tableC)}
+
+## d. Availability
+
+\`GET /api/v2/appointments/availabletimes\` for two services one after another on the busiest day of the coming
+week at ${d.site} in the \`large\` world (${d.appointments} appointments there that day; ${d.offers} times offered),
+in-process through \`createSimulator\` from \`dist/app.js\` (no socket, rate limit off): ${AVAILABILITY_WARMUP} unmeasured
+calls, then ${AVAILABILITY_RUNS} measured; the baseline is \`GET /api/v2/ping\` measured the same way in the same process.
+The diary index is kept per data version: "first call after a write" times the call that rebuilds it,
+after a \`setstate\` on another site's appointment (informational, no target).
+
+${markdownTable(tableD)}
 `;
   writeFileSync(RESULTS, md);
   console.log(`Wrote ${path.relative(ROOT, RESULTS)}`);

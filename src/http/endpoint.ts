@@ -31,6 +31,8 @@ export interface ResponseSpec {
   /** JSON body schema; absent for empty or plain-text answers. */
   schema?: z.ZodType;
   contentType?: 'json' | 'text' | 'empty';
+  /** The body may also be absent (no content type), as validate answers "all available". */
+  mayBeEmpty?: boolean;
 }
 
 /** What every handler receives besides its parsed input. */
@@ -84,10 +86,18 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
    * clock or the credential), so it may be reused until the account next changes.
    */
   cacheable?: boolean;
+  /**
+   * A POST that only reads (availabletimes with a cart, validate): its answer is not saved, so it
+   * neither rewrites the account's file nor invalidates what is kept for the current data version.
+   */
+  readOnly?: boolean;
   response: ResponseSpec;
   errors: Partial<Record<DocumentedError, string>>;
-  /** A realistic call for the OpenAPI document, picked from the seeded world; its real answer is the example. */
-  example?: (world: World) => ExampleRequest;
+  /**
+   * A realistic call for the OpenAPI document, picked from the seeded world (and, for date ranges,
+   * the account's clock `now`); its real answer is the example.
+   */
+  example?: (world: World, now: number) => ExampleRequest;
   /** A fixed example answer, where real answers differ on every call (tokens, secrets). */
   exampleResponse?: unknown;
   handler(input: HandlerInput<Q, R, B>): Reply | Promise<Reply>;

@@ -40,6 +40,7 @@ export const FORBIDDEN_BODIES = {
 export const THROTTLED_MESSAGE = 'Your request has been throttled. Please try again in 2 minutes.';
 export const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
 export const INVALID_REQUEST_MESSAGE = 'The request is invalid.';
+export const NO_CART_ITEMS = 'No cart items were sent.';
 
 export const errors = {
   noBearer: () => forbidden(FORBIDDEN_BODIES.noBearer),
@@ -63,6 +64,8 @@ export const errors = {
   /** Validation failure naming each field. */
   modelState: (state: ModelState) => json(400, { Message: INVALID_REQUEST_MESSAGE, ModelState: state }),
   field: (field: string, message: string) => errors.modelState({ [field]: [message] }),
+  /** POST validate with an empty cart: the body as a whole is at fault. */
+  noCartItems: () => errors.field('body', NO_CART_ITEMS),
   /** A documented rule refused the request (date range, missing record). */
   badRequest: (message: string) => json(400, { Message: message }),
   recordDoesNotExist: () => errors.badRequest(RECORD_DOES_NOT_EXIST),

@@ -96,7 +96,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     };
     const version = account.version;
     const reply = await endpoint.handler(input);
-    if (request.method !== 'GET' && reply.status < 300) await account.save();
+    if (request.method !== 'GET' && !endpoint.readOnly && reply.status < 300) await account.save();
     else if (endpoint.cacheable) account.replies.set(version, cacheKey, reply);
     return toResponse(reply);
   }

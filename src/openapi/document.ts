@@ -107,6 +107,8 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
     if (example?.response !== undefined) media.example = example.response;
     ok.content = { 'application/json': media };
   }
+  // OpenAPI cannot say "this content, or no body at all"; the extension says it, and the description in words.
+  if (spec.mayBeEmpty) ok['x-empty-body'] = true;
 
   const responses: ResponsesObject = { '200': ok };
   const hasRequiredNames = Object.values(endpoint.query ?? {}).some((p) => p.required);

@@ -18,7 +18,7 @@ export async function collectExamples(table: readonly Endpoint[]): Promise<Map<s
     if (!endpoint.example) continue;
     // Each call gets a fresh account, so writes never change what a later example sees.
     const account = await sim.registry.create({ name: `example-${++n}` });
-    const request = endpoint.example(account.world);
+    const request = endpoint.example(account.world, account.clock.now());
     if (endpoint.exampleResponse !== undefined) {
       examples.set(endpoint.operationId, { request, response: endpoint.exampleResponse });
       continue;

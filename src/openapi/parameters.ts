@@ -28,6 +28,7 @@ export function parameterObject(name: string, param: Param<unknown>, location: '
 function typedExample(param: Param<unknown>, text: string): unknown {
   if (param.kind === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   if (param.kind === 'byte' && /^\d+$/.test(text)) return Number(text);
+  if (param.kind === 'guidArray') return text === '' ? [] : [text];
   return text;
 }
 

@@ -15,4 +15,8 @@ export const TAGS: Record<string, string> = {
   Sites: 'The branches of the account. Account-wide: no siteId.',
   Catalogue:
     'Services, products, packages, courses and memberships on the price list. Items with no site belong to every site and are returned for every siteId.',
+  Appointments:
+    'The diary: list, read, book, update, move between states and remove appointments; the appointment states. Booking does not check availability: validate the cart first.',
+  Employees: 'Staff of a site and their rosters (working time and time off, optionally the classes they teach).',
+  Clients: "Clients and their history.",
 };

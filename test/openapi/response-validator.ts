@@ -15,10 +15,14 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const compiled = new Map<string, ValidateFunction>();
 
-const templates = Object.keys(doc.paths).map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
-}));
+// Literal segments win over route ids, as in routing: /appointments/setstate is not /appointments/{id}.
+const templates = Object.keys(doc.paths)
+  .map((template) => ({
+    template,
+    params: (template.match(/\{/g) ?? []).length,
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
+  }))
+  .sort((a, b) => a.params - b.params);
 
 /** The API path as the document names it: no `/accounts/<name>` prefix, no query. */
 export function apiPath(url: string): string {
@@ -64,6 +68,7 @@ export function responseProblems(method: string, url: string, status: number, co
 function check(key: string, where: string, response: Json, contentType: string | null, body: string): string[] {
   const content: Json | undefined = response.content;
   if (!content) return body === '' ? [] : [`${where}: documented without a body, but one was sent`];
+  if (body === '' && response['x-empty-body'] === true) return [];
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const media = content[mediaType];
   if (!media) return [`${where}: content type '${contentType}' not documented (${Object.keys(content).join(', ')})`];

@@ -30,11 +30,28 @@ function typeErrors(files: string[]): ts.Diagnostic[] {
 
 /** flow.ts as seen from here; not imported statically, so the project typecheck never needs the generated types. */
 interface FlowModule {
-  runFlow(baseUrl: string, credential: { clientId: string; secret: string }): Promise<{ siteId: string; counts: Record<string, number> }>;
+  runFlow(
+    baseUrl: string,
+    credential: { clientId: string; secret: string },
+  ): Promise<{ siteId: string; serviceId: string; day: string; counts: Record<string, number> }>;
 }
 
 const lineOf = (d: ts.Diagnostic) => (d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0);
 const show = (d: ts.Diagnostic) => `${d.file?.fileName}:${lineOf(d)} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+
+/** How many times the simulator itself offers for the flow's service and day, asked in-process. */
+async function offeredTimes(server: RunningServer, flow: { siteId: string; serviceId: string; day: string }): Promise<number> {
+  const sim = server.simulator;
+  const tokenRes = await sim.fetch(
+    new Request('http://127.0.0.1/api/v2/token', { method: 'POST', body: JSON.stringify({ clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET }) }),
+  );
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const query = new URLSearchParams({ siteId: flow.siteId, day: flow.day, services: flow.serviceId, packageId: '', employeeIds: '', clientId: '', serviceSequence: '1' });
+  const res = await sim.fetch(
+    new Request(`http://127.0.0.1/api/v2/appointments/availabletimes?${query}`, { headers: { authorization: `Bearer ${access_token}` } }),
+  );
+  return ((await res.json()) as unknown[]).length;
+}
 
 describe('a client typed from openapi/openapi.json', () => {
   let diagnostics: ts.Diagnostic[];
@@ -46,7 +63,7 @@ describe('a client typed from openapi/openapi.json', () => {
     diagnostics = typeErrors([FLOW, WRONG]);
   });
 
-  it('type-checks the token → sites → services → packages flow', () => {
+  it('type-checks the token → sites → services → packages → availabletimes flow', () => {
     expect(diagnostics.filter((d) => d.file?.fileName === FLOW).map(show)).toEqual([]);
     expect(diagnostics.filter((d) => !d.file).map(show)).toEqual([]);
   });
@@ -85,6 +102,7 @@ describe('a client typed from openapi/openapi.json', () => {
         sites: world.sites.filter((s) => s.State === ACTIVE).length,
         services: world.services.filter((s) => atSite(s) && !s.PackageOnly).length,
         packages: world.packages.filter(atSite).length,
+        availableTimes: await offeredTimes(server, result),
       };
       expect(Object.values(result.counts).every((n) => n > 0)).toBe(true);
       expect(result.counts).toEqual(expected);

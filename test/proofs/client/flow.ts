@@ -12,7 +12,10 @@ export interface Credential {
 
 export interface FlowResult {
   siteId: string;
-  counts: { sites: number; services: number; packages: number };
+  /** The service and day the availability step asked about. */
+  serviceId: string;
+  day: string;
+  counts: { sites: number; services: number; packages: number; availableTimes: number };
 }
 
 export async function runFlow(baseUrl: string, credential: Credential): Promise<FlowResult> {
@@ -30,7 +33,24 @@ export async function runFlow(baseUrl: string, credential: Credential): Promise<
     await client.GET('/api/v2/packages', { params: { query: { siteId, itemState: 'Active', find: '' } }, headers }),
   );
 
-  return { siteId, counts: { sites: sites.length, services: services.length, packages: packages.length } };
+  // The first service with a bookable day in the coming weeks, and the times offered on that day.
+  for (const service of services.slice(0, 10)) {
+    const query = { siteId, services: [service.ServiceId], packages: [] };
+    const dates = ok(await client.GET('/api/v2/appointments/availabledates', { params: { query }, headers }));
+    const day = dates[0];
+    if (day === undefined) continue;
+    const times = ok(
+      await client.GET('/api/v2/appointments/availabletimes', {
+        params: {
+          query: { siteId, day, services: [service.ServiceId], packageId: '', employeeIds: [], clientId: '', serviceSequence: 1 },
+        },
+        headers,
+      }),
+    );
+    const counts = { sites: sites.length, services: services.length, packages: packages.length, availableTimes: times.length };
+    return { siteId, serviceId: service.ServiceId, day, counts };
+  }
+  throw new Error('no service with a bookable day');
 }
 
 /** The typed body of a 2xx answer; any other answer throws with its status and body. */

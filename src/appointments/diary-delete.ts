@@ -1,0 +1,10 @@
+import { errors } from '../http/errors.js';
+import type { World } from '../world/index.js';
+import type { Guid } from '../world/common.js';
+
+/** Cancels and removes an appointment; absent, it is the documented 400 `Record does not exist.` */
+export function deleteAppointment(world: World, appointmentId: Guid): void {
+  const index = world.appointments.findIndex((a) => a.AppointmentId === appointmentId);
+  if (index < 0) throw errors.recordDoesNotExist();
+  world.appointments.splice(index, 1);
+}

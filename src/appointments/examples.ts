@@ -1,0 +1,38 @@
+import { DAY, formatDateTime, startOfDay } from '../datetime.js';
+import { utcMs } from '../world/clock.js';
+import type { World } from '../world/index.js';
+import type { Appointment } from '../world/diary.js';
+
+// Realistic calls for the OpenAPI document, picked from the seeded world around the account's today.
+
+/** A week around today: three days back, four ahead. */
+export function weekAround(now: number): { start: string; end: string } {
+  const today = startOfDay(now);
+  return { start: formatDateTime(today - 3 * DAY), end: formatDateTime(today + 4 * DAY) };
+}
+
+/** The first appointment from today on, with at least one employee: a real booking to show. */
+export function upcomingAppointment(world: World, now: number): Appointment {
+  const from = formatDateTime(startOfDay(now));
+  const a =
+    world.appointments.find((x) => x.Start >= from && x.AppointmentServices.some((s) => s.Employees.length > 0)) ??
+    world.appointments[0];
+  if (!a) throw new Error('the world has no appointments');
+  return a;
+}
+
+/** A body for POST and PUT built from an existing booking: the same services, a week later. */
+export function bookingBody(a: Appointment) {
+  const later = (text: string) => formatDateTime(utcMs(text) + 7 * DAY);
+  return {
+    ClientId: a.ClientId,
+    Notes: 'Booked through the API',
+    AppointmentServices: a.AppointmentServices.map((s) => ({
+      ServiceId: s.ServiceId,
+      ...(s.PackageId ? { PackageId: s.PackageId } : {}),
+      Start: later(s.Start),
+      Employees: s.Employees.map((e) => ({ EmployeeId: e.EmployeeId })),
+      Resources: s.Resources.map((r) => ({ ResourceId: r.ResourceId })),
+    })),
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { bodyDateTime, bodyGuid } from '../http/body-values.js';
+
+// Appointment shapes. Request bodies are lenient where the real binding is (ids may be empty or
+// left out on create); answers are exact.
+
+export const AppointmentServiceEmployeeInput = z.object({
+  EmployeeId: bodyGuid,
+  FirstName: z.string().optional(),
+  LastName: z.string().optional(),
+});
+
+export const AppointmentServiceResourceInput = z.object({
+  ResourceId: bodyGuid,
+  Name: z.string().optional(),
+});
+
+/** One service of a cart or an appointment, as sent by a client. */
+export const AppointmentServiceInput = z
+  .object({
+    AppointmentServiceId: bodyGuid.optional(),
+    AppointmentId: bodyGuid.optional(),
+    ClientId: bodyGuid.optional(),
+    ServiceId: bodyGuid.nullable().optional(),
+    PackageId: bodyGuid.nullable().optional(),
+    PackageGroupId: bodyGuid.nullable().optional(),
+    Start: bodyDateTime,
+    End: bodyDateTime.optional(),
+    Description: z.string().optional(),
+    Employees: z.array(AppointmentServiceEmployeeInput).default([]),
+    Resources: z.array(AppointmentServiceResourceInput).default([]),
+  })
+  .meta({ id: 'AppointmentServiceInput' });
+
+export type AppointmentServiceIn = z.infer<typeof AppointmentServiceInput>;
+
+/** A cart: a bare JSON array of appointment services. */
+export const CartInput = z.array(AppointmentServiceInput);
+
+export const AppointmentInput = z
+  .object({
+    AppointmentId: bodyGuid.optional(),
+    SiteId: bodyGuid.optional(),
+    ClientId: bodyGuid,
+    ClientTypeId: bodyGuid.nullable().optional(),
+    AppointmentNumber: z.string().optional(),
+    AppointmentStateId: bodyGuid.nullable().optional(),
+    Start: bodyDateTime.optional(),
+    Notes: z.string().optional(),
+    SourceId: bodyGuid.nullable().optional(),
+    UserId: bodyGuid.nullable().optional(),
+    VIP: z.boolean().optional(),
+    SeriesId: bodyGuid.nullable().optional(),
+    AppointmentServices: z.array(AppointmentServiceInput).min(1),
+  })
+  .meta({ id: 'AppointmentInput' });
+
+export type AppointmentIn = z.infer<typeof AppointmentInput>;
+
+// Answers.
+
+const guid = z.guid();
+const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
+
+export const AppointmentServiceEmployee = z
+  .object({ EmployeeId: guid, FirstName: z.string(), LastName: z.string() })
+  .meta({ id: 'AppointmentServiceEmployee' });
+
+export const AppointmentServiceResource = z.object({ ResourceId: guid, Name: z.string() }).meta({ id: 'AppointmentServiceResource' });
+
+export const AppointmentService = z
+  .object({
+    AppointmentServiceId: guid,
+    AppointmentId: guid,
+    ClientId: guid,
+    ServiceId: guid.nullable(),
+    PackageId: guid.nullable(),
+    PackageGroupId: guid.nullable().describe('Links all services booked as one package.'),
+    Start: dateTime,
+    End: dateTime,
+    Description: z.string().describe('Name of the service or custom item.'),
+    Employees: z.array(AppointmentServiceEmployee),
+    Resources: z.array(AppointmentServiceResource),
+  })
+  .meta({ id: 'AppointmentService' });

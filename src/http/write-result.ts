@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { type Reply, reply } from './reply.js';
+
+// Create and update endpoints answer `{ Message, Value }`: Message names the id field
+// (`AppointmentId`, `ClientId`…), Value is the id. One schema and one helper for every area.
+
+export const WriteResultSchema = z
+  .object({
+    Message: z.string().describe('Name of the id field, e.g. `AppointmentId`.'),
+    Value: z.guid().describe('The id of the record written.'),
+  })
+  .meta({ id: 'WriteResult' });
+
+export type WriteResult = z.infer<typeof WriteResultSchema>;
+
+export function writeResult(message: string, id: string): Reply {
+  const body: WriteResult = { Message: message, Value: id };
+  return reply.json(body);
+}

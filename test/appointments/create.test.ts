@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Diary, EMPTY, UNKNOWN, book, bookable, diary, oneService } from './support.js';
+
+let d: Diary;
+beforeEach(async () => {
+  d = await diary();
+});
+
+const post = (body: unknown, siteId = bookable(d.world).siteId) =>
+  d.send(`/api/v2/appointments?siteId=${siteId}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+
+describe('POST /api/v2/appointments', () => {
+  it('creates the appointment and answers the write result {Message: AppointmentId, Value: <new id>}', async () => {
+    const res = await post(oneService(d.world));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['Message', 'Value']);
+    expect(res.body.Message).toBe('AppointmentId');
+    expect(res.body.Value).not.toBe(EMPTY);
+    const stored = await d.send(`/api/v2/appointments/${res.body.Value}`);
+    expect(stored.body.AppointmentId).toBe(res.body.Value);
+  });
+
+  it('stores the services as sent, each with new ids linked to the appointment and its client', async () => {
+    const body = oneService(d.world, '2026-03-21 11:30');
+    const id = await book(d, body);
+    const a = (await d.send(`/api/v2/appointments/${id}`)).body;
+    const s = a.AppointmentServices[0];
+    expect(a.AppointmentServices).toHaveLength(1);
+    expect(s).toMatchObject({ AppointmentId: id, ClientId: body.ClientId, ServiceId: body.AppointmentServices[0]!.ServiceId, Start: '2026-03-21 11:30' });
+    expect(s.AppointmentServiceId).not.toBe(EMPTY);
+    expect(a).toMatchObject({ SiteId: bookable(d.world).siteId, ClientId: body.ClientId, Start: '2026-03-21 11:30', InvoiceId: null });
+  });
+
+  it('End defaults to Start plus the service duration; a sent End is kept', async () => {
+    const { service } = bookable(d.world);
+    const body = oneService(d.world, '2026-03-20 10:00');
+    const computed = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
+    const end = new Date(Date.parse('2026-03-20T10:00:00Z') + service.Duration * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(computed.End).toBe(end);
+    const sent = { ...body, AppointmentServices: [{ ...body.AppointmentServices[0]!, End: '2026-03-20 12:45' }] };
+    expect((await d.send(`/api/v2/appointments/${await book(d, sent)}`)).body.AppointmentServices[0].End).toBe('2026-03-20 12:45');
+  });
+
+  it('employee and resource names are filled from the account, whatever was sent', async () => {
+    const resource = d.world.resources[0]!;
+    const { employee } = bookable(d.world);
+    const body = oneService(d.world);
+    body.AppointmentServices[0] = {
+      ...body.AppointmentServices[0]!,
+      Employees: [{ EmployeeId: employee.EmployeeId, FirstName: 'Wrong', LastName: 'Name' } as never],
+      Resources: [{ ResourceId: resource.ResourceId }],
+    } as never;
+    const s = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
+    expect(s.Employees).toEqual([{ EmployeeId: employee.EmployeeId, FirstName: employee.FirstName, LastName: employee.LastName }]);
+    expect(s.Resources).toEqual([{ ResourceId: resource.ResourceId, Name: resource.Name }]);
+    expect(s.Description).toBe(bookable(d.world).service.Name);
+  });
+
+  it('AppointmentNumber is generated, unique and follows the highest number', async () => {
+    const highest = Math.max(...d.world.appointments.map((a) => Number(a.AppointmentNumber)));
+    const first = (await d.send(`/api/v2/appointments/${await book(d)}`)).body.AppointmentNumber;
+    const second = (await d.send(`/api/v2/appointments/${await book(d)}`)).body.AppointmentNumber;
+    expect([first, second]).toEqual([String(highest + 1), String(highest + 2)]);
+  });
+
+  it('the state is Booked unless AppointmentStateId is given', async () => {
+    const booked = d.world.appointmentStates.find((s) => s.Name === 'Booked')!.AppointmentStateId;
+    const confirmed = d.world.appointmentStates.find((s) => s.Name === 'Confirmed')!.AppointmentStateId;
+    expect((await d.send(`/api/v2/appointments/${await book(d)}`)).body.AppointmentStateId).toBe(booked);
+    const body = { ...oneService(d.world), AppointmentStateId: confirmed };
+    expect((await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentStateId).toBe(confirmed);
+  });
+
+  it('CreationDate is the account clock at the call', async () => {
+    expect((await d.send(`/api/v2/appointments/${await book(d)}`)).body.CreationDate).toBe('2026-03-16 09:00');
+  });
+
+  it('availability is not checked: an overlapping booking of the same employee is accepted', async () => {
+    const a = await book(d);
+    const b = await book(d);
+    expect(a).not.toBe(b);
+    const [x, y] = await Promise.all([a, b].map(async (id) => (await d.send(`/api/v2/appointments/${id}`)).body.AppointmentServices[0]));
+    expect([x.Start, x.Employees]).toEqual([y.Start, y.Employees]);
+  });
+
+  it('the appointment is booked at the query siteId, not the body SiteId', async () => {
+    const other = d.world.sites.find((s) => s.SiteId !== bookable(d.world).siteId)!.SiteId;
+    const id = await book(d, { ...oneService(d.world), SiteId: other });
+    expect((await d.send(`/api/v2/appointments/${id}`)).body.SiteId).toBe(bookable(d.world).siteId);
+  });
+
+  it('the services of one package share one PackageGroupId', async () => {
+    const pkg = d.world.packages.find((p) => p.Services.length >= 2)!;
+    const { clientId } = bookable(d.world);
+    const body = {
+      ClientId: clientId,
+      AppointmentServices: pkg.Services.map((ps, i) => ({ ServiceId: ps.ServiceId, PackageId: pkg.PackageId, Start: `2026-03-20 1${i}:00` })),
+    };
+    const services = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices;
+    expect(new Set(services.map((s: { PackageGroupId: string }) => s.PackageGroupId)).size).toBe(1);
+    expect(services[0].PackageGroupId).not.toBeNull();
+    expect(services.every((s: { PackageId: string }) => s.PackageId === pkg.PackageId)).toBe(true);
+  });
+
+  it('the new appointment is in the list of its site', async () => {
+    const id = await book(d, oneService(d.world, '2026-03-22 15:00'));
+    const list = await d.send(
+      `/api/v2/appointments?siteId=${bookable(d.world).siteId}&stateId=&start=2026-03-22&end=2026-03-23&find=&clientId=`,
+    );
+    expect(list.body.map((r: { AppointmentId: string }) => r.AppointmentId)).toContain(id);
+  });
+});
+
+describe('POST /api/v2/appointments: 400 for no body or validation errors', () => {
+  it('no body answers 400 model state on body', async () => {
+    const res = await post(undefined);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual(['body']);
+  });
+
+  it('no services answers 400 naming AppointmentServices', async () => {
+    const res = await post({ ...oneService(d.world), AppointmentServices: [] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual(['AppointmentServices']);
+  });
+
+  it('a service without Start answers 400 naming AppointmentServices[0].Start', async () => {
+    const body = oneService(d.world);
+    const { Start: _, ...service } = body.AppointmentServices[0]!;
+    const res = await post({ ...body, AppointmentServices: [service] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual(['AppointmentServices[0].Start']);
+  });
+
+  it.each([
+    ['ClientId', (b: any) => ({ ...b, ClientId: UNKNOWN })],
+    ['AppointmentStateId', (b: any) => ({ ...b, AppointmentStateId: UNKNOWN })],
+    ['AppointmentServices[0].ServiceId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], ServiceId: UNKNOWN }] })],
+    ['AppointmentServices[0].ServiceId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], ServiceId: EMPTY }] })],
+    ['AppointmentServices[0].PackageId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], PackageId: UNKNOWN }] })],
+    ['AppointmentServices[0].Employees[0].EmployeeId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], Employees: [{ EmployeeId: UNKNOWN }] }] })],
+    ['AppointmentServices[0].Resources[0].ResourceId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], Resources: [{ ResourceId: UNKNOWN }] }] })],
+    ['AppointmentServices[0].End', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], End: '2026-03-20 09:00' }] })],
+  ])('an unknown or wrong %s answers 400 model state on that field', async (field, change) => {
+    const res = await post(change(oneService(d.world)));
+    expect(res.status).toBe(400);
+    expect(res.body.Message).toBe('The request is invalid.');
+    expect(Object.keys(res.body.ModelState)).toEqual([field]);
+    expect(d.world.appointments.some((a) => a.CreationDate === '2026-03-16 09:00')).toBe(false);
+  });
+
+  it('a service that is not part of the sent package answers 400 naming its ServiceId', async () => {
+    const body = oneService(d.world);
+    const serviceId = body.AppointmentServices[0]!.ServiceId;
+    const pkg = d.world.packages.find((p) => !p.Services.some((ps) => ps.ServiceId === serviceId))!;
+    const res = await post({ ...body, AppointmentServices: [{ ...body.AppointmentServices[0], PackageId: pkg.PackageId }] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual(['AppointmentServices[0].ServiceId']);
+  });
+
+  it('every bad field is named in one answer', async () => {
+    const body = oneService(d.world);
+    const res = await post({ ...body, ClientId: UNKNOWN, AppointmentServices: [{ ...body.AppointmentServices[0], ServiceId: UNKNOWN }] });
+    expect(Object.keys(res.body.ModelState).sort()).toEqual(['AppointmentServices[0].ServiceId', 'ClientId']);
+  });
+
+  it('a siteId naming no site answers 400 model state on siteId', async () => {
+    const res = await post(oneService(d.world), UNKNOWN);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual(['siteId']);
+  });
+
+  it('without the siteId name the answer is 405 (GET is served on the path)', async () => {
+    const res = await d.send('/api/v2/appointments', { method: 'POST', body: oneService(d.world) });
+    expect(res.status).toBe(405);
+  });
+});
