@@ -4,9 +4,13 @@ import { ping } from './auth/ping.js';
 import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';
 import { appointmentHistoryEndpoint } from './clients/appointment-history-endpoint.js';
+import { clientRecordEndpoints } from './clients/endpoints.js';
+import { clientLookupEndpoints } from './clients/lookup-endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
+import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
 import { siteEndpoints } from './sites/endpoints.js';
+import { timeRecordsEndpoint } from './timerecords/endpoints.js';
 
 /** Every endpoint the simulator serves. Routing, parsing, allow-lists, throttling and the OpenAPI document all read this table. */
 export const endpoints: readonly Endpoint[] = [
@@ -17,5 +21,9 @@ export const endpoints: readonly Endpoint[] = [
   ...appointmentCrudEndpoints,
   ...availabilityEndpoints,
   ...employeeEndpoints,
+  timeRecordsEndpoint,
+  clientCustomFormsEndpoint,
   appointmentHistoryEndpoint,
+  ...clientRecordEndpoints,
+  ...clientLookupEndpoints,
 ];

@@ -11,7 +11,8 @@ import { findAppointment } from './diary-find.js';
 import { listAppointments } from './diary-list.js';
 import { setAppointmentState } from './diary-state.js';
 import { updateAppointment } from './diary-update.js';
-import { bookingBody, upcomingAppointment, weekAround } from './examples.js';
+import { weekAround } from '../examples.js';
+import { bookingBody, upcomingAppointment } from './examples.js';
 import { AppointmentInput } from './schemas.js';
 
 const MAX_LIST_DAYS = 90;

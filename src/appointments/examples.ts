@@ -5,12 +5,6 @@ import type { Appointment } from '../world/diary.js';
 
 // Realistic calls for the OpenAPI document, picked from the seeded world around the account's today.
 
-/** A week around today: three days back, four ahead. */
-export function weekAround(now: number): { start: string; end: string } {
-  const today = startOfDay(now);
-  return { start: formatDateTime(today - 3 * DAY), end: formatDateTime(today + 4 * DAY) };
-}
-
 /** The first appointment from today on, with at least one employee: a real booking to show. */
 export function upcomingAppointment(world: World, now: number): Appointment {
   const from = formatDateTime(startOfDay(now));

@@ -5,7 +5,7 @@ import { boolean, dateTime, guid } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import { weekAround } from '../appointments/examples.js';
+import { weekAround } from '../examples.js';
 import { listEmployees } from './list.js';
 import { listSchedules } from './schedules.js';
 import { EmployeeListSchema, EmployeeScheduleSchema } from './schemas.js';

@@ -75,6 +75,9 @@ export const errors = {
   credential: (status: 400 | 401 | 500, error: 'invalid_request' | 'invalid_client' | 'server_error') =>
     json(status, { error }),
 
+  /** GET /clients/authenticate refused the client's password: 401, empty body, whatever the cause (not a credential failure). */
+  clientSignInFailed: () => new ApiError(401, '', ''),
+
   /** An unexpected failure, as ASP.NET reports one without details. */
   internal: () => json(500, { Message: 'An error has occurred.' }),
 

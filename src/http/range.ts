@@ -10,3 +10,13 @@ import { errors } from './errors.js';
 export function checkRange(start: number, end: number, maxDays: number): void {
   if (end - start > maxDays * DAY) throw errors.maxDateRange(maxDays);
 }
+
+/**
+ * Rule 7 of the shared rules: where a list "widens the end by one day", the end bound sent is moved
+ * one day later before the query, and the widened bound is inclusive. So a date-only end covers the
+ * whole of that date (and midnight that starts the next one), and same start and end returns that
+ * day. A time on the end is kept: `end=2026-03-10 14:00` reaches `2026-03-11 14:00`.
+ */
+export function widenedEnd(end: number): number {
+  return end + DAY;
+}

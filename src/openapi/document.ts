@@ -127,6 +127,8 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
     if (endpoint.query || endpoint.body || endpoint.errors[400]) responses['400'] = note(400, responseRef('BadRequest'));
     responses['403'] = responseRef('Forbidden');
     if (endpoint.errors[500]) responses['500'] = note(500, responseRef('ServerError'));
+    // Only the client password check answers 401 on a bearer endpoint: an empty body.
+    if (endpoint.errors[401]) responses['401'] = { description: endpoint.errors[401] };
   }
   responses['404'] = note(404, responseRef('NotFound'));
   if (hasRequiredNames && otherMethods) responses['405'] = responseRef('MethodNotAllowed');

@@ -18,5 +18,7 @@ export const TAGS: Record<string, string> = {
   Appointments:
     'The diary: list, read, book, update, move between states and remove appointments; the appointment states. Booking does not check availability: validate the cart first.',
   Employees: 'Staff of a site and their rosters (working time and time off, optionally the classes they teach).',
+  'Time records': 'Clock-in and clock-out records of the staff.',
+  'Client custom forms': 'Forms clients filled in (consultations, consents, patch tests) with their answers.',
   Clients: "Clients and their history.",
 };

@@ -1,0 +1,37 @@
+import { firstActiveSiteId } from '../sites/lookup.js';
+import type { World } from '../world/index.js';
+import { isLegacyHash, SEEDED_CLIENT_PASSWORD } from '../world/passwords.js';
+import { clientsOf, type ClientRecord } from './record.js';
+
+// Example calls for the OpenAPI document, picked from the seeded world.
+
+/** An Active client with an e-mail, a mobile and a current (PBKDF2) password: signs in with the seeded password. */
+export function exampleClient(world: World): ClientRecord {
+  const client = clientsOf(world).find(
+    (c) => c.State === 1 && c.SiteId !== null && c.Email !== '' && c.MobilePhone !== '' && c.PasswordHash !== null && !isLegacyHash(c.PasswordHash),
+  );
+  if (!client) throw new Error('the world has no client with a password');
+  return client;
+}
+
+export const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
+
+export const signInExample = (world: World) => {
+  const c = exampleClient(world);
+  return { query: { clientId: c.ClientId, email: c.Email, password: SEEDED_CLIENT_PASSWORD } };
+};
+
+/** A sign-up body: a new client with a password. */
+export const newClientBody = () => ({
+  ClientId: '00000000-0000-0000-0000-000000000000',
+  FirstName: 'Jane',
+  LastName: 'Smith',
+  Email: 'jane.smith@example.com',
+  MobilePhone: '07700 900123',
+  Gender: 1,
+  AccountPassword: 'correct horse battery staple',
+  AcceptsMarketing: true,
+  ContactEmail: true,
+  ContactSms: false,
+  ContactPhone: null,
+});

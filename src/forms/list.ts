@@ -1,0 +1,42 @@
+import { widenedEnd } from '../http/range.js';
+import { utcMs } from '../world/clock.js';
+import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
+import type { ClientCustomFormRow } from './schemas.js';
+
+export interface ClientCustomFormQuery {
+  siteId: Guid;
+  start: number;
+  end: number;
+}
+
+/**
+ * Forms captured at the site between start and the end widened by one day (both bounds
+ * inclusive), matched on CaptureDate, ordered by CaptureDate then id. Forms belong to the site they
+ * were captured at, so an empty siteId (the empty Guid) matches nothing.
+ */
+export function listClientCustomForms(world: World, q: ClientCustomFormQuery): ClientCustomFormRow[] {
+  const last = widenedEnd(q.end);
+  const formNames = new Map(world.customForms.map((f) => [f.CustomFormId, f.Name]));
+  const clients = new Map(world.clients.map((c) => [c.ClientId, c]));
+  return world.clientCustomForms
+    .filter((f) => f.SiteId === q.siteId)
+    .filter((f) => {
+      const captured = utcMs(f.CaptureDate);
+      return captured >= q.start && captured <= last;
+    })
+    .sort((a, b) => compare(a.CaptureDate, b.CaptureDate) || compare(a.ClientCustomFormId, b.ClientCustomFormId))
+    .map((f) => ({
+      ClientCustomFormId: f.ClientCustomFormId,
+      CustomFormId: f.CustomFormId,
+      FormName: formNames.get(f.CustomFormId) ?? '',
+      ClientId: f.ClientId,
+      ClientFirstName: clients.get(f.ClientId)?.FirstName ?? '',
+      ClientLastName: clients.get(f.ClientId)?.LastName ?? '',
+      SiteId: f.SiteId,
+      CaptureDate: f.CaptureDate,
+      Answers: f.Answers.map((a) => ({ Question: a.Question, Answer: a.Answer })),
+    }));
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

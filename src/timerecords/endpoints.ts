@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { weekAround } from '../examples.js';
+import { findParam } from '../http/common-params.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { dateTime, guid } from '../http/params.js';
+import { checkRange } from '../http/range.js';
+import { reply } from '../http/reply.js';
+import { firstActiveSiteId } from '../sites/lookup.js';
+import { listTimeRecords } from './list.js';
+import { TimeRecordListSchema } from './schemas.js';
+
+const MAX_TIME_RECORD_DAYS = 90;
+
+export const timeRecordsEndpoint = defineEndpoint({
+  operationId: 'listTimeRecords',
+  method: 'GET',
+  path: '/api/v2/timerecords',
+  tag: 'Time records',
+  summary: 'Clock-in and clock-out records of a site over a range of at most 90 days.',
+  description:
+    'A record is returned when its clock-in or its clock-out falls between `start` and `end` widened by one day; a record still open (no clock-out) is matched by its clock-in. The 90-day cap applies to the range as sent, before widening. Records clocked on a device not tied to a site (SiteId null) are returned for every siteId. Ordered by clock-in.',
+  auth: 'bearer',
+  cacheable: true,
+  allowListLine: 'api/v2/timerecords',
+  query: {
+    siteId: guid({ description: 'Site whose time records to list. Records not tied to a site are returned for every site.' }),
+    start: dateTime({ description: 'Range start (UTC), inclusive.' }),
+    end: dateTime({ description: 'Range end (UTC), at most 90 days after start; widened by one day before the query.' }),
+    find: findParam('the employee\'s first name or last name', 'contains'),
+  },
+  response: { description: 'Time records in the range, ordered by clock-in.', schema: z.array(TimeRecordListSchema) },
+  errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },
+  // A week around today holds past shifts and the one employee still clocked in.
+  example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), ...weekAround(now) } }),
+  handler: ({ account, query }) => {
+    // The cap is on the range the caller sent; widening is how the end is read, not part of it.
+    checkRange(query.start, query.end, MAX_TIME_RECORD_DAYS);
+    return reply.json(listTimeRecords(account.world, query));
+  },
+});

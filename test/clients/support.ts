@@ -1,0 +1,69 @@
+import type { Simulator } from '../../src/app.js';
+import type { ClientRecord } from '../../src/clients/record.js';
+import type { World } from '../../src/world/index.js';
+import { isLegacyHash } from '../../src/world/passwords.js';
+import { call, getJson, simulator, tokenFor } from '../helpers.js';
+
+// A fresh simulator per test file (or per test where a test writes), with the demo token.
+
+export const EMPTY = '00000000-0000-0000-0000-000000000000';
+export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
+
+export interface Clients {
+  sim: Simulator;
+  token: string;
+  world: World;
+  /** Any request with the demo token; JSON answers parsed. */
+  send(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
+}
+
+export async function clients(options: Parameters<typeof simulator>[0] = {}): Promise<Clients> {
+  const sim = await simulator(options);
+  const token = await tokenFor(sim);
+  const world = sim.registry.get('demo')!.world;
+  const send: Clients['send'] = async (path, init = {}) => {
+    const res = await call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* empty or plain text */
+    }
+    return { status: res.status, body, text, headers: res.headers };
+  };
+  return { sim, token, world, send };
+}
+
+export const all = (world: World) => world.clients as ClientRecord[];
+
+/** An Active client of a site with an e-mail and a current (PBKDF2) password. */
+export const signedUp = (world: World) =>
+  all(world).find((c) => c.State === 1 && c.SiteId !== null && c.Email !== '' && c.PasswordHash !== null && !isLegacyHash(c.PasswordHash))!;
+
+export const legacy = (world: World) =>
+  all(world).find((c) => c.State === 1 && c.Email !== '' && c.PasswordHash !== null && isLegacyHash(c.PasswordHash))!;
+
+export const authUrl = (clientId: string, email: string, password: string) =>
+  `/api/v2/clients/authenticate?clientId=${clientId}&email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`;
+
+export const siteOf = (world: World) => world.sites.find((s) => s.State === 1)!.SiteId;
+
+export const newClient = (extra: Record<string, unknown> = {}) => ({
+  ClientId: EMPTY,
+  FirstName: 'Jane',
+  LastName: 'Smith',
+  Email: 'jane.smith@example.com',
+  MobilePhone: '07700 900123',
+  Gender: 1,
+  ...extra,
+});
+
+/** POST /clients and the new id. */
+export async function create(c: Clients, body: unknown = newClient(), siteId = siteOf(c.world)): Promise<string> {
+  const res = await c.send(`/api/v2/clients?siteId=${siteId}`, { method: 'POST', body });
+  if (res.status !== 200) throw new Error(`create: ${res.status} ${res.text}`);
+  return res.body.Value as string;
+}
+
+export { getJson };
