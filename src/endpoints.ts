@@ -9,8 +9,12 @@ import { clientLookupEndpoints } from './clients/lookup-endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
 import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
+import { reportEndpoints } from './reports/endpoints.js';
+import { accountingDocumentEndpoints, accountingEntryEndpoints } from './sales/index.js';
 import { siteEndpoints } from './sites/endpoints.js';
 import { timeRecordsEndpoint } from './timerecords/endpoints.js';
+import { voucherEndpoints } from './vouchers/endpoints.js';
+import { webhookEndpoints } from './webhooks/endpoints.js';
 
 /** Every endpoint the simulator serves. Routing, parsing, allow-lists, throttling and the OpenAPI document all read this table. */
 export const endpoints: readonly Endpoint[] = [
@@ -26,4 +30,9 @@ export const endpoints: readonly Endpoint[] = [
   appointmentHistoryEndpoint,
   ...clientRecordEndpoints,
   ...clientLookupEndpoints,
+  ...webhookEndpoints,
+  ...voucherEndpoints,
+  ...reportEndpoints,
+  ...accountingDocumentEndpoints,
+  ...accountingEntryEndpoints,
 ];

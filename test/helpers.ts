@@ -1,4 +1,6 @@
+import type { Account } from '../src/accounts/account.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
+import type { World } from '../src/world/index.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../src/auth/credentials.js';
 import { assertDocumented } from './openapi/response-validator.js';
 
@@ -74,3 +76,37 @@ export async function getJson(sim: Simulator, path: string, token: string, c: Ca
 /** The JSON body of a response, untyped for assertions. */
 // biome-ignore lint: tests assert on shapes
 export const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
+
+export interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+/** A simulator with the demo account's token, world, and a `send` that parses JSON answers. */
+export interface DemoApi {
+  sim: Simulator;
+  token: string;
+  account: Account;
+  world: World;
+  send(path: string, init?: { method?: string; body?: unknown }): Promise<Answer>;
+}
+
+export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> {
+  const sim = await simulator(options);
+  const token = await tokenFor(sim);
+  const account = sim.registry.get('demo')!;
+  const send: DemoApi['send'] = async (path, init = {}) => {
+    const res = await call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* empty or plain text */
+    }
+    return { status: res.status, body, text, headers: res.headers };
+  };
+  return { sim, token, account, world: account.world, send };
+}

@@ -6,12 +6,14 @@ import { isAccountName } from '../accounts/host.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
+import { webhookAdminRoutes } from './webhooks.js';
 import { accountName, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 
 // The control plane: camelCase JSON, the same on every host, no API credential.
 
 export function adminRoutes(registry: AccountRegistry): Hono {
   const admin = new Hono();
+  webhookAdminRoutes(admin, (c) => accountOf(c, registry));
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 

@@ -40,6 +40,7 @@ export const FORBIDDEN_BODIES = {
 export const THROTTLED_MESSAGE = 'Your request has been throttled. Please try again in 2 minutes.';
 export const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
 export const INVALID_REQUEST_MESSAGE = 'The request is invalid.';
+export const WEBHOOK_EXISTS = 'A webhook for this event and url already exists.';
 export const NO_CART_ITEMS = 'No cart items were sent.';
 
 export const errors = {
@@ -78,8 +79,13 @@ export const errors = {
   /** GET /clients/authenticate refused the client's password: 401, empty body, whatever the cause (not a credential failure). */
   clientSignInFailed: () => new ApiError(401, '', ''),
 
+  /** POST /webhooks: the same event and url are already registered (the spec's 409; body not shown, so ASP.NET's Message form). */
+  webhookExists: () => json(409, { Message: WEBHOOK_EXISTS }),
+
   /** An unexpected failure, as ASP.NET reports one without details. */
   internal: () => json(500, { Message: 'An error has occurred.' }),
+  /** PUT /vouchers/{id} without a body SiteId: the real service fails inside (documented 500), with the generic body. */
+  voucherSiteIdMissing: () => errors.internal(),
 
   /** Control-plane errors (camelCase JSON). */
   admin: (status: number, message: string) => json(status, { error: message }),

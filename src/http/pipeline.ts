@@ -4,6 +4,7 @@ import type { AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import type { Credential } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
+import { catchUp } from '../webhooks/catch-up.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { ApiError, errors, type ModelState } from './errors.js';
@@ -50,6 +51,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const account = registry.get(target.accountName) ?? (await registry.resolve(target.accountName));
     if (!account) return errors.notFound(request.url).toResponse();
     const now = account.clock.now();
+    await catchUp(account, now); // recurring invoices due by now, before the request sees the data
     const query = parseQuery(target.search);
     let response: Response;
     try {

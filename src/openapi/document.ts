@@ -132,7 +132,7 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
   }
   responses['404'] = note(404, responseRef('NotFound'));
   if (hasRequiredNames && otherMethods) responses['405'] = responseRef('MethodNotAllowed');
-  if (endpoint.errors[409]) responses['409'] = { description: endpoint.errors[409] };
+  if (endpoint.errors[409]) responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
   responses['429'] = responseRef('Throttled');
   return responses;
 }

@@ -2,7 +2,7 @@ import type { Simulator } from '../../src/app.js';
 import type { ClientRecord } from '../../src/clients/record.js';
 import type { World } from '../../src/world/index.js';
 import { isLegacyHash } from '../../src/world/passwords.js';
-import { call, getJson, simulator, tokenFor } from '../helpers.js';
+import { getJson, simulator, demoApi } from '../helpers.js';
 
 // A fresh simulator per test file (or per test where a test writes), with the demo token.
 
@@ -18,21 +18,7 @@ export interface Clients {
 }
 
 export async function clients(options: Parameters<typeof simulator>[0] = {}): Promise<Clients> {
-  const sim = await simulator(options);
-  const token = await tokenFor(sim);
-  const world = sim.registry.get('demo')!.world;
-  const send: Clients['send'] = async (path, init = {}) => {
-    const res = await call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* empty or plain text */
-    }
-    return { status: res.status, body, text, headers: res.headers };
-  };
-  return { sim, token, world, send };
+  return demoApi(options);
 }
 
 export const all = (world: World) => world.clients as ClientRecord[];

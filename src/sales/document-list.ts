@@ -1,0 +1,70 @@
+import { formatDateTime } from '../datetime.js';
+import { widenedEnd } from '../http/range.js';
+import { startsWithAny } from '../match.js';
+import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
+import { DocumentType } from '../world/sales.js';
+import type { AccountingDocument } from '../world/sales.js';
+import { INVOICE_TYPES, balanceOf } from './balance.js';
+import { clientName, partyTexts, supplierName } from './names.js';
+import type { z } from 'zod';
+import type { AccountingDocumentListSchema } from './schemas.js';
+
+export type AccountingDocumentListRow = z.infer<typeof AccountingDocumentListSchema>;
+
+const CLIENT_TYPES: ReadonlySet<number> = new Set([DocumentType.ClientInvoice, DocumentType.CreditNote, DocumentType.Quotation]);
+const SUPPLIER_TYPES: ReadonlySet<number> = new Set([
+  DocumentType.DebitNote, DocumentType.GoodsReceivedNote, DocumentType.PurchaseOrder, DocumentType.SupplierInvoice, DocumentType.StockTransfer,
+]);
+
+export interface DocumentQuery {
+  siteId: Guid;
+  /** true: client documents; false: supplier documents; null (empty value): both. */
+  clientDocuments: boolean | null;
+  start: number;
+  end: number;
+  find: string;
+}
+
+/** Recurring invoices (20, 21) are in neither set, so they are never listed (only GET {id} reaches them). */
+function listedType(type: number, clientDocuments: boolean | null): boolean {
+  if (clientDocuments === true) return CLIENT_TYPES.has(type);
+  if (clientDocuments === false) return SUPPLIER_TYPES.has(type);
+  return CLIENT_TYPES.has(type) || SUPPLIER_TYPES.has(type);
+}
+
+export function listDocuments(world: World, q: DocumentQuery): AccountingDocumentListRow[] {
+  const from = formatDateTime(q.start);
+  const to = formatDateTime(widenedEnd(q.end));
+  return world.accountingDocuments
+    .filter((d) => d.SiteId === q.siteId && listedType(d.AccountingDocumentTypeId, q.clientDocuments))
+    .filter((d) => from <= d.DocumentDate && d.DocumentDate <= to)
+    .filter((d) => startsWithAny(q.find, [d.DocumentNumber, ...partyTexts(world, d.ClientId, d.SupplierId)]))
+    .sort((a, b) => (a.DocumentDate < b.DocumentDate ? -1 : a.DocumentDate > b.DocumentDate ? 1 : a.DocumentNumber < b.DocumentNumber ? -1 : a.DocumentNumber > b.DocumentNumber ? 1 : 0))
+    .map((d) => listRow(world, d));
+}
+
+export function listRow(world: World, d: AccountingDocument): AccountingDocumentListRow {
+  const invoice = INVOICE_TYPES.has(d.AccountingDocumentTypeId);
+  const b = invoice ? balanceOf(world, d) : undefined;
+  return {
+    AccountingDocumentId: d.AccountingDocumentId,
+    AccountingDocumentTypeId: d.AccountingDocumentTypeId,
+    DocumentNumber: d.DocumentNumber,
+    SiteId: d.SiteId,
+    ClientId: d.ClientId,
+    SupplierId: d.SupplierId,
+    DocumentDate: d.DocumentDate,
+    DueDate: d.DueDate,
+    Reference: d.Reference,
+    LinkedAccountingDocumentId: d.LinkedAccountingDocumentId,
+    Total: d.Total,
+    ClientName: clientName(world, d.ClientId),
+    SupplierName: supplierName(world, d.SupplierId),
+    Paid: b?.paid ?? null,
+    Outstanding: b?.outstanding ?? null,
+    PaidState: b?.paidState ?? null,
+    // No simulated account is fiscalised; the field is there so clients can read it.
+    FiscalStatus: null,
+  };
+}

@@ -1,0 +1,25 @@
+import type { World } from '../world/index.js';
+import type { Guid } from '../world/common.js';
+import type { VoucherType } from '../world/vouchers.js';
+
+// Voucher numbers: gift cards and vouchers each have their own series (GC000001, GV000001), as
+// the seeded world numbers them; a new one follows the highest number of its series.
+
+const PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
+
+export function nextVoucherNumber(world: World, type: VoucherType): string {
+  const prefix = PREFIX[type];
+  let highest = 0;
+  for (const v of world.vouchers) {
+    const m = /^([A-Z]+)(\d+)$/.exec(v.VoucherNumber);
+    if (m && m[1] === prefix) highest = Math.max(highest, Number(m[2]));
+  }
+  return `${prefix}${String(highest + 1).padStart(6, '0')}`;
+}
+
+const norm = (n: string) => n.trim().toLowerCase();
+
+/** Another voucher of the same site (shared counts as one site) already has this number, compared case-insensitively. */
+export function numberTaken(world: World, siteId: Guid | null, number: string): boolean {
+  return world.vouchers.some((v) => v.SiteId === siteId && norm(v.VoucherNumber) === norm(number));
+}

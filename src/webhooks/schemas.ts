@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { EVENT_KINDS } from './subscriptions.js';
+
+// The register body is snake_case (the spec's exception); the answers follow it.
+
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'The url must be an absolute http or https URL.');
+
+export const RegisterBodySchema = z
+  .object({
+    event: z.enum(EVENT_KINDS).describe('Event kind: `NewRecurringClientInvoice` or `NewRecurringSupplierInvoice`.'),
+    url: httpUrl.describe('Where deliveries are POSTed (http or https).'),
+    secret: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('HMAC-SHA256 signing key. Left out or empty: one is generated and answered once.'),
+  })
+  .meta({ id: 'WebhookRegistration' });
+
+export const WebhookSchema = z
+  .object({
+    webhook_id: z.guid(),
+    event: z.enum(EVENT_KINDS),
+    url: z.string(),
+    created_utc: z.string().describe('DateTime of registration (account clock).'),
+  })
+  .meta({ id: 'Webhook' });
+
+export const RegisteredWebhookSchema = WebhookSchema.extend({
+  secret: z.string().optional().describe('Only when generated: the signing key, shown this once.'),
+}).meta({ id: 'RegisteredWebhook' });
