@@ -3,12 +3,15 @@ import { appointmentCrudEndpoints } from './appointments/crud-endpoints.js';
 import { ping } from './auth/ping.js';
 import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';
+import { classBookingEndpoints } from './classes/bookings-endpoints.js';
+import { classEndpoints } from './classes/endpoints.js';
 import { appointmentHistoryEndpoint } from './clients/appointment-history-endpoint.js';
 import { clientRecordEndpoints } from './clients/endpoints.js';
 import { clientLookupEndpoints } from './clients/lookup-endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
 import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
+import { partnerEndpoints } from './partner/classpass.js';
 import { reportEndpoints } from './reports/endpoints.js';
 import { accountingDocumentEndpoints, accountingEntryEndpoints } from './sales/index.js';
 import { siteEndpoints } from './sites/endpoints.js';
@@ -22,6 +25,8 @@ export const endpoints: readonly Endpoint[] = [
   ...tokenEndpoints,
   ...siteEndpoints,
   ...catalogueEndpoints,
+  ...classEndpoints,
+  ...classBookingEndpoints,
   ...appointmentCrudEndpoints,
   ...availabilityEndpoints,
   ...employeeEndpoints,
@@ -32,6 +37,7 @@ export const endpoints: readonly Endpoint[] = [
   ...clientLookupEndpoints,
   ...webhookEndpoints,
   ...voucherEndpoints,
+  ...partnerEndpoints,
   ...reportEndpoints,
   ...accountingDocumentEndpoints,
   ...accountingEntryEndpoints,
