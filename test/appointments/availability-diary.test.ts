@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
-import { activeSites, localDate, ms, type Offer, type TimesParams, servicesAt, timesPath } from './availability-fixtures.js';
+import { call, FIXED_NOW, getJson, json } from '../helpers.js';
+import { localDate, ms, type Offer, type TimesParams, servicesAt, timesPath, londonAccount } from './availability-fixtures.js';
 
 // How the diary's writes (POST /appointments, setstate, DELETE) move availability: every state but
 // Cancelled keeps an employee and a resource busy. Uses the appointment CRUD endpoints.
@@ -14,10 +14,7 @@ let world: World;
 let site: Site;
 
 beforeEach(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  site = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  ({ sim, token, world, site } = await londonAccount());
 });
 
 const offers = async (p: TimesParams) => (await getJson(sim, timesPath(p), token)).body as Offer[];

@@ -1,3 +1,5 @@
+import type { Simulator } from '../../src/app.js';
+import { simulator, tokenFor } from '../helpers.js';
 import { DAY, formatDate, parseDateTime } from '../../src/datetime.js';
 import type { Service } from '../../src/world/catalogue.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
@@ -144,3 +146,12 @@ export function brokenRules(world: World, site: Site, offer: Offer, now: number)
 
 /** An offer's services as a cart (or the AppointmentServices of a new appointment). */
 export const cartOf = (offer: Offer) => offer.AppointmentServices;
+
+/** A standard account (one per call) with the demo token and its London site, where the diary is busiest. */
+export async function londonAccount(): Promise<{ sim: Simulator; token: string; world: World; site: Site }> {
+  const sim = await simulator({ size: 'standard' });
+  const token = await tokenFor(sim);
+  const world = sim.registry.get('demo')!.world;
+  const site = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  return { sim, token, world, site };
+}

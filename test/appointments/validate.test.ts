@@ -3,8 +3,8 @@ import type { Simulator } from '../../src/app.js';
 import { DAY, formatDateTime } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
-import { activeSites, localDate, ms, type Offer, type OfferedService, oracle, servicesAt, timesPath } from './availability-fixtures.js';
+import { call, FIXED_NOW, getJson, json } from '../helpers.js';
+import { localDate, ms, type Offer, type OfferedService, oracle, servicesAt, timesPath, londonAccount } from './availability-fixtures.js';
 
 // POST /api/v2/appointments/validate: a failure inside a 200. Each test has its own account, so
 // nothing one test books is seen by another.
@@ -15,10 +15,7 @@ let world: World;
 let site: Site;
 
 beforeEach(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  site = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  ({ sim, token, world, site } = await londonAccount());
 });
 
 const validate = async (cart: unknown, siteId = site.SiteId) => {
