@@ -5,6 +5,7 @@ import { EMPTY_GUID, type Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { Address } from '../world/sites.js';
 import type { AddressIn } from './input.js';
+import { nextInSeries } from '../numbering.js';
 import { clientsOf } from './record.js';
 
 // Checks and generated values shared by create and update.
@@ -42,12 +43,7 @@ export function clientIdSource(world: World, random: Random): () => Guid {
 
 /** `<prefix><6 digits>` following the highest number already issued, as a front desk issues codes. */
 export function nextNumber(world: World, field: 'ClientCode' | 'MembershipNumber', prefix: string): string {
-  let highest = 0;
-  for (const c of clientsOf(world)) {
-    const text = c[field];
-    if (text.startsWith(prefix)) highest = Math.max(highest, Number(text.slice(prefix.length)) || 0);
-  }
-  return `${prefix}${String(highest + 1).padStart(6, '0')}`;
+  return nextInSeries(prefix, clientsOf(world).map((c) => c[field]));
 }
 
 /** An address as sent over a current one: sent lines overwrite, others keep their value. */

@@ -1,3 +1,4 @@
+import { nextInSeries } from '../numbering.js';
 import type { DocumentTypeId, EntryTypeId } from '../world/sales.js';
 
 // Friendly numbers continue the seeded numbering: prefix, dash, six digits, highest + 1 per type.
@@ -7,15 +8,6 @@ export const DOCUMENT_PREFIX: Record<number, string> = {
 };
 export const ENTRY_PREFIX: Record<EntryTypeId, string> = { 1: 'RCT', 2: 'PAY', 10: 'RRC', 11: 'RPY' };
 
-export function nextNumber(prefix: string, existing: Iterable<string>): string {
-  let highest = 0;
-  const head = `${prefix}-`;
-  for (const n of existing) {
-    if (!n.startsWith(head)) continue;
-    const v = Number(n.slice(head.length));
-    if (Number.isInteger(v) && v > highest) highest = v;
-  }
-  return `${head}${String(highest + 1).padStart(6, '0')}`;
-}
+export const nextNumber = (prefix: string, existing: Iterable<string>): string => nextInSeries(`${prefix}-`, existing);
 
 export const documentPrefix = (type: DocumentTypeId): string => DOCUMENT_PREFIX[type] ?? 'DOC';

@@ -1,3 +1,4 @@
+import { nextInSeries } from '../numbering.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
 import type { VoucherType } from '../world/vouchers.js';
@@ -8,13 +9,7 @@ import type { VoucherType } from '../world/vouchers.js';
 const PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
 
 export function nextVoucherNumber(world: World, type: VoucherType): string {
-  const prefix = PREFIX[type];
-  let highest = 0;
-  for (const v of world.vouchers) {
-    const m = /^([A-Z]+)(\d+)$/.exec(v.VoucherNumber);
-    if (m && m[1] === prefix) highest = Math.max(highest, Number(m[2]));
-  }
-  return `${prefix}${String(highest + 1).padStart(6, '0')}`;
+  return nextInSeries(PREFIX[type], world.vouchers.map((v) => v.VoucherNumber));
 }
 
 const norm = (n: string) => n.trim().toLowerCase();
