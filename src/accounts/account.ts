@@ -1,4 +1,5 @@
 import type { AuthData } from '../auth/credentials.js';
+import { Faults } from '../faults/faults.js';
 import { ReplyCache } from '../http/reply-cache.js';
 import { Throttle } from '../http/throttle.js';
 import type { World } from '../world/index.js';
@@ -14,6 +15,8 @@ export class Account {
   readonly throttle = new Throttle();
   readonly random: Random;
   readonly replies = new ReplyCache();
+  /** Fault rules; kept in memory only, like the journal and throttle state. */
+  readonly faults = new Faults();
   /** Moves on every save, so anything derived from the data can tell it is stale. */
   private savedVersion = 0;
 
