@@ -1,3 +1,5 @@
+import { type JournalQuery, journalFilter } from './journal-query.js';
+
 /** A request as recorded: cheap to keep, formatted only when read. */
 export interface JournalRecord {
   method: string;
@@ -39,7 +41,17 @@ export class Journal {
     }
   }
 
-  list(): JournalEntry[] {
+  /** The recorded calls, oldest first; with a query, only those matching it. */
+  list(query?: JournalQuery): JournalEntry[] {
+    const all = this.ordered();
+    return query === undefined ? all : all.filter(journalFilter(query));
+  }
+
+  count(query?: JournalQuery): number {
+    return this.list(query).length;
+  }
+
+  private ordered(): JournalEntry[] {
     return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)].map((e) => ({
       method: e.method,
       path: e.path,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import { isAccountName } from '../accounts/host.js';
+import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
@@ -71,7 +72,15 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     return c.json(clockOf(account));
   });
 
-  admin.get('/accounts/:name/requests', async (c) => c.json((await accountOf(c, registry)).journal.list()));
+  admin.get('/accounts/:name/requests', async (c) => {
+    const account = await accountOf(c, registry);
+    return c.json(account.journal.list(journalQueryOf(c)));
+  });
+
+  admin.get('/accounts/:name/requests/count', async (c) => {
+    const account = await accountOf(c, registry);
+    return c.json({ count: account.journal.count(journalQueryOf(c)) });
+  });
 
   admin.delete('/accounts/:name/requests', async (c) => {
     (await accountOf(c, registry)).journal.clear();
@@ -100,6 +109,23 @@ function nameOf(c: Context): string {
   const parsed = accountName.safeParse(name);
   if (!parsed.success) throw errors.admin(400, `invalid account name '${name}': ${parsed.error.issues[0]?.message}`);
   return name;
+}
+
+/** `?method=&path=&status=` (status may repeat) as a journal query. */
+function journalQueryOf(c: Context): JournalQuery {
+  const query: JournalQuery = {};
+  const method = c.req.query('method');
+  const path = c.req.query('path');
+  const statuses = c.req.queries('status') ?? [];
+  if (method) query.method = method;
+  if (path) query.path = path.startsWith('/') ? path : `/${path}`;
+  if (statuses.length > 0) {
+    query.status = statuses.map((text) => {
+      if (!/^\d{3}$/.test(text)) throw errors.admin(400, `status: expected a three-digit HTTP status, got '${text}'`);
+      return Number(text);
+    });
+  }
+  return query;
 }
 
 const unknownAccount = (name: string) => errors.admin(404, `no account '${name}'`);

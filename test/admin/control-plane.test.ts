@@ -151,3 +151,22 @@ describe('request journal', () => {
     expect(await json(admin('/accounts/demo/requests'))).toEqual([]);
   });
 });
+
+describe('control plane journal queries', () => {
+  it('GET /requests filters by method, path pattern and status; /requests/count counts', async () => {
+    const token = await tokenFor(sim);
+    await call(sim, '/api/v2/sites', { token });
+    await call(sim, '/api/v2/sites');
+    const forbidden = await json(admin('/accounts/demo/requests?path=/api/v2/sites&status=403'));
+    expect(forbidden).toHaveLength(1);
+    expect(forbidden[0]).toMatchObject({ method: 'GET', path: '/api/v2/sites', status: 403 });
+    expect(await json(admin('/accounts/demo/requests/count?method=post'))).toEqual({ count: 1 });
+    expect(await json(admin('/accounts/demo/requests/count?path=/api/**&status=200&status=403'))).toEqual({ count: 3 });
+  });
+
+  it('a status filter that is not an HTTP status answers 400 naming it', async () => {
+    const res = await admin('/accounts/demo/requests?status=ok');
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toContain('status');
+  });
+});

@@ -1,0 +1,83 @@
+import { DEFAULT_ACCOUNT } from '../accounts/host.js';
+import { createSimulator, type Simulator } from '../app.js';
+import { DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
+import { type ServerOptions, startServer } from '../server.js';
+import type { WorldSize } from '../world/index.js';
+import { controlPlane, ORIGIN } from './control-plane.js';
+import { TestAccount } from './test-account.js';
+
+export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
+  /** Listen on a socket (default true, on 127.0.0.1 and a free port unless `port` is given). */
+  listen?: boolean;
+  /** Initial virtual time of new accounts (default: real time). */
+  now?: Date | string | number;
+}
+
+export interface NewTestAccount {
+  /** Default: a generated unique name. */
+  name?: string;
+  seed?: number;
+  size?: WorldSize;
+  now?: Date | string | number;
+  rateLimit?: boolean;
+  /** A shipped scenario's name, a file path, or a scenario object. */
+  scenario?: string | Record<string, unknown>;
+}
+
+/** A simulator started for a test suite: in-process fetch, a socket URL, and per-test accounts. */
+export class TestSimulator {
+  constructor(
+    /** The app and its account registry, for anything the kit does not cover. */
+    readonly simulator: Simulator,
+    /** Base URL of the socket (the default account's API), when listening. */
+    readonly url: string | undefined,
+    private readonly close: () => Promise<void>,
+  ) {}
+
+  /** In-process fetch, no socket: a path alone (`/api/v2/sites`) goes to the default account. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const request = typeof input === 'string' && input.startsWith('/') ? new Request(`${ORIGIN}${input}`, init) : new Request(input, init);
+    return this.simulator.fetch(request);
+  }
+
+  /** A new, isolated account (its own world, clock, credentials, journal and faults). */
+  async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
+    const { now, ...rest } = options;
+    const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
+    const created = await controlPlane<{ name: string; clientId: string; secret: string }>(
+      this.simulator.fetch,
+      'POST',
+      '/accounts',
+      body,
+    );
+    return this.handle(created.name, created.clientId, created.secret);
+  }
+
+  /** An account that exists already (default: the default account), with the seeded credential. */
+  async account(name: string = DEFAULT_ACCOUNT): Promise<TestAccount> {
+    if (!(await this.simulator.registry.resolve(name))) throw new Error(`no account '${name}'`);
+    return this.handle(name, DEMO_CLIENT_ID, DEMO_SECRET);
+  }
+
+  /** Stops listening and forgets every account. */
+  async stop(): Promise<void> {
+    await this.close();
+  }
+
+  private handle(name: string, clientId: string, secret: string): TestAccount {
+    const baseUrl = `${this.url ?? ORIGIN}/accounts/${name}`;
+    return new TestAccount({ name, clientId, secret, baseUrl }, this.simulator.fetch);
+  }
+}
+
+/** Starts a simulator for tests: on 127.0.0.1 and a free port (unless `listen: false`), rate limiting on as the real service. */
+export async function startSimulator(options: TestSimulatorOptions = {}): Promise<TestSimulator> {
+  const { listen = true, now, ...rest } = options;
+  const serverOptions: ServerOptions = { ...rest, ...(now === undefined ? {} : { now: new Date(now).getTime() }) };
+  if (!listen) {
+    const simulator = await createSimulator(serverOptions);
+    return new TestSimulator(simulator, undefined, async () => {});
+  }
+  const server = await startServer({ port: 0, ...serverOptions });
+  return new TestSimulator(server.simulator, server.url, () => server.close());
+}

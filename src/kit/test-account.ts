@@ -1,0 +1,146 @@
+import { type CallCount, countMatches, describeCount, describeQuery, type JournalQuery } from '../accounts/journal-query.js';
+import type { JournalEntry } from '../accounts/journal.js';
+import type { FaultRule, FaultRuleInput } from '../faults/schema.js';
+import { type Answer, readAnswer } from './answer.js';
+import { controlPlane, type InProcessFetch, ORIGIN } from './control-plane.js';
+
+/** A length of time to move an account's clock by: seconds, or named parts. */
+export type Duration = number | { days?: number; hours?: number; minutes?: number; seconds?: number };
+
+export interface CallOptions {
+  method?: string;
+  /** Sent as JSON (a string is sent as it is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Bearer token to send; by default the account's demo token; `false` sends none. */
+  token?: string | false;
+}
+
+export interface AccountInfo {
+  name: string;
+  clientId: string;
+  secret: string;
+  /** Base URL of the account on the socket (`<url>/accounts/<name>`), when the simulator listens. */
+  baseUrl: string;
+}
+
+/**
+ * One account of a running simulator, seen the way a test drives it: its API (in-process),
+ * its clock, journal, faults and scenario. Everything goes through the control plane.
+ */
+export class TestAccount {
+  readonly name: string;
+  readonly clientId: string;
+  readonly secret: string;
+  readonly baseUrl: string;
+  private token: string | undefined;
+
+  constructor(
+    info: AccountInfo,
+    private readonly inProcess: InProcessFetch,
+  ) {
+    this.name = info.name;
+    this.clientId = info.clientId;
+    this.secret = info.secret;
+    this.baseUrl = info.baseUrl;
+  }
+
+  /** A raw request to the account's API, in-process; `path` starts at `/api/...`. */
+  fetch(path: string, init?: RequestInit): Promise<Response> {
+    return this.inProcess(new Request(`${ORIGIN}/accounts/${this.name}${path}`, init));
+  }
+
+  /** A request with the account's token (fetched once) whose answer is read whole. */
+  async call<T = unknown>(path: string, options: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token ?? (await this.accessToken());
+    if (token !== false) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    return readAnswer<T>(await this.fetch(path, { method: options.method ?? 'GET', headers, body }));
+  }
+
+  /** An access token of the account's demo credential, issued on first use and reused after. */
+  async accessToken(): Promise<string> {
+    if (this.token !== undefined) return this.token;
+    const answer = await this.call<{ access_token: string }>('/api/v2/token', {
+      method: 'POST',
+      token: false,
+      body: { clientId: this.clientId, secret: this.secret },
+    });
+    if (answer.status !== 200) throw new Error(`POST /api/v2/token: ${answer.status} ${answer.text}`);
+    this.token = answer.body.access_token;
+    return this.token;
+  }
+
+  /** Rebuilds the account from a scenario: a shipped scenario's name, a file path, or the scenario itself. */
+  async applyScenario(scenario: string | Record<string, unknown>): Promise<void> {
+    await this.admin('POST', '/scenario', { scenario });
+    this.token = undefined;
+  }
+
+  readonly clock = {
+    now: async (): Promise<Date> => new Date((await this.admin<{ now: string }>('GET', '/clock')).now),
+    advance: async (by: Duration): Promise<Date> =>
+      new Date((await this.admin<{ now: string }>('POST', '/clock', { advanceSeconds: seconds(by) })).now),
+    set: async (to: Date | string | number): Promise<Date> =>
+      new Date((await this.admin<{ now: string }>('POST', '/clock', { now: new Date(to).toISOString() })).now),
+  };
+
+  readonly journal = {
+    /** Calls the account received, oldest first, optionally only those matching the query. */
+    list: (query: JournalQuery = {}): Promise<JournalEntry[]> =>
+      this.admin<JournalEntry[]>('GET', `/requests${searchOf(query)}`),
+    count: async (query: JournalQuery = {}): Promise<number> =>
+      (await this.admin<{ count: number }>('GET', `/requests/count${searchOf(query)}`)).count,
+    /** Throws, listing what was received, unless the number of matching calls is as expected (default: at least one). */
+    verify: async (query: JournalQuery, expected: CallCount = { atLeast: 1 }): Promise<void> => {
+      const matching = await this.journal.list(query);
+      if (countMatches(expected, matching.length)) return;
+      const all = await this.journal.list();
+      const seen = all.map((e) => `  ${e.method} ${e.path} → ${e.status}`).join('\n') || '  (none)';
+      throw new Error(
+        `expected ${describeCount(expected)} call(s) matching ${describeQuery(query)}, got ${matching.length}; the account received:\n${seen}`,
+      );
+    },
+    clear: (): Promise<void> => this.admin('DELETE', '/requests'),
+  };
+
+  readonly faults = {
+    add: (rules: FaultRuleInput | FaultRuleInput[]): Promise<FaultRule[]> =>
+      this.admin('POST', '/faults', Array.isArray(rules) ? { rules } : rules),
+    list: (): Promise<FaultRule[]> => this.admin('GET', '/faults'),
+    clear: (): Promise<void> => this.admin('DELETE', '/faults'),
+  };
+
+  /** Re-seeds the account (or re-applies its scenario); tokens issued before no longer work. */
+  async reset(): Promise<void> {
+    await this.admin('POST', '/reset');
+    this.token = undefined;
+  }
+
+  async delete(): Promise<void> {
+    await controlPlane(this.inProcess, 'DELETE', `/accounts/${this.name}`);
+  }
+
+  private admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return controlPlane<T>(this.inProcess, method, `/accounts/${this.name}${path}`, body);
+  }
+}
+
+function seconds(by: Duration): number {
+  if (typeof by === 'number') return by;
+  return (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
+}
+
+function searchOf(query: JournalQuery): string {
+  const params = new URLSearchParams();
+  if (query.method !== undefined) params.set('method', query.method);
+  if (query.path !== undefined) params.set('path', query.path);
+  for (const status of query.status === undefined ? [] : [query.status].flat()) params.append('status', String(status));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

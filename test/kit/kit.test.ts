@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type TestSimulator } from '../../src/index.js';
+import { FIXED_NOW } from '../helpers.js';
+
+// The test kit as integrators use it: one simulator per suite, one account per test.
+
+let sim: TestSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ size: 'small', now: FIXED_NOW });
+});
+afterAll(() => sim.stop());
+
+describe('test kit', () => {
+  it('startSimulator listens on 127.0.0.1 on a free port and serves the default account there', async () => {
+    expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${sim.url}/__admin/health`);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('createAccount gives each test its own account, reachable over the socket at its baseUrl', async () => {
+    const a = await sim.createAccount();
+    const b = await sim.createAccount();
+    expect(a.name).not.toBe(b.name);
+    expect(a.baseUrl).toBe(`${sim.url}/accounts/${a.name}`);
+    const token = await fetch(`${a.baseUrl}/api/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: a.clientId, secret: a.secret }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const other = await fetch(`${b.baseUrl}/api/v2/sites`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(other.status).toBe(403);
+  });
+
+  it('call sends the account token and parses the answer; token: false sends none', async () => {
+    const account = await sim.createAccount();
+    const sites = await account.call<Array<{ SiteId: string }>>('/api/v2/sites');
+    expect(sites.status).toBe(200);
+    expect(sites.body.length).toBeGreaterThan(0);
+    const anonymous = await account.call('/api/v2/sites', { token: false });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toBe('Unauthorized - No bearer token sent in request header.');
+  });
+
+  it('the in-process fetch reaches the default account without a socket', async () => {
+    const res = await sim.fetch('/api/v2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await sim.account()).name).toBe('demo');
+  });
+
+  it('the clock moves per account: a token expires six months on, in that account only', async () => {
+    const moved = await sim.createAccount();
+    const still = await sim.createAccount();
+    await moved.accessToken();
+    await still.accessToken();
+    const before = await moved.clock.now();
+    const after = await moved.clock.advance({ days: 183 });
+    expect(after.getTime() - before.getTime()).toBeGreaterThanOrEqual(183 * 86_400_000);
+    expect((await moved.call('/api/v2/sites')).status).toBe(403);
+    expect((await still.call('/api/v2/sites')).status).toBe(200);
+    const set = await still.clock.set('2027-01-01T00:00:00Z');
+    expect(set.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('journal queries filter by method, path pattern and status, and count', async () => {
+    const account = await sim.createAccount();
+    await account.call('/api/v2/sites');
+    await account.call('/api/v2/sites', { token: false });
+    await account.call('/api/v2/packages');
+    expect(await account.journal.count()).toBe(4); // the token call included
+    expect(await account.journal.count({ path: '/api/v2/sites' })).toBe(2);
+    expect(await account.journal.count({ path: '/api/v2/sites', status: 403 })).toBe(1);
+    expect(await account.journal.count({ method: 'post' })).toBe(1);
+    expect(await account.journal.count({ path: '/api/v2/*', status: [403, 404] })).toBe(2);
+    const listed = await account.journal.list({ status: 404 });
+    expect(listed.map((e) => e.path)).toEqual(['/api/v2/packages']);
+  });
+
+  it('journal.verify passes on the expected count and otherwise throws, listing what was received', async () => {
+    const account = await sim.createAccount();
+    await account.call('/api/v2/sites');
+    await account.journal.verify({ method: 'GET', path: '/api/v2/sites', status: 200 }, 1);
+    await account.journal.verify({ path: '/api/v2/sites' });
+    await account.journal.verify({ path: '/api/v2/clients' }, 0);
+    await expect(account.journal.verify({ path: '/api/v2/clients' })).rejects.toThrow(
+      /expected at least 1 call\(s\) matching any method \/api\/v2\/clients, got 0[^]*GET \/api\/v2\/sites → 200/,
+    );
+    await expect(account.journal.verify({ path: '/api/v2/sites' }, { atMost: 0 })).rejects.toThrow(/at most 0/);
+    await account.journal.clear();
+    expect(await account.journal.count()).toBe(0);
+  });
+
+  it('reset re-seeds the account and revokes its tokens', async () => {
+    const account = await sim.createAccount();
+    const token = await account.accessToken();
+    await account.reset();
+    expect((await account.call('/api/v2/sites', { token })).status).toBe(403);
+    expect((await account.call('/api/v2/sites')).status).toBe(200);
+  });
+
+  it('delete removes the account', async () => {
+    const account = await sim.createAccount({ name: 'short-lived' });
+    await account.delete();
+    await expect(account.delete()).rejects.toThrow(/404 no account 'short-lived'/);
+  });
+
+  it('control-plane failures surface as errors with the control plane message', async () => {
+    await expect(sim.createAccount({ name: 'Not A Label' })).rejects.toThrow(/400 .*name/);
+  });
+});
+
+describe('test kit without a socket', () => {
+  it('listen: false serves only the in-process fetch', async () => {
+    const local = await startSimulator({ listen: false, size: 'small', now: FIXED_NOW });
+    expect(local.url).toBeUndefined();
+    const account = await local.createAccount({ seed: 7 });
+    expect(account.baseUrl).toBe(`http://127.0.0.1/accounts/${account.name}`);
+    expect((await account.call('/api/v2/sites')).status).toBe(200);
+    await local.stop();
+  });
+});
