@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { THROTTLED_MESSAGE } from '../../src/http/errors.js';
-import { call, tokenFor } from '../helpers.js';
+import { call, json, tokenFor } from '../helpers.js';
 import { addFaults, admin, faultSimulator, journal } from './support.js';
 
 // Fault rules as an in-process caller sees them (no socket).
@@ -135,11 +135,11 @@ describe('how often a rule applies', () => {
     const otherToken = await tokenFor(other);
     await addFaults(sim, 'demo', { path: '/api/v2/clients', latencyMs: { min: 1, max: 3 }, probability: 0.5 });
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await (await postClient()).json()).Value);
+    for (let i = 0; i < 3; i++) ids.push((await json(postClient())).Value);
     const otherIds = [];
     for (let i = 0; i < 3; i++) {
       const res = await call(other, `/api/v2/clients?siteId=${siteId()}`, { method: 'POST', token: otherToken, body: newClient });
-      otherIds.push((await res.json()).Value);
+      otherIds.push((await json(res)).Value);
     }
     expect(ids).toEqual(otherIds);
   });
