@@ -4,6 +4,7 @@ import { AccountRegistry } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
 import { endpoints } from './endpoints.js';
 import { callerIp } from './http/caller.js';
+import { deliver, DroppedConnection } from './faults/transport.js';
 import { errors } from './http/errors.js';
 import { createApi } from './http/pipeline.js';
 import { docsRoutes } from './docs/routes.js';
@@ -53,7 +54,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.route('/__admin', adminRoutes(registry));
   app.route('/', openApiRoutes());
   app.route('/docs', docsRoutes());
-  app.all('*', (c) => {
+  app.all('*', async (c) => {
     // On a socket, Node has parsed the headers already; building a Fetch Headers object would cost more.
     const incoming = c.env?.incoming;
     const header = (name: string): string | undefined => {
@@ -61,9 +62,12 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       return Array.isArray(value) ? value.join(', ') : (value ?? undefined);
     };
     const ip = callerIp(header('x-forwarded-for'), incoming?.socket?.remoteAddress);
-    return api.handle(c.req.raw, { ip, authorization: header('authorization') });
+    const { response, cut } = await api.handle(c.req.raw, { ip, authorization: header('authorization') });
+    return deliver(response, cut, c.env);
   });
   app.onError((error) => {
+    // In-process, a dropped connection is the caller's rejected fetch, not a 500.
+    if (error instanceof DroppedConnection) throw error;
     console.error(error);
     return errors.internal().toResponse();
   });

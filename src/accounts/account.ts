@@ -17,6 +17,8 @@ export class Account {
   readonly replies = new ReplyCache();
   /** Fault rules; kept in memory only, like the journal and throttle state. */
   readonly faults = new Faults();
+  /** Draws for fault probabilities and random latency, apart from `random` so faults never shift generated ids. */
+  faultRandom: Random;
   /** Moves on every save, so anything derived from the data can tell it is stale. */
   private savedVersion = 0;
 
@@ -28,6 +30,7 @@ export class Account {
     this.clock = new Clock(realNow, store.data.settings.clockOffsetMs);
     this.journal = new Journal(journalSize);
     this.random = new Random(store.data.settings.seed, store.data.settings.name);
+    this.faultRandom = this.newFaultRandom();
   }
 
   get name(): string {
@@ -49,6 +52,16 @@ export class Account {
   /** Replaces the account's data (reset), keeping the clock and journal. */
   replace(data: AccountData): void {
     this.store.data = data;
+  }
+
+  /** Drops every fault rule and restarts the fault draws, as on a new account. */
+  resetFaults(): void {
+    this.faults.clear();
+    this.faultRandom = this.newFaultRandom();
+  }
+
+  private newFaultRandom(): Random {
+    return new Random(this.settings.seed, `${this.name}:faults`);
   }
 
   /** Records a change to the account and persists it (only the version moves in memory). */

@@ -1,14 +1,23 @@
 import { type JournalQuery, journalFilter } from './journal-query.js';
 
+/** The fault rule that changed an answer: its id, its effect, and the delay it added (ms). */
+export interface JournalFault {
+  id: string;
+  kind: 'latency' | 'status' | 'drop' | 'truncate';
+  delayMs?: number;
+}
+
 /** A request as recorded: cheap to keep, formatted only when read. */
 export interface JournalRecord {
   method: string;
   path: string;
   /** Query string as sent, without `?`. */
   search: string;
+  /** 0 when a fault dropped the connection before any answer existed. */
   status: number;
   /** Account clock, epoch ms. */
   at: number;
+  fault?: JournalFault;
 }
 
 export interface JournalEntry {
@@ -19,6 +28,7 @@ export interface JournalEntry {
   status: number;
   /** Account clock, ISO 8601 UTC. */
   at: string;
+  fault?: JournalFault;
 }
 
 // Names whose values are credentials; matched case-insensitively wherever they appear.
@@ -58,6 +68,7 @@ export class Journal {
       query: redactQuery(e.search),
       status: e.status,
       at: new Date(e.at).toISOString(),
+      ...(e.fault ? { fault: { ...e.fault } } : {}),
     }));
   }
 

@@ -88,7 +88,7 @@ export class AccountRegistry {
     return true;
   }
 
-  /** Re-seeds the world and credentials for the account's current day; settings and clock stay. */
+  /** Re-seeds the world and credentials for the account's current day and drops its fault rules; settings and clock stay. */
   async reset(account: Account): Promise<void> {
     await loadWorldGenerator();
     const { seed, size } = account.settings;
@@ -99,6 +99,7 @@ export class AccountRegistry {
       world: worldFor(seed, size, day),
     });
     account.throttle.clear();
+    account.resetFaults();
     await account.save();
   }
 

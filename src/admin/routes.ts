@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import { isAccountName } from '../accounts/host.js';
 import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
+import { bodyOf } from './body.js';
+import { faultAdminRoutes } from './faults.js';
 import { webhookAdminRoutes } from './webhooks.js';
 import { accountName, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 
@@ -15,6 +16,7 @@ import { accountName, ClockBody, CreateAccountBody, CreateCredentialBody, PatchA
 export function adminRoutes(registry: AccountRegistry): Hono {
   const admin = new Hono();
   webhookAdminRoutes(admin, (c) => accountOf(c, registry));
+  faultAdminRoutes(admin, (c) => accountOf(c, registry));
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
@@ -136,22 +138,4 @@ async function accountOf(c: Context, registry: AccountRegistry): Promise<Account
   const account = isAccountName(name) ? await registry.resolve(name) : undefined;
   if (!account) throw unknownAccount(name);
   return account;
-}
-
-async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const text = await c.req.text();
-  let json: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw errors.admin(400, 'body is not valid JSON');
-    }
-  }
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    const issues = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
-    throw errors.admin(400, issues.join('; '));
-  }
-  return result.data;
 }

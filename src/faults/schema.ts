@@ -5,6 +5,13 @@ import { z } from 'zod';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] as const;
 
+// Header names are HTTP tokens and values carry no line breaks, so an override can always be sent.
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be an HTTP header name' });
+const headerValue = z.string().regex(/^[^\r\n\0]*$/, { message: 'must not contain line breaks' });
+
+// Statuses whose answers carry no body (the Fetch standard refuses one).
+const NULL_BODY_STATUSES = [204, 205, 304];
+
 const latency = z.union([
   z.number().int().min(0).max(60_000).describe('Fixed delay in milliseconds.'),
   z
@@ -24,10 +31,10 @@ export const FaultRuleInput = z
         'Path pattern over the API path (without /accounts/<name>), case-insensitive: `*` matches within one segment, `**` matches any rest. E.g. /api/v2/clients, /api/v2/clients/*, /api/**',
       ),
     latencyMs: latency.optional(),
-    status: z.number().int().min(100).max(599).optional().describe('Answer with this status instead of the real answer; the request is not processed.'),
+    status: z.number().int().min(200).max(599).optional().describe('Answer with this status instead of the real answer; the request is not processed.'),
     body: z.unknown().optional().describe('Body of the status override: a string is sent as is, anything else as JSON.'),
-    contentType: z.string().optional().describe('Content type of the status override (default: JSON, or text/plain for a string body).'),
-    headers: z.record(z.string(), z.string()).optional().describe('Extra headers of the status override.'),
+    contentType: headerValue.min(1).optional().describe('Content type of the status override (default: JSON, or text/plain for a string body).'),
+    headers: z.record(headerName, headerValue).optional().describe('Extra headers of the status override.'),
     drop: z
       .enum(['before', 'after'])
       .optional()
@@ -41,6 +48,14 @@ export const FaultRuleInput = z
   })
   .refine((r) => [r.status, r.drop, r.truncateBytes].filter((v) => v !== undefined).length <= 1, {
     message: 'status, drop and truncateBytes exclude one another',
+  })
+  .refine((r) => r.status !== undefined || (r.body === undefined && r.contentType === undefined && r.headers === undefined), {
+    message: 'body, contentType and headers belong to a status override',
+    path: ['status'],
+  })
+  .refine((r) => r.status === undefined || !NULL_BODY_STATUSES.includes(r.status) || r.body === undefined, {
+    message: 'statuses 204, 205 and 304 carry no body',
+    path: ['body'],
   });
 
 export type FaultRuleInput = z.input<typeof FaultRuleInput>;
@@ -50,4 +65,16 @@ export type FaultRuleSpec = z.output<typeof FaultRuleInput>;
 export interface FaultRule extends FaultRuleSpec {
   id: string;
   hits: number;
+  /** Calls left for a rule with `times`; a spent rule stays listed with 0 and no longer applies. */
+  remaining?: number;
+}
+
+/** What a fault did to a call: the effect other than latency, or latency alone. */
+export type FaultKind = 'latency' | 'status' | 'drop' | 'truncate';
+
+export function faultKind(spec: FaultRuleSpec): FaultKind {
+  if (spec.status !== undefined) return 'status';
+  if (spec.drop !== undefined) return 'drop';
+  if (spec.truncateBytes !== undefined) return 'truncate';
+  return 'latency';
 }

@@ -87,6 +87,16 @@ export const errors = {
   /** PUT /vouchers/{id} without a body SiteId: the real service fails inside (documented 500), with the generic body. */
   voucherSiteIdMissing: () => errors.internal(),
 
+  /**
+   * The answer of a fault rule's status override, exactly as the rule states it: a string body is
+   * sent as is (text/plain unless a contentType is given), any other body as JSON, no body as empty.
+   */
+  fault: (status: number, body: unknown, contentType: string | undefined, headers: Record<string, string> = {}) => {
+    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const type = contentType ?? (body === undefined ? '' : typeof body === 'string' ? TEXT_TYPE : JSON_TYPE);
+    return new ApiError(status, text, type, headers);
+  },
+
   /** Control-plane errors (camelCase JSON). */
   admin: (status: number, message: string) => json(status, { error: message }),
 };

@@ -4,6 +4,9 @@ import type { AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import type { Credential } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
+import type { JournalFault } from '../accounts/journal.js';
+import type { FaultHit } from '../faults/faults.js';
+import type { Cut } from '../faults/transport.js';
 import { catchUp } from '../webhooks/catch-up.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
@@ -41,16 +44,46 @@ export interface Caller {
   authorization: string | undefined;
 }
 
+/** An answer, and what a fault rule does to it on the way out (drop or truncate), if anything. */
+export interface Answer {
+  response: Response;
+  cut?: Cut;
+}
+
 /** Runs API requests through the stages every endpoint shares, driven by the endpoint table. */
 export function createApi(table: readonly Endpoint[], registry: AccountRegistry) {
   const resolver = createResolver(table);
 
-  async function handle(request: Request, caller: Caller): Promise<Response> {
-    const ip = caller.ip;
+  async function handle(request: Request, caller: Caller): Promise<Answer> {
     const target = targetOf(request.url);
     const account = registry.get(target.accountName) ?? (await registry.resolve(target.accountName));
-    if (!account) return errors.notFound(request.url).toResponse();
+    if (!account) return { response: errors.notFound(request.url).toResponse() };
+    // Faults come before routing, throttling and auth, so a rule can hit any path, unknown ones too.
+    const hit = account.faults.take(request.method, target.path, account.faultRandom);
+    if (hit && hit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, hit.delayMs));
     const now = account.clock.now();
+    const record = (status: number) =>
+      account.journal.record({
+        method: request.method,
+        path: target.path,
+        search: target.search,
+        status,
+        at: now,
+        ...(hit ? { fault: journalFault(hit) } : {}),
+      });
+
+    // An overridden or dropped-before request is not processed: nothing written, no throttle count.
+    const { rule } = hit ?? {};
+    if (rule?.status !== undefined) {
+      const response = errors.fault(rule.status, rule.body, rule.contentType, rule.headers).toResponse();
+      record(response.status);
+      return { response };
+    }
+    if (rule?.drop === 'before') {
+      record(0);
+      return { response: new Response(null), cut: { kind: 'drop' } };
+    }
+
     await catchUp(account, now); // recurring invoices due by now, before the request sees the data
     const query = parseQuery(target.search);
     let response: Response;
@@ -60,14 +93,10 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       if (!(error instanceof ApiError)) throw error;
       response = error.toResponse();
     }
-    account.journal.record({
-      method: request.method,
-      path: target.path,
-      search: target.search,
-      status: response.status,
-      at: now,
-    });
-    return response;
+    record(response.status);
+    if (rule?.drop === 'after') return { response, cut: { kind: 'drop' } };
+    if (rule?.truncateBytes !== undefined) return { response, cut: { kind: 'truncate', bytes: rule.truncateBytes } };
+    return { response };
   }
 
   async function run(request: Request, target: Target, account: Account, query: RawQuery, caller: Caller, now: number) {
@@ -104,6 +133,10 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
   }
 
   return { handle };
+}
+
+function journalFault(hit: FaultHit): JournalFault {
+  return { id: hit.rule.id, kind: hit.kind, ...(hit.delayMs > 0 ? { delayMs: hit.delayMs } : {}) };
 }
 
 /** Bearer token, then the credential's IP and endpoint allow-lists; each failure is a plain-text 403. */

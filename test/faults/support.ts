@@ -1,0 +1,35 @@
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/app.js';
+import type { FaultRuleInput } from '../../src/faults/schema.js';
+import { targetOf } from '../../src/http/pipeline.js';
+import { call, FIXED_NOW, json } from '../helpers.js';
+import { assertDocumented } from '../openapi/response-validator.js';
+
+/**
+ * An in-process simulator whose answers are checked against the OpenAPI document unless a fault
+ * rule changed them (a status override or a cut body is not a documented answer).
+ */
+export async function faultSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
+  const fetch = sim.fetch;
+  sim.fetch = async (request) => {
+    const response = await fetch(request);
+    const last = sim.registry.get(targetOf(request.url).accountName)?.journal.list().at(-1);
+    if (!last?.fault || last.fault.kind === 'latency') await assertDocumented(request, response);
+    return response;
+  };
+  return sim;
+}
+
+export const admin = (sim: Simulator, path: string, method = 'GET', body?: unknown) =>
+  call(sim, `/__admin${path}`, { method, body });
+
+/** Adds rules to an account through the control plane; answers the added rules. */
+export async function addFaults(sim: Simulator, account: string, ...rules: FaultRuleInput[]) {
+  const res = await admin(sim, `/accounts/${account}/faults`, 'POST', rules.length === 1 ? rules[0] : { rules });
+  if (res.status !== 201) throw new Error(`faults: ${res.status} ${await res.text()}`);
+  return json(res);
+}
+
+export async function journal(sim: Simulator, account = 'demo') {
+  return json(admin(sim, `/accounts/${account}/requests`));
+}
