@@ -61,7 +61,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       return Array.isArray(value) ? value.join(', ') : (value ?? undefined);
     };
     const ip = callerIp(header('x-forwarded-for'), incoming?.socket?.remoteAddress);
-    return api.handle(c.req.raw, { ip, authorization: header('authorization') });
+    return api.handle(c.req.raw, { ip, authorization: header('authorization'), serviceApiKey: header('serviceapikey') });
   });
   app.onError((error) => {
     console.error(error);
