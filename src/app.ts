@@ -62,7 +62,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       return Array.isArray(value) ? value.join(', ') : (value ?? undefined);
     };
     const ip = callerIp(header('x-forwarded-for'), incoming?.socket?.remoteAddress);
-    const { response, cut } = await api.handle(c.req.raw, { ip, authorization: header('authorization') });
+    const caller = { ip, authorization: header('authorization'), serviceApiKey: header('serviceapikey') };
+    const { response, cut } = await api.handle(c.req.raw, caller);
     return deliver(response, cut, c.env);
   });
   app.onError((error) => {

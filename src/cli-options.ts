@@ -11,7 +11,7 @@ Options:
   --host <address>         Address to bind (default 127.0.0.1; 0.0.0.0 inside a container)
   --seed <n>               World seed of new accounts (default 42)
   --now <ISO 8601>         Initial virtual time of new accounts (default: real time)
-  --rate-limit <on|off>    Enforce 4 requests/s per endpoint and caller with the 120 s lockout (default on)
+  --rate-limit <on|off>    Enforce 4 requests/s (8 on version 1) per endpoint and caller with the 120 s lockout (default on)
   --size <small|standard|large>
                            World size of new accounts (default standard)
   --data-dir <dir>         Persist each account to <dir>/<name>.json and reload them on start

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
-import { DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
 import { HELP, parseCli, UsageError } from './cli-options.js';
 import { startServer } from './server.js';
 
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   default account: ${DEFAULT_ACCOUNT} (base URL ${base}; any account: ${base}/accounts/<name>)
   credential:      clientId ${DEMO_CLIENT_ID}, secret ${DEMO_SECRET}
   try:             curl -s -X POST ${base}/api/v2/token -H 'Content-Type: application/json' -d '{"clientId":"${DEMO_CLIENT_ID}","secret":"${DEMO_SECRET}"}'
+  version 1:       API key ${DEMO_API_KEY} in the ServiceApiKey header, e.g. curl -s ${base}/api/sites -H 'ServiceApiKey: ${DEMO_API_KEY}'
   control plane:   ${base}/__admin/health`);
   const stop = () => {
     server.close().finally(() => process.exit(0));

@@ -16,11 +16,12 @@ import { reportEndpoints } from './reports/endpoints.js';
 import { accountingDocumentEndpoints, accountingEntryEndpoints } from './sales/index.js';
 import { siteEndpoints } from './sites/endpoints.js';
 import { timeRecordsEndpoint } from './timerecords/endpoints.js';
+import { v1Endpoints } from './versions/v1.js';
 import { voucherEndpoints } from './vouchers/endpoints.js';
 import { webhookEndpoints } from './webhooks/endpoints.js';
 
-/** Every endpoint the simulator serves. Routing, parsing, allow-lists, throttling and the OpenAPI document all read this table. */
-export const endpoints: readonly Endpoint[] = [
+/** The version 2 endpoints, each declared once. */
+export const v2Endpoints: readonly Endpoint[] = [
   ping,
   ...tokenEndpoints,
   ...siteEndpoints,
@@ -42,3 +43,9 @@ export const endpoints: readonly Endpoint[] = [
   ...accountingDocumentEndpoints,
   ...accountingEntryEndpoints,
 ];
+
+/**
+ * Every endpoint the simulator serves: version 2, then version 1 derived from it. Routing,
+ * parsing, allow-lists, throttling and the OpenAPI document all read this table.
+ */
+export const endpoints: readonly Endpoint[] = [...v2Endpoints, ...v1Endpoints(v2Endpoints)];

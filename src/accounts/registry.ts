@@ -95,7 +95,7 @@ export class AccountRegistry {
     const day = formatDate(account.clock.now());
     account.replace({
       settings: { ...account.settings, day },
-      auth: seededAuth(),
+      auth: seededAuth(account.clock.now()),
       world: worldFor(seed, size, day),
     });
     account.throttle.clear();
@@ -112,7 +112,7 @@ export class AccountRegistry {
     const day = formatDate(o.realNow() + clockOffsetMs);
     const data: AccountData = {
       settings: { name, seed, size, day, rateLimit: request.rateLimit ?? o.rateLimit, clockOffsetMs },
-      auth: seededAuth(),
+      auth: seededAuth(o.realNow() + clockOffsetMs),
       world: worldFor(seed, size, day),
     };
     const account = new Account(openStore(data, o.dataDir), o.realNow, o.journalSize);

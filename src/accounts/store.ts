@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Low, Memory } from 'lowdb';
 import { DataFile } from 'lowdb/node';
-import type { AuthData } from '../auth/credentials.js';
+import { type AuthData, withApiKeys } from '../auth/credentials.js';
+import { parseDateTime } from '../datetime.js';
 import type { World, WorldSize } from '../world/index.js';
 
 export interface AccountSettings {
@@ -53,5 +54,6 @@ export async function loadStore(dataDir: string, name: string): Promise<AccountS
   if (!data || typeof data !== 'object' || !data.settings || !data.auth || !data.world) {
     throw new Error(`${file}: not account data (settings, auth and world are required)`);
   }
+  withApiKeys(data.auth, parseDateTime(data.settings.day) ?? 0);
   return new Low(fileAdapter(dataDir, name), data);
 }

@@ -4,8 +4,9 @@ import type { Account } from '../accounts/account.js';
 import { isAccountName } from '../accounts/host.js';
 import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
-import { addCredential, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
+import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
+import { apiKeyAdminRoutes } from './apikeys.js';
 import { bodyOf } from './body.js';
 import { faultAdminRoutes } from './faults.js';
 import { webhookAdminRoutes } from './webhooks.js';
@@ -17,6 +18,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   const admin = new Hono();
   webhookAdminRoutes(admin, (c) => accountOf(c, registry));
   faultAdminRoutes(admin, (c) => accountOf(c, registry));
+  apiKeyAdminRoutes(admin, (c) => accountOf(c, registry));
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
@@ -27,7 +29,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     try {
       const account = await registry.create(body);
       const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
-      return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, baseUrl }, 201);
+      return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY, baseUrl }, 201);
     } catch (error) {
       if (error instanceof AccountExistsError) throw errors.admin(409, `account '${body.name}' already exists`);
       throw error;

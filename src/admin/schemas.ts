@@ -28,6 +28,8 @@ export const CreateCredentialBody = z.strictObject({
   active: z.boolean().optional(),
 });
 
+export const CreateApiKeyBody = z.strictObject({ active: z.boolean().optional() });
+
 export const ClockBody = z.union([
   z.strictObject({ advanceSeconds: z.number().finite() }),
   z.strictObject({ now: isoInstant }),

@@ -20,22 +20,42 @@ export interface TokenRecord {
   expiresAt: number;
 }
 
+/** A version 1 API key, sent in the `ServiceApiKey` header; only its hash is kept. No allow-lists. */
+export interface ApiKey {
+  id: string;
+  keyHash: string;
+  active: boolean;
+  /** Account clock, epoch ms. */
+  createdAt: number;
+}
+
 export interface AuthData {
   credentials: Credential[];
   tokens: Record<string, TokenRecord>;
+  apiKeys: ApiKey[];
 }
 
 export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_SECRET = 'demo-secret';
+export const DEMO_API_KEY = 'demo-api-key';
 
-/** Every freshly seeded account holds this one active, unrestricted credential. */
-export function seededAuth(): AuthData {
+const demoApiKey = (createdAt: number): ApiKey => ({ id: 'apikey-1', keyHash: sha256(DEMO_API_KEY), active: true, createdAt });
+
+/** Every freshly seeded account holds this one active, unrestricted credential and the demo API key. */
+export function seededAuth(now: number): AuthData {
   return {
     credentials: [
       { id: 'credential-1', clientId: DEMO_CLIENT_ID, secretHash: sha256(DEMO_SECRET), active: true, endpoints: [], ips: '' },
     ],
     tokens: {},
+    apiKeys: [demoApiKey(now)],
   };
+}
+
+/** Data saved before API keys existed gets the demo key, so every account answers version 1 alike. */
+export function withApiKeys(auth: AuthData, createdAt: number): AuthData {
+  if (!Array.isArray(auth.apiKeys)) auth.apiKeys = [demoApiKey(createdAt)];
+  return auth;
 }
 
 export interface NewCredential {
@@ -67,4 +87,31 @@ export function newClientId(): string {
 export function findByClientSecret(auth: AuthData, clientId: string, secret: string): Credential | undefined {
   const hash = sha256(secret);
   return auth.credentials.find((c) => c.active && c.clientId === clientId && c.secretHash === hash);
+}
+
+/** Adds an API key; the key itself is returned once. */
+export function addApiKey(auth: AuthData, options: { active?: boolean }, now: number): { apiKey: ApiKey; key: string } {
+  const key = randomSecret();
+  const apiKey: ApiKey = {
+    id: `apikey-${auth.apiKeys.length + 1}-${randomSecret(6)}`,
+    keyHash: sha256(key),
+    active: options.active ?? true,
+    createdAt: now,
+  };
+  auth.apiKeys.push(apiKey);
+  return { apiKey, key };
+}
+
+/** Removes the API key with this id; false when there is none. */
+export function removeApiKey(auth: AuthData, id: string): boolean {
+  const index = auth.apiKeys.findIndex((k) => k.id === id);
+  if (index < 0) return false;
+  auth.apiKeys.splice(index, 1);
+  return true;
+}
+
+/** The active API key the header value names, if any. */
+export function findApiKey(auth: AuthData, key: string): ApiKey | undefined {
+  const hash = sha256(key);
+  return auth.apiKeys.find((k) => k.active && k.keyHash === hash);
 }

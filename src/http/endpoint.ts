@@ -5,6 +5,7 @@ import type { ApiError } from './errors.js';
 import type { World } from '../world/index.js';
 import type { Param, ParamValues, Params } from './params.js';
 import type { Reply } from './reply.js';
+import type { ThrottleRule } from './throttle.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -41,7 +42,7 @@ export interface RequestContext {
   /** The account clock read once at the start of the request. */
   now: number;
   ip: string;
-  /** The credential behind the bearer token; absent on the credential endpoints. */
+  /** The credential behind the bearer token; absent on the credential and version 1 endpoints. */
   credential?: Credential;
 }
 
@@ -74,8 +75,15 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
   tag: string;
   summary: string;
   description?: string;
-  /** `bearer` for business endpoints; `none` for the four credential endpoints. */
-  auth: 'bearer' | 'none';
+  /**
+   * `bearer` for business endpoints; `none` for the four credential endpoints; `apiKey` for the
+   * version 1 endpoints (the `ServiceApiKey` header).
+   */
+  auth: 'bearer' | 'apiKey' | 'none';
+  /** Request rate rule; version 2's 4 per second when absent. */
+  throttle?: ThrottleRule;
+  /** Shown as deprecated in the OpenAPI document (version 1). */
+  deprecated?: boolean;
   /** The endpoint allow-list line that admits this endpoint; absent where the route ends in a record id. */
   allowListLine?: string;
   route?: R;

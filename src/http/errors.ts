@@ -49,6 +49,8 @@ export const errors = {
   invalidIp: () => forbidden(FORBIDDEN_BODIES.invalidIp),
   invalidEndpoint: () => forbidden(FORBIDDEN_BODIES.invalidEndpoint),
   unauthorized: () => forbidden(FORBIDDEN_BODIES.unauthorized),
+  /** Version 1: the ServiceApiKey header is missing, empty, unknown or inactive (one answer for all). */
+  apiKeyRefused: () => forbidden(FORBIDDEN_BODIES.unauthorized),
 
   /** No action matched: unknown path, malformed route id, or a required name missing. */
   notFound: (url: string) =>

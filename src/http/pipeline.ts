@@ -2,7 +2,7 @@ import type { Account } from '../accounts/account.js';
 import { accountFromHost, accountFromPath } from '../accounts/host.js';
 import type { AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
-import type { Credential } from '../auth/credentials.js';
+import { type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
 import type { JournalFault } from '../accounts/journal.js';
 import type { FaultHit } from '../faults/faults.js';
@@ -42,6 +42,8 @@ export function targetOf(url: string): Target {
 export interface Caller {
   ip: string;
   authorization: string | undefined;
+  /** The version 1 `ServiceApiKey` header. */
+  serviceApiKey: string | undefined;
 }
 
 /** An answer, and what a fault rule does to it on the way out (drop or truncate), if anything. */
@@ -107,12 +109,13 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const { endpoint } = resolution;
 
     if (account.settings.rateLimit) {
-      const waitMs = account.throttle.hit(`${endpoint.operationId} ${ip}`, now);
+      const waitMs = account.throttle.hit(`${endpoint.operationId} ${ip}`, now, endpoint.throttle);
       if (waitMs > 0) throw errors.throttled(waitMs / 1000);
     }
 
     const credential =
       endpoint.auth === 'bearer' ? authorize(caller.authorization, target.path, endpoint, account, ip, now) : undefined;
+    if (endpoint.auth === 'apiKey') authorizeApiKey(caller.serviceApiKey, account);
     const cacheKey = endpoint.cacheable ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}` : '';
     const cached = endpoint.cacheable ? account.replies.get(account.version, cacheKey) : undefined;
     if (cached) return toResponse(cached);
@@ -155,6 +158,12 @@ function authorize(
   if (!ipAllowed(check.credential, ip)) throw errors.invalidIp();
   if (!endpointAllowed(check.credential, path, endpoint.allowListLine)) throw errors.invalidEndpoint();
   return check.credential;
+}
+
+/** Version 1: an active API key in the ServiceApiKey header; any failure is the same plain-text 403. */
+function authorizeApiKey(header: string | undefined, account: Account): void {
+  const key = header?.trim() ?? '';
+  if (key === '' || !findApiKey(account.auth, key)) throw errors.apiKeyRefused();
 }
 
 /** The token of an `Authorization: Bearer <token>` header (scheme in any case); undefined when there is none. */

@@ -8,6 +8,8 @@ export interface ThrottleRule {
 }
 
 export const V2_THROTTLE: ThrottleRule = { limit: 4, windowMs: 1000, lockoutMs: 120_000 };
+/** Version 1's published 8 per second, with version 2's window and lockout. */
+export const V1_THROTTLE: ThrottleRule = { limit: 8, windowMs: 1000, lockoutMs: 120_000 };
 
 interface Bucket {
   windowStart: number;

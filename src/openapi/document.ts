@@ -47,6 +47,14 @@ export function buildDocument(table: readonly Endpoint[], examples: ReadonlyMap<
     scheme: 'bearer',
     description: 'Access token from POST /api/v2/token, valid six months. Store and reuse it.',
   });
+  if (table.some((e) => e.auth === 'apiKey')) {
+    builder.addSecurityScheme('ServiceApiKey', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'ServiceApiKey',
+      description: 'Version 1 only: an API key issued for the account. Not accepted on version 2, where a bearer token is required.',
+    });
+  }
   const usedTags = [...new Set(table.map((e) => e.tag))];
   for (const name of usedTags) builder.addTag({ name, description: TAGS[name] ?? name });
 
@@ -84,6 +92,8 @@ function operationOf(endpoint: Endpoint, example: Example | undefined, otherMeth
   };
   if (endpoint.description) operation.description = endpoint.description;
   if (endpoint.auth === 'none') operation.security = [];
+  if (endpoint.auth === 'apiKey') operation.security = [{ ServiceApiKey: [] }];
+  if (endpoint.deprecated) operation.deprecated = true;
   if (endpoint.allowListLine) operation['x-allow-list-line'] = endpoint.allowListLine;
   if (endpoint.body) {
     const content: Record<string, unknown> = { schema: schemas.convert(endpoint.body.schema, 'input') };
@@ -125,7 +135,7 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
     responses['500'] = responseRef('CredentialServerError');
   } else {
     if (endpoint.query || endpoint.body || endpoint.errors[400]) responses['400'] = note(400, responseRef('BadRequest'));
-    responses['403'] = responseRef('Forbidden');
+    responses['403'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Forbidden' : 'Forbidden');
     if (endpoint.errors[500]) responses['500'] = note(500, responseRef('ServerError'));
     // Only the client password check answers 401 on a bearer endpoint: an empty body.
     if (endpoint.errors[401]) responses['401'] = { description: endpoint.errors[401] };
@@ -133,7 +143,7 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
   responses['404'] = note(404, responseRef('NotFound'));
   if (hasRequiredNames && otherMethods) responses['405'] = responseRef('MethodNotAllowed');
   if (endpoint.errors[409]) responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
-  responses['429'] = responseRef('Throttled');
+  responses['429'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Throttled' : 'Throttled');
   return responses;
 }
 

@@ -1,5 +1,5 @@
 import { createSimulator } from '../app.js';
-import { DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { Example } from './document.js';
 
@@ -27,7 +27,8 @@ export async function collectExamples(table: readonly Endpoint[]): Promise<Map<s
     const res = await sim.fetch(
       new Request(urlOf(account.name, endpoint, request), {
         method: endpoint.method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        // Each endpoint reads only its own version's header.
+        headers: { authorization: `Bearer ${token}`, serviceapikey: DEMO_API_KEY, 'content-type': 'application/json' },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
       }),
     );

@@ -1,5 +1,6 @@
 import type { ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/errors.js';
+import { type ThrottleRule, V1_THROTTLE, V2_THROTTLE } from '../http/throttle.js';
 
 // The error answers every endpoint shares, as reusable components; the bodies come from the same
 // constants the simulator answers with.
@@ -33,6 +34,12 @@ export const errorSchemas: Record<string, SchemaObject> = {
   },
 };
 
+const throttled = (rule: ThrottleRule): ResponseObject => ({
+  description: `More than ${rule.limit} requests in one second to this endpoint from this address: the endpoint is locked out for this caller for ${rule.lockoutMs / 1000} seconds, and every call in that time is refused at once. The body is a JSON string.`,
+  headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds left in the lockout.' } },
+  content: json({ type: 'string', const: THROTTLED_MESSAGE }, THROTTLED_MESSAGE),
+});
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: SchemaObject | { $ref: string }, example?: unknown) => ({
   'application/json': example === undefined ? { schema } : { schema, example },
@@ -62,12 +69,15 @@ export const errorResponses: Record<string, ResponseObject> = {
     headers: { Allow: { schema: { type: 'string' }, description: 'Methods the path serves.' } },
     content: json(ref('Message')),
   },
-  Throttled: {
+  Throttled: throttled(V2_THROTTLE),
+  V1Forbidden: {
     description:
-      'More than 4 requests in one second to this endpoint from this address: the endpoint is locked out for this caller for 120 seconds, and every call in that time is refused at once. The body is a JSON string.',
-    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds left in the lockout.' } },
-    content: json({ type: 'string', const: THROTTLED_MESSAGE }, THROTTLED_MESSAGE),
+      'Version 1: the ServiceApiKey header is missing, empty, or holds no active API key of the account (a bearer token is not accepted). Plain text, not JSON.',
+    content: {
+      'text/plain': { schema: { type: 'string', enum: [FORBIDDEN_BODIES.unauthorized] }, example: FORBIDDEN_BODIES.unauthorized },
+    },
   },
+  V1Throttled: throttled(V1_THROTTLE),
   CredentialBadRequest: {
     description: 'No body, or a body that is not readable JSON of the credential shape.',
     content: json(ref('CredentialError'), { error: 'invalid_request' }),

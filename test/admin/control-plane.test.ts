@@ -21,13 +21,14 @@ describe('control plane', () => {
     expect(res.status).toBe(200);
   });
 
-  it('POST /__admin/accounts creates an account and answers its path-form base URL and credential', async () => {
+  it('POST /__admin/accounts creates an account and answers its path-form base URL, credential and version 1 API key', async () => {
     const res = await admin('/accounts', 'POST', { name: 'acme', seed: 7, size: 'small' });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({
       name: 'acme',
       clientId: 'demo-client',
       secret: 'demo-secret',
+      apiKey: 'demo-api-key',
       baseUrl: 'http://127.0.0.1/accounts/acme',
     });
     expect((await tokenFor(sim, '/accounts/acme')).length).toBeGreaterThan(0);

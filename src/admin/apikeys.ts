@@ -1,0 +1,32 @@
+import type { Context, Hono } from 'hono';
+import type { Account } from '../accounts/account.js';
+import { type ApiKey, addApiKey, removeApiKey } from '../auth/credentials.js';
+import { errors } from '../http/errors.js';
+import { bodyOf } from './body.js';
+import { CreateApiKeyBody } from './schemas.js';
+
+// Control plane for version 1 API keys (camelCase). A key is shown once, when issued; listings
+// show only its id, state and creation time, since only the hash is kept.
+
+export function apiKeyAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
+  admin.post('/accounts/:name/apikeys', async (c) => {
+    const account = await accountOf(c);
+    const { key } = addApiKey(account.auth, await bodyOf(c, CreateApiKeyBody), account.clock.now());
+    await account.save();
+    return c.json({ apiKey: key }, 201);
+  });
+
+  admin.get('/accounts/:name/apikeys', async (c) => c.json((await accountOf(c)).auth.apiKeys.map(view)));
+
+  admin.delete('/accounts/:name/apikeys/:id', async (c) => {
+    const account = await accountOf(c);
+    const id = c.req.param('id') ?? '';
+    if (!removeApiKey(account.auth, id)) throw errors.admin(404, `no API key '${id}'`);
+    await account.save();
+    return c.body(null, 204);
+  });
+}
+
+function view(k: ApiKey) {
+  return { id: k.id, active: k.active, createdAt: new Date(k.createdAt).toISOString() };
+}

@@ -1,0 +1,71 @@
+import type { Endpoint, ExampleRequest } from '../http/endpoint.js';
+import { enumValue } from '../http/enums.js';
+import { byte, type Param, type Params } from '../http/params.js';
+import { V1_THROTTLE } from '../http/throttle.js';
+
+// Version 1 is the same service under older routes: each version 2 declaration yields its
+// version 1 form here, so there is one declaration per action and both versions run the same
+// handler on the same account data. What differs: the path has no `v2` segment (and class
+// bookings sit at `/api/classbookings`), the ServiceApiKey header replaces the bearer token,
+// 8 requests per second, and enumerated query parameters are Bytes (numbers only).
+
+export const V1_TAG = 'Version 1';
+
+/** Version 2 path → version 1 path. */
+export function v1Path(v2Path: string): string {
+  return v2Path.replace(/^\/api\/v2\/classes\/classbookings(?=\/|$)/i, '/api/classbookings').replace(/^\/api\/v2\//i, '/api/');
+}
+
+/** The version 1 form of every version 2 endpoint except the credential endpoints (version 1 has no tokens). */
+export function v1Endpoints(v2Table: readonly Endpoint[]): Endpoint[] {
+  return v2Table.filter((e) => e.auth === 'bearer').map(v1Endpoint);
+}
+
+function v1Endpoint(v2: Endpoint): Endpoint {
+  const { allowListLine: _noAllowLists, example, ...rest } = v2;
+  const query = v2.query ? byteEnums(v2.query) : undefined;
+  const endpoint: Endpoint = {
+    ...rest,
+    operationId: `v1${v2.operationId[0]!.toUpperCase()}${v2.operationId.slice(1)}`,
+    path: v1Path(v2.path),
+    tag: V1_TAG,
+    summary: `${v2.summary} (version 1)`,
+    description: [`Version 1 of \`${v2.method} ${v2.path}\`: the same action on the same data.`, v2.description]
+      .filter(Boolean)
+      .join(' '),
+    auth: 'apiKey',
+    throttle: V1_THROTTLE,
+    deprecated: true,
+    query,
+  };
+  if (example) endpoint.example = (world, now) => numericExample(example(world, now), v2.query);
+  return endpoint;
+}
+
+/** ItemState, state, ClassType and EntryType become Byte parameters, keeping required-or-default. */
+function byteEnums(params: Params): Params {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, p]) => [name, p.kind === 'enum' ? byteOf(p) : p]),
+  );
+}
+
+function byteOf(p: Param<unknown>): Param<unknown> {
+  const values = Object.entries(p.enumeration ?? {})
+    .map(([n, v]) => `${n} = ${v}`)
+    .join(', ');
+  const description = `A number (Byte), not a name: ${values}.`;
+  return p.required ? byte({ description }) : byte({ description, default: p.defaultValue as number });
+}
+
+/** The version 2 example with enumeration names written as their numbers. */
+function numericExample(request: ExampleRequest, params: Params | undefined): ExampleRequest {
+  if (!request.query || !params) return request;
+  const query = { ...request.query };
+  for (const [name, p] of Object.entries(params)) {
+    const text = query[name];
+    if (p.kind !== 'enum' || text === undefined || text.trim() === '') continue;
+    const n = enumValue(p.enumeration ?? {}, text);
+    if (n !== undefined) query[name] = String(n);
+  }
+  return { ...request, query };
+}
