@@ -9,4 +9,4 @@ export type { FaultRule, FaultRuleInput } from './faults/schema.js';
 export { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
 export { DEFAULT_ACCOUNT } from './accounts/host.js';
-export { DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
+export { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';

@@ -1,10 +1,10 @@
 import { DEFAULT_ACCOUNT } from '../accounts/host.js';
 import { createSimulator, type Simulator } from '../app.js';
-import { DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { type ServerOptions, startServer } from '../server.js';
 import type { WorldSize } from '../world/index.js';
 import { controlPlane, ORIGIN } from './control-plane.js';
-import { TestAccount } from './test-account.js';
+import { type AccountInfo, TestAccount } from './test-account.js';
 
 export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
   /** Listen on a socket (default true, on 127.0.0.1 and a free port unless `port` is given). */
@@ -44,19 +44,14 @@ export class TestSimulator {
   async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
     const { now, ...rest } = options;
     const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
-    const created = await controlPlane<{ name: string; clientId: string; secret: string }>(
-      this.simulator.fetch,
-      'POST',
-      '/accounts',
-      body,
-    );
-    return this.handle(created.name, created.clientId, created.secret);
+    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.simulator.fetch, 'POST', '/accounts', body);
+    return this.handle(created);
   }
 
   /** An account that exists already (default: the default account), with the seeded credential. */
   async account(name: string = DEFAULT_ACCOUNT): Promise<TestAccount> {
     if (!(await this.simulator.registry.resolve(name))) throw new Error(`no account '${name}'`);
-    return this.handle(name, DEMO_CLIENT_ID, DEMO_SECRET);
+    return this.handle({ name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY });
   }
 
   /** Stops listening and forgets every account. */
@@ -64,9 +59,10 @@ export class TestSimulator {
     await this.close();
   }
 
-  private handle(name: string, clientId: string, secret: string): TestAccount {
+  private handle(info: Omit<AccountInfo, 'baseUrl'>): TestAccount {
+    const { name, clientId, secret, apiKey } = info;
     const baseUrl = `${this.url ?? ORIGIN}/accounts/${name}`;
-    return new TestAccount({ name, clientId, secret, baseUrl }, this.simulator.fetch);
+    return new TestAccount({ name, clientId, secret, apiKey, baseUrl }, this.simulator.fetch);
   }
 }
 

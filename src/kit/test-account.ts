@@ -20,6 +20,8 @@ export interface AccountInfo {
   name: string;
   clientId: string;
   secret: string;
+  /** The seeded version 1 API key (`ServiceApiKey` header). */
+  apiKey: string;
   /** Base URL of the account on the socket (`<url>/accounts/<name>`), when the simulator listens. */
   baseUrl: string;
 }
@@ -32,6 +34,7 @@ export class TestAccount {
   readonly name: string;
   readonly clientId: string;
   readonly secret: string;
+  readonly apiKey: string;
   readonly baseUrl: string;
   private token: string | undefined;
 
@@ -42,6 +45,7 @@ export class TestAccount {
     this.name = info.name;
     this.clientId = info.clientId;
     this.secret = info.secret;
+    this.apiKey = info.apiKey;
     this.baseUrl = info.baseUrl;
   }
 

@@ -124,3 +124,14 @@ describe('test kit without a socket', () => {
     await local.stop();
   });
 });
+
+describe('test kit and version 1', () => {
+  it('an account handle carries its version 1 API key, which reads the same world', async () => {
+    const account = await sim.createAccount();
+    expect(account.apiKey).toBe('demo-api-key');
+    const v1 = await account.call('/api/sites', { token: false, headers: { ServiceApiKey: account.apiKey } });
+    const v2 = await account.call('/api/v2/sites');
+    expect(v1.status).toBe(200);
+    expect(v1.body).toEqual(v2.body);
+  });
+});
