@@ -8,7 +8,7 @@ const REQUIRED_BY_NAME =
 
 /** One query or route parameter, with the API's required-by-name rule spelled out. */
 export function parameterObject(name: string, param: Param<unknown>, location: 'query' | 'path', example?: string): ParameterObject {
-  const schema = schemaOf(param);
+  const schema = schemaOf(param, location);
   const notes = [param.description];
   if (location === 'query' && param.required) notes.push(REQUIRED_BY_NAME);
   if (param.kind === 'guidArray') notes.push('Repeat the name once per value (`name=a&name=b`; `name[0]=a&name[1]=b` also binds). Send none for no value.');
@@ -32,14 +32,17 @@ function typedExample(param: Param<unknown>, text: string): unknown {
   return text;
 }
 
-function schemaOf(param: Param<unknown>): SchemaObject {
+function schemaOf(param: Param<unknown>, location: 'query' | 'path'): SchemaObject {
   const withDefault = (s: SchemaObject): SchemaObject =>
     param.defaultValue !== undefined && param.defaultValue !== null && !Array.isArray(param.defaultValue)
       ? { ...s, default: param.defaultValue }
       : s;
   switch (param.kind) {
     case 'guid':
-      return withDefault({ type: 'string', format: 'uuid' });
+      // In the query an empty value binds too (the empty Guid, or "no filter"); a route id must be a Guid.
+      return location === 'path'
+        ? { type: 'string', format: 'uuid' }
+        : withDefault({ anyOf: [{ type: 'string', format: 'uuid' }, { type: 'string', enum: [''] }] });
     case 'dateTime':
       return { type: 'string', pattern: DATE_TIME_PATTERN, description: 'UTC `yyyy-MM-dd HH:mm` (a date alone is midnight).' };
     case 'boolean':
