@@ -83,7 +83,7 @@ function shippedFile(name: string): string | undefined {
 }
 
 function parseYaml(text: string, source: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text);
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
@@ -122,7 +122,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_key':
       return `${pathText(issue.path)}: unknown name${keyChoices(issue)}`;
     case 'invalid_type':
-      return `${pathText(issue.path)}: ${issue.input === undefined ? 'required' : `expected ${issue.expected}`}`;
+      return `${pathText(issue.path)}: ${/received undefined$/.test(issue.message) ? 'required' : `expected ${issue.expected}`}`;
     default:
       return `${pathText(issue.path)}: ${issue.message}`;
   }
