@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../../src/app.js';
 import { scenarioJsonSchema } from '../../src/scenarios/json-schema.js';
 import { listScenarios, loadScenario } from '../../src/scenarios/load.js';
+import { FIXED_NOW } from '../helpers.js';
 
 const dir = path.resolve(import.meta.dirname, '../../scenarios');
 const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
@@ -29,6 +32,15 @@ describe('scenario files', () => {
   it('the README names every shipped scenario', () => {
     const index = readFileSync(path.join(dir, 'README.md'), 'utf8');
     for (const name of SHIPPED) expect(index).toContain(`${name}.yaml`);
+  });
+
+  it("the README's commented example is a valid scenario that applies", async () => {
+    const readme = readFileSync(path.resolve(dir, '../README.md'), 'utf8');
+    const example = /```yaml\n(# yaml-language-server[\s\S]*?)```/.exec(readme)![1]!;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'readme-')), 'example.yaml');
+    writeFileSync(file, example);
+    const sim = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file });
+    expect(sim.registry.get('demo')!.world.sites[0]!.Name).toBe('Willow & Sage Flagship');
   });
 
   it('the committed scenario.schema.json equals a fresh generation (run `npm run scenarios:schema` after changing the schema)', () => {
