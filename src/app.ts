@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
+import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { AccountRegistry } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
 import { endpoints } from './endpoints.js';
@@ -9,6 +10,8 @@ import { errors } from './http/errors.js';
 import { createApi } from './http/pipeline.js';
 import { docsRoutes } from './docs/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { applyScenario } from './scenarios/apply.js';
+import { loadScenario } from './scenarios/load.js';
 import type { WorldSize } from './world/index.js';
 
 export interface SimulatorOptions {
@@ -26,6 +29,8 @@ export interface SimulatorOptions {
   journalSize?: number;
   /** Real time source; tests may pin it. */
   realNow?: () => number;
+  /** Scenario (shipped name or file path) the default account is built from at start. */
+  scenario?: string;
 }
 
 export interface Simulator {
@@ -48,6 +53,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     journalSize: options.journalSize ?? 1000,
   });
   await registry.load();
+  if (options.scenario !== undefined) {
+    // Loaded before anything listens, so a bad file stops the start with its error.
+    const loaded = await loadScenario(options.scenario);
+    const existing = registry.get(DEFAULT_ACCOUNT);
+    if (existing) await applyScenario(registry, existing, loaded);
+    else await registry.create({ name: DEFAULT_ACCOUNT, scenario: loaded });
+  }
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();

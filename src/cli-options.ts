@@ -16,6 +16,9 @@ Options:
                            World size of new accounts (default standard)
   --data-dir <dir>         Persist each account to <dir>/<name>.json and reload them on start
   --no-auto-accounts       Answer 404 for unknown accounts instead of creating them on first request
+  --scenario <file-or-name>
+                           Build the default account from a scenario: a shipped name (e.g. expired-token)
+                           or a YAML/JSON file (see scenarios/README.md)
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -40,6 +43,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         size: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-auto-accounts': { type: 'boolean' },
+        scenario: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -71,6 +75,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   }
   if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
   if (v['no-auto-accounts']) options.autoAccounts = false;
+  if (v.scenario !== undefined) options.scenario = v.scenario;
   return options;
 }
 

@@ -2,6 +2,7 @@
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
 import { HELP, parseCli, UsageError } from './cli-options.js';
+import { ScenarioError } from './scenarios/load.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -17,14 +18,21 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const server = await startServer(options);
+  let server;
+  try {
+    server = await startServer(options);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    console.error(`business-api-sim: ${error.message}`);
+    process.exit(2);
+  }
   const base = server.url;
   console.log(`Business API simulator listening on ${base}
   default account: ${DEFAULT_ACCOUNT} (base URL ${base}; any account: ${base}/accounts/<name>)
   credential:      clientId ${DEMO_CLIENT_ID}, secret ${DEMO_SECRET}
   try:             curl -s -X POST ${base}/api/v2/token -H 'Content-Type: application/json' -d '{"clientId":"${DEMO_CLIENT_ID}","secret":"${DEMO_SECRET}"}'
   version 1:       API key ${DEMO_API_KEY} in the ServiceApiKey header, e.g. curl -s ${base}/api/sites -H 'ServiceApiKey: ${DEMO_API_KEY}'
-  control plane:   ${base}/__admin/health`);
+  control plane:   ${base}/__admin/health${options.scenario ? `\n  scenario:        ${options.scenario}` : ''}`);
   const stop = () => {
     server.close().finally(() => process.exit(0));
   };

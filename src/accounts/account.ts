@@ -2,6 +2,7 @@ import type { AuthData } from '../auth/credentials.js';
 import { Faults } from '../faults/faults.js';
 import { ReplyCache } from '../http/reply-cache.js';
 import { Throttle } from '../http/throttle.js';
+import type { LoadedScenario } from '../scenarios/load.js';
 import type { World } from '../world/index.js';
 import { Clock } from './clock.js';
 import { Journal } from './journal.js';
@@ -19,6 +20,8 @@ export class Account {
   readonly faults = new Faults();
   /** Draws for fault probabilities and random latency, apart from `random` so faults never shift generated ids. */
   faultRandom: Random;
+  /** The scenario the account was last built from, kept in memory (it may hold credential secrets). */
+  scenario: LoadedScenario | undefined;
   /** Moves on every save, so anything derived from the data can tell it is stale. */
   private savedVersion = 0;
 

@@ -6,7 +6,9 @@ import { formatDate } from '../datetime.js';
 import type { WorldSize } from '../world/index.js';
 import { Account } from './account.js';
 import { isAccountName } from './host.js';
-import { type AccountData, accountFile, loadStore, openStore } from './store.js';
+import { applyScenario } from '../scenarios/apply.js';
+import { INLINE, type LoadedScenario, loadScenario } from '../scenarios/load.js';
+import { type AccountData, type AccountSettings, accountFile, loadStore, openStore } from './store.js';
 import { loadWorldGenerator, worldFor } from './worlds.js';
 
 export interface RegistryOptions {
@@ -28,6 +30,8 @@ export interface CreateAccount {
   rateLimit?: boolean;
   /** Initial virtual time, epoch ms. */
   now?: number;
+  /** Built from this scenario (its own settings win over the ones above). */
+  scenario?: LoadedScenario;
 }
 
 export class AccountExistsError extends Error {}
@@ -88,19 +92,31 @@ export class AccountRegistry {
     return true;
   }
 
-  /** Re-seeds the world and credentials for the account's current day and drops its fault rules; settings and clock stay. */
+  /**
+   * Re-seeds the world and credentials for the account's current day and drops its fault rules;
+   * settings and clock stay. An account built from a scenario gets its scenario again (re-read
+   * from its file when it has one).
+   */
   async reset(account: Account): Promise<void> {
+    const reference = account.settings.scenario;
+    const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference) : undefined);
+    if (scenario) return applyScenario(this, account, scenario);
+    await this.rebuild(account);
+    await account.save();
+  }
+
+  /** Replaces the account's data with a freshly seeded world and credentials for its current day, with the given settings; not saved. */
+  async rebuild(account: Account, settings: Partial<AccountSettings> = {}): Promise<void> {
     await loadWorldGenerator();
-    const { seed, size } = account.settings;
+    const merged = { ...account.settings, ...settings };
     const day = formatDate(account.clock.now());
     account.replace({
-      settings: { ...account.settings, day },
+      settings: { ...merged, day },
       auth: seededAuth(account.clock.now()),
-      world: worldFor(seed, size, day),
+      world: worldFor(merged.seed, merged.size, day),
     });
     account.throttle.clear();
     account.resetFaults();
-    await account.save();
   }
 
   private async build(name: string, request: CreateAccount): Promise<Account> {
@@ -116,7 +132,8 @@ export class AccountRegistry {
       world: worldFor(seed, size, day),
     };
     const account = new Account(openStore(data, o.dataDir), o.realNow, o.journalSize);
-    await account.save();
+    if (request.scenario) await applyScenario(this, account, request.scenario);
+    else await account.save();
     return account;
   }
 }

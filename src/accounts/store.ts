@@ -14,6 +14,10 @@ export interface AccountSettings {
   rateLimit: boolean;
   /** Virtual clock offset from real time, kept so a restart resumes the same virtual time. */
   clockOffsetMs: number;
+  /** Fiscalised accounts report a FiscalStatus on accounting documents; absent (older files) = not fiscalised. */
+  fiscalised?: boolean;
+  /** The scenario the account was built from (its name, file path or `(inline)`). */
+  scenario?: string;
 }
 
 /** Everything an account holds, in one lowdb document. */

@@ -9,8 +9,10 @@ import { ApiError, errors } from '../http/errors.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
 import { bodyOf } from './body.js';
 import { faultAdminRoutes } from './faults.js';
+import { applyScenario } from '../scenarios/apply.js';
+import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { webhookAdminRoutes } from './webhooks.js';
-import { accountName, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
+import { accountName, ApplyScenarioBody, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 
 // The control plane: camelCase JSON, the same on every host, no API credential.
 
@@ -25,9 +27,9 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.get('/accounts', (c) => c.json(registry.list().map(summary)));
 
   admin.post('/accounts', async (c) => {
-    const body = await bodyOf(c, CreateAccountBody);
+    const { scenario, ...body } = await bodyOf(c, CreateAccountBody);
     try {
-      const account = await registry.create(body);
+      const account = await registry.create({ ...body, scenario: scenario === undefined ? undefined : await scenarioFrom(scenario) });
       const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
       return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY, baseUrl }, 201);
     } catch (error) {
@@ -57,6 +59,15 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     await registry.reset(await accountOf(c, registry));
     return c.body(null, 204);
   });
+
+  admin.post('/accounts/:name/scenario', async (c) => {
+    const account = await accountOf(c, registry);
+    const { scenario } = await bodyOf(c, ApplyScenarioBody);
+    await applyScenario(registry, account, await scenarioFrom(scenario));
+    return c.json(summary(account));
+  });
+
+  admin.get('/scenarios', async (c) => c.json(await listScenarios()));
 
   admin.post('/accounts/:name/credentials', async (c) => {
     const account = await accountOf(c, registry);
@@ -94,14 +105,18 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.notFound((c) => errors.admin(404, `no control-plane route ${c.req.method} ${c.req.path}`).toResponse());
   admin.onError((error) => {
     if (error instanceof ApiError) return error.toResponse();
+    if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();
     throw error;
   });
   return admin;
 }
 
 function summary(account: Account) {
-  const { name, seed, size, rateLimit } = account.settings;
-  return { name, seed, size, rateLimit, now: new Date(account.clock.now()).toISOString() };
+  const { name, seed, size, rateLimit, fiscalised, scenario } = account.settings;
+  return {
+    name, seed, size, rateLimit, fiscalised: fiscalised ?? false, scenario: scenario ?? null,
+    now: new Date(account.clock.now()).toISOString(),
+  };
 }
 
 function clockOf(account: Account) {

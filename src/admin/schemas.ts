@@ -12,13 +12,19 @@ export const accountName = z
   .string()
   .regex(ACCOUNT_NAME, { message: 'must be a DNS label: a-z, 0-9 and inner hyphens, at most 63 characters' });
 
+/** A shipped scenario's name, a scenario file's path, or the scenario itself. */
+const scenarioRef = z.union([z.string().min(1), z.record(z.string(), z.unknown())]);
+
 export const CreateAccountBody = z.strictObject({
   name: accountName.optional(),
   seed: z.number().int().nonnegative().optional(),
   size: z.enum(['small', 'standard', 'large']).optional(),
   rateLimit: z.boolean().optional(),
   now: isoInstant.optional(),
+  scenario: scenarioRef.optional(),
 });
+
+export const ApplyScenarioBody = z.strictObject({ scenario: scenarioRef });
 
 export const PatchAccountBody = z.strictObject({ rateLimit: z.boolean().optional() });
 

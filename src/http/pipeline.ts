@@ -15,6 +15,7 @@ import type { Params } from './params.js';
 import { parseQuery, type RawQuery } from './query.js';
 import { toResponse } from './reply.js';
 import { createResolver } from './resolve.js';
+import { throttleKey } from './throttle.js';
 
 /** Where a request is going: the account it names and the API path within that account. */
 export interface Target {
@@ -109,7 +110,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const { endpoint } = resolution;
 
     if (account.settings.rateLimit) {
-      const waitMs = account.throttle.hit(`${endpoint.operationId} ${ip}`, now, endpoint.throttle);
+      const waitMs = account.throttle.hit(throttleKey(endpoint.operationId, ip), now, endpoint.throttle);
       if (waitMs > 0) throw errors.throttled(waitMs / 1000);
     }
 
@@ -175,7 +176,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Parses every declared query parameter; all bad values are reported together. */
-function parseParams(params: Params | undefined, query: RawQuery): Record<string, unknown> {
+export function parseParams(params: Params | undefined, query: RawQuery): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const state: ModelState = {};
   for (const [name, param] of Object.entries(params ?? {})) {

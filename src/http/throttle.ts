@@ -20,11 +20,20 @@ interface Bucket {
 // Stale buckets are swept once the map grows past this, so many callers cannot grow it forever.
 const SWEEP_AT = 10_000;
 
+/** The bucket of one endpoint for one caller: `<operationId> <ip>`. */
+export const throttleKey = (operationId: string, ip: string): string => `${operationId} ${ip}`;
+
 export class Throttle {
   private readonly buckets = new Map<string, Bucket>();
+  /** Lockouts of an endpoint for every caller (scenarios), by operationId: locked until. */
+  private readonly endpointLocks = new Map<string, number>();
 
   /** Counts one request; returns the milliseconds to wait when it is refused, else 0. */
   hit(key: string, now: number, rule: ThrottleRule = V2_THROTTLE): number {
+    if (this.endpointLocks.size > 0) {
+      const until = this.endpointLocks.get(key.slice(0, key.indexOf(' ')));
+      if (until !== undefined && until > now) return until - now;
+    }
     let bucket = this.buckets.get(key);
     if (bucket && bucket.lockedUntil > now) return bucket.lockedUntil - now;
     // A clock moved backwards also opens a fresh window.
@@ -41,8 +50,15 @@ export class Throttle {
     return 0;
   }
 
+  /** Locks an endpoint out until `until` for one caller IP, or for every caller when `ip` is undefined. */
+  lock(operationId: string, ip: string | undefined, until: number): void {
+    if (ip === undefined) this.endpointLocks.set(operationId, until);
+    else this.buckets.set(throttleKey(operationId, ip), { windowStart: until, count: 0, lockedUntil: until });
+  }
+
   clear(): void {
     this.buckets.clear();
+    this.endpointLocks.clear();
   }
 
   private sweep(now: number, rule: ThrottleRule): void {

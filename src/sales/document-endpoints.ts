@@ -24,7 +24,7 @@ export const accountingDocumentEndpoints = [
     tag,
     summary: "List a site's sales or purchasing documents dated in a range; each invoice row carries its paid state.",
     description:
-      'All five parameters must be in the URL by name (405 otherwise, as POST is served on the same path). clientDocuments=true: client invoices, credit notes, quotations; false: debit notes, goods received notes, purchase orders, supplier invoices, stock transfers; empty: both. Recurring invoices are never listed (GET {id} reaches them). The end is widened by one day (inclusive); no range cap. find is a case-insensitive starts-with over the client\'s first name, last name or "first last", the supplier name, or the document number. Ordered by DocumentDate. Paid, Outstanding and PaidState are derived from the entries allocated to each invoice; FiscalStatus is always null (no simulated account is fiscalised).',
+      'All five parameters must be in the URL by name (405 otherwise, as POST is served on the same path). clientDocuments=true: client invoices, credit notes, quotations; false: debit notes, goods received notes, purchase orders, supplier invoices, stock transfers; empty: both. Recurring invoices are never listed (GET {id} reaches them). The end is widened by one day (inclusive); no range cap. find is a case-insensitive starts-with over the client\'s first name, last name or "first last", the supplier name, or the document number. Ordered by DocumentDate. Paid, Outstanding and PaidState are derived from the entries allocated to each invoice; FiscalStatus is null unless the account is fiscalised; then it is `Signed` for client invoices and credit notes and `NotRequired` for every other type.',
     auth: 'bearer',
     cacheable: true,
     allowListLine,
@@ -38,7 +38,7 @@ export const accountingDocumentEndpoints = [
     response: { description: 'Documents ordered by DocumentDate.', schema: z.array(AccountingDocumentListSchema) },
     errors: { 400: 'A value is malformed.' },
     example: (world, now) => ({ query: { siteId: recentInvoice(world, now).SiteId, clientDocuments: 'true', ...weekAround(now), find: '' } }),
-    handler: ({ account, query }) => reply.json(listDocuments(account.world, query)),
+    handler: ({ account, query }) => reply.json(listDocuments(account.world, query, account.settings.fiscalised === true)),
   }),
   defineEndpoint({
     operationId: 'getAccountingDocument',

@@ -33,7 +33,8 @@ function listedType(type: number, clientDocuments: boolean | null): boolean {
   return CLIENT_TYPES.has(type) || SUPPLIER_TYPES.has(type);
 }
 
-export function listDocuments(world: World, q: DocumentQuery): AccountingDocumentListRow[] {
+/** `fiscalised`: the account's setting; rows then carry a FiscalStatus. */
+export function listDocuments(world: World, q: DocumentQuery, fiscalised = false): AccountingDocumentListRow[] {
   const from = formatDateTime(q.start);
   const to = formatDateTime(widenedEnd(q.end));
   return world.accountingDocuments
@@ -41,10 +42,10 @@ export function listDocuments(world: World, q: DocumentQuery): AccountingDocumen
     .filter((d) => from <= d.DocumentDate && d.DocumentDate <= to)
     .filter((d) => startsWithAny(q.find, [d.DocumentNumber, ...partyTexts(world, d.ClientId, d.SupplierId)]))
     .sort((a, b) => (a.DocumentDate < b.DocumentDate ? -1 : a.DocumentDate > b.DocumentDate ? 1 : a.DocumentNumber < b.DocumentNumber ? -1 : a.DocumentNumber > b.DocumentNumber ? 1 : 0))
-    .map((d) => listRow(world, d));
+    .map((d) => listRow(world, d, fiscalised));
 }
 
-export function listRow(world: World, d: AccountingDocument): AccountingDocumentListRow {
+export function listRow(world: World, d: AccountingDocument, fiscalised = false): AccountingDocumentListRow {
   const invoice = INVOICE_TYPES.has(d.AccountingDocumentTypeId);
   const b = invoice ? balanceOf(world, d) : undefined;
   return {
@@ -64,7 +65,13 @@ export function listRow(world: World, d: AccountingDocument): AccountingDocument
     Paid: b?.paid ?? null,
     Outstanding: b?.outstanding ?? null,
     PaidState: b?.paidState ?? null,
-    // No simulated account is fiscalised; the field is there so clients can read it.
-    FiscalStatus: null,
+    FiscalStatus: fiscalised ? fiscalStatus(d) : null,
   };
+}
+
+/** Fiscal signing: only sales documents issued to clients (invoices, credit notes) are signed. */
+const FISCAL_TYPES: ReadonlySet<number> = new Set([DocumentType.ClientInvoice, DocumentType.CreditNote]);
+
+export function fiscalStatus(d: AccountingDocument): 'Signed' | 'NotRequired' {
+  return FISCAL_TYPES.has(d.AccountingDocumentTypeId) ? 'Signed' : 'NotRequired';
 }

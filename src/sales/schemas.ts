@@ -44,7 +44,10 @@ export const AccountingDocumentListSchema = z
     Paid: money.nullable().describe('Sum allocated by entries; null for types other than invoices.'),
     Outstanding: money.nullable().describe('Total − Paid, never below 0; null for types other than invoices.'),
     PaidState: z.enum(['Unpaid', 'PartPaid', 'Paid']).nullable().describe('null for types other than invoices.'),
-    FiscalStatus: z.string().nullable().describe('Fiscal status where the account is fiscalised; always null (no simulated account is).'),
+    FiscalStatus: z
+      .enum(['Signed', 'NotRequired'])
+      .nullable()
+      .describe('Fiscal signature state where the account is fiscalised: `Signed` for client invoices and credit notes, `NotRequired` for other types; null when the account is not fiscalised.'),
   })
   .meta({ id: 'AccountingDocumentList' });
 

@@ -71,7 +71,9 @@ describe('control plane', () => {
   it('GET /__admin/accounts lists name, seed, rateLimit and now', async () => {
     await admin('/accounts', 'POST', { name: 'acme', seed: 7, rateLimit: true, now: '2026-05-01T10:00:00Z' });
     const list = await json(admin('/accounts'));
-    expect(list).toContainEqual({ name: 'acme', seed: 7, size: 'small', rateLimit: true, now: '2026-05-01T10:00:00.000Z' });
+    expect(list).toContainEqual({
+      name: 'acme', seed: 7, size: 'small', rateLimit: true, fiscalised: false, scenario: null, now: '2026-05-01T10:00:00.000Z',
+    });
   });
 
   it('DELETE /__admin/accounts/{name} removes the account', async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli-options.js';
@@ -25,7 +26,7 @@ describe('command line', () => {
   it('--help lists every flag', () => {
     const out = run(['--help']);
     expect(out.status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts']) {
+    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario']) {
       expect(out.stdout).toContain(flag);
     }
   });
@@ -41,6 +42,22 @@ describe('command line', () => {
     const out = run(args);
     expect(out.status).toBe(2);
     expect(out.stderr).toContain(named);
+  });
+
+  it('--scenario with a bad file exits 2 with the scenario error naming file, path and problem, and no stack', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-'));
+    const file = path.join(dir, 'bad.yaml');
+    writeFileSync(file, 'description: Bad state.\naccount:\n  size: huge\n');
+    const out = run(['--port', '0', '--scenario', file]);
+    expect(out.status).toBe(2);
+    expect(out.stderr.trim()).toBe(`business-api-sim: ${file}: account.size: expected one of small|standard|large`);
+  });
+
+  it('--scenario with an unknown name exits 2 and lists the shipped scenarios', () => {
+    const out = run(['--port', '0', '--scenario', 'no-such-scenario']);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain('no-such-scenario: no such scenario file');
+    expect(out.stderr).toContain('expired-token');
   });
 
   it('PORT in the environment sets the port, --port wins', () => {

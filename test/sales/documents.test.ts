@@ -65,7 +65,7 @@ describe('GET /api/v2/accountingdocuments', () => {
     expect(dates).toEqual([...dates].sort());
   });
 
-  it('an invoice row carries paid, outstanding and paid state; other types carry null; FiscalStatus is null', async () => {
+  it('an invoice row carries paid, outstanding and paid state; other types carry null; FiscalStatus is null on an account that is not fiscalised', async () => {
     const rows = (await s.send(listUrl(s.world))).body;
     const inv = rows.find((r: any) => r.AccountingDocumentTypeId === 1);
     expect(['Unpaid', 'PartPaid', 'Paid']).toContain(inv.PaidState);

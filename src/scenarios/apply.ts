@@ -1,0 +1,100 @@
+import type { Account } from '../accounts/account.js';
+import type { AccountRegistry } from '../accounts/registry.js';
+import { type AuthData, DEMO_CLIENT_ID, seededAuth } from '../auth/credentials.js';
+import { sha256 } from '../auth/hash.js';
+import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { DAY } from '../datetime.js';
+import { endpoints } from '../endpoints.js';
+import { endpointNamed } from '../http/invoke.js';
+import type { World } from '../world/index.js';
+import { fullyBook } from './fully-book.js';
+import { type LoadedScenario, pathText, ScenarioError } from './load.js';
+import { applyRecords } from './records.js';
+import type { Scenario } from './schema.js';
+
+/**
+ * Rebuilds the account as the scenario describes it: settings (falling back to the account's own),
+ * clock, a freshly seeded world and credentials for that day, then the scenario's changes. A
+ * ScenarioError names the file and the path of what could not be applied; the account is then
+ * left as it was.
+ */
+export async function applyScenario(registry: AccountRegistry, account: Account, loaded: LoadedScenario): Promise<void> {
+  const { scenario, source } = loaded;
+  const locks = resolveLocks(scenario, source);
+  const before = { data: account.store.data, now: account.clock.now(), scenario: account.scenario };
+  try {
+    const s = scenario.account ?? {};
+    if (s.now !== undefined) account.clock.set(Date.parse(s.now));
+    await registry.rebuild(account, {
+      seed: s.seed ?? account.settings.seed,
+      size: s.size ?? account.settings.size,
+      rateLimit: s.rateLimit ?? account.settings.rateLimit,
+      fiscalised: s.fiscalised ?? account.settings.fiscalised ?? false,
+      scenario: loaded.reference ?? loaded.name,
+    });
+    account.scenario = loaded;
+    const now = account.clock.now();
+    for (const name of scenario.clear ?? []) (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
+    if (scenario.records) await applyRecords(account, now, scenario.records, source);
+    addCredentials(account.auth, scenario, now, source);
+    for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
+      await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
+    }
+    for (const lock of locks) account.throttle.lock(lock.operationId, lock.ip, now + lock.lockedSeconds * 1000);
+  } catch (error) {
+    account.replace(before.data);
+    account.clock.set(before.now);
+    account.scenario = before.scenario;
+    throw error;
+  }
+  account.faults.clear();
+  if (scenario.faults) account.faults.add(scenario.faults);
+  await account.save();
+}
+
+function addCredentials(auth: AuthData, scenario: Scenario, now: number, source: string): void {
+  const lifetime = TOKEN_LIFETIME_SECONDS * 1000;
+  const seen = new Set<string>([DEMO_CLIENT_ID]);
+  const tokens = new Set<string>();
+  for (const [i, c] of (scenario.credentials ?? []).entries()) {
+    const at = `${source}: ${pathText(['credentials', i])}`;
+    if (seen.has(c.clientId)) throw new ScenarioError(`${at}.clientId: already used by another credential`);
+    seen.add(c.clientId);
+    const credential = {
+      id: `credential-${auth.credentials.length + 1}`,
+      clientId: c.clientId,
+      secretHash: sha256(c.secret),
+      active: c.active ?? true,
+      endpoints: c.endpoints ?? [],
+      ips: c.ips ?? '',
+    };
+    auth.credentials.push(credential);
+    for (const [j, t] of (c.tokens ?? []).entries()) {
+      const tokenAt = `${at}.tokens[${j}]`;
+      if (tokens.has(t.token)) throw new ScenarioError(`${tokenAt}.token: the same token is listed twice`);
+      tokens.add(t.token);
+      // A revoked token is one the account no longer holds: refresh and rotate delete them.
+      if (t.state === 'revoked') continue;
+      const issuedAt = t.issuedAt !== undefined ? Date.parse(t.issuedAt) : t.state === 'expired' ? now - lifetime - DAY : now;
+      const expiresAt = issuedAt + lifetime;
+      if (t.state === 'expired' && expiresAt > now) {
+        throw new ScenarioError(`${tokenAt}.issuedAt: an expired token must be issued more than six months before the clock`);
+      }
+      if (t.state === 'active' && (expiresAt <= now || issuedAt > now)) {
+        throw new ScenarioError(`${tokenAt}.issuedAt: an active token must be issued within the six months before the clock`);
+      }
+      auth.tokens[sha256(t.token)] = { credentialId: credential.id, issuedAt, expiresAt };
+    }
+  }
+}
+
+/** Throttle entries resolved to endpoints first, so an unknown endpoint fails before anything changes. */
+function resolveLocks(scenario: Scenario, source: string) {
+  return (scenario.throttle ?? []).map((t, i) => {
+    const endpoint = endpointNamed(endpoints, t.endpoint);
+    if (!endpoint) {
+      throw new ScenarioError(`${source}: ${pathText(['throttle', i, 'endpoint'])}: no endpoint ${t.endpoint} (method and path template as the API declares it)`);
+    }
+    return { operationId: endpoint.operationId, ip: t.ip, lockedSeconds: t.lockedSeconds };
+  });
+}

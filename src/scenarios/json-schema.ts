@@ -1,0 +1,19 @@
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { Scenario } from './schema.js';
+
+// The scenario format as a JSON Schema, committed as scenarios/scenario.schema.json so editors
+// complete and check scenario files (`# yaml-language-server: $schema=./scenario.schema.json`).
+
+export const SCENARIO_SCHEMA_FILE = fileURLToPath(new URL('../../scenarios/scenario.schema.json', import.meta.url));
+
+export function scenarioJsonSchema(): string {
+  const schema = z.toJSONSchema(Scenario, { target: 'draft-7', io: 'input', unrepresentable: 'any' });
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+export async function writeScenarioSchema(): Promise<void> {
+  await writeFile(SCENARIO_SCHEMA_FILE, scenarioJsonSchema());
+  console.log(`wrote ${SCENARIO_SCHEMA_FILE}`);
+}

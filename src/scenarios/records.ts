@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { Account } from '../accounts/account.js';
+import { hashPassword, normalisePassword } from '../clients/account-password.js';
+import { endpoints } from '../endpoints.js';
+import { endpointNamed, invoke } from '../http/invoke.js';
+import { ApiError } from '../http/errors.js';
+import type { World } from '../world/index.js';
+import { sha1LegacyHash } from '../world/passwords.js';
+import { subscriptionsOf } from '../webhooks/subscriptions.js';
+import { pathText, ScenarioError } from './load.js';
+import type { RECORD_RESOURCES } from './schema.js';
+
+// Scenario records: an entry whose id names an existing record changes it (its fields merged on);
+// any other entry is created through the resource's own create endpoint, so defaults and
+// validation are exactly the API's. An id given in a created entry becomes the record's id.
+
+type Resource = (typeof RECORD_RESOURCES)[number];
+type Entry = Record<string, unknown> & { $query?: Record<string, string | number | boolean>; $password?: { plain: string; hash: 'pbkdf2' | 'legacy' } };
+type Row = Record<string, unknown>;
+
+/** The id field of every resource's records. */
+const ID_FIELDS: Record<Resource, string> = {
+  sites: 'SiteId', resources: 'ResourceId', services: 'ServiceId', products: 'ProductId', packages: 'PackageId',
+  courses: 'CourseId', memberships: 'MembershipId', employees: 'EmployeeId', schedules: 'EmployeeScheduleId',
+  clients: 'ClientId', appointmentStates: 'AppointmentStateId', sources: 'SourceId', clientTypes: 'ClientTypeId',
+  appointments: 'AppointmentId', classes: 'ClassId', classSchedules: 'ClassScheduleId', classBookings: 'ClassBookingId',
+  suppliers: 'SupplierId', paymentTypes: 'PaymentTypeId', cashDrawers: 'CashDrawerId',
+  accountingDocuments: 'AccountingDocumentId', accountingEntries: 'AccountingEntryId', vouchers: 'VoucherId',
+  timeRecords: 'TimeRecordId', customForms: 'CustomFormId', clientCustomForms: 'ClientCustomFormId', webhooks: 'webhook_id',
+};
+
+/** The API's create endpoint of each resource that has one. */
+const CREATE: Partial<Record<Resource, string>> = {
+  clients: 'POST /api/v2/clients',
+  appointments: 'POST /api/v2/appointments',
+  classes: 'POST /api/v2/classes',
+  classBookings: 'POST /api/v2/classes/classbookings',
+  vouchers: 'POST /api/v2/vouchers',
+  accountingDocuments: 'POST /api/v2/accountingdocuments',
+  accountingEntries: 'POST /api/v2/accountingentries',
+  webhooks: 'POST /api/v2/webhooks',
+};
+
+function rowsOf(account: Account, resource: Resource): Row[] {
+  if (resource === 'webhooks') return subscriptionsOf(account) as unknown as Row[];
+  return account.world[resource as keyof World] as unknown as Row[];
+}
+
+export async function applyRecords(
+  account: Account,
+  now: number,
+  records: Partial<Record<Resource, Entry[]>>,
+  source: string,
+): Promise<void> {
+  for (const [resource, entries] of Object.entries(records) as [Resource, Entry[]][]) {
+    for (const [index, entry] of entries.entries()) {
+      const at = `${source}: ${pathText(['records', resource, index])}`;
+      const idField = ID_FIELDS[resource];
+      const id = entry[idField];
+      const existing = typeof id === 'string' ? rowsOf(account, resource).find((r) => r[idField] === id) : undefined;
+      const record = existing ? change(existing, entry, at) : await create(account, now, resource, entry, at);
+      if (entry.$password) setPassword(record, entry.$password, resource, at);
+    }
+  }
+}
+
+function fieldsOf(entry: Entry): Row {
+  const { $query: _query, $password: _password, ...fields } = entry;
+  return fields;
+}
+
+function change(record: Row, entry: Entry, at: string): Row {
+  if (entry.$query) throw new ScenarioError(`${at}.$query: only a created record has a query`);
+  for (const [field, value] of Object.entries(fieldsOf(entry))) {
+    if (!(field in record)) throw new ScenarioError(`${at}.${field}: the record has no field ${field}`);
+    record[field] = value;
+  }
+  return record;
+}
+
+async function create(account: Account, now: number, resource: Resource, entry: Entry, at: string): Promise<Row> {
+  const idField = ID_FIELDS[resource];
+  const route = CREATE[resource];
+  const endpoint = route ? endpointNamed(endpoints, route) : undefined;
+  if (!endpoint) {
+    const id = entry[idField];
+    throw new ScenarioError(
+      id === undefined
+        ? `${at}: ${resource} cannot be created (the API has no create endpoint); name an existing record by ${idField} to change it`
+        : `${at}.${idField}: no ${resource} record has this id, and ${resource} cannot be created`,
+    );
+  }
+  const wanted = entry[idField];
+  if (wanted !== undefined && (typeof wanted !== 'string' || !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(wanted))) {
+    throw new ScenarioError(`${at}.${idField}: expected a Guid (lowercase hex, 8-4-4-4-12)`);
+  }
+  const body: Row = fieldsOf(entry);
+  if (resource === 'classBookings') {
+    // The API stores a booking under the id its caller sends, and only with ObjectState 1.
+    body.ClassBookingId ??= account.random.guid();
+    body.ObjectState ??= 1;
+  } else {
+    delete body[idField];
+  }
+  const query = { ...queryFromFields(endpoint.query ?? {}, body), ...entry.$query };
+  let answer: unknown;
+  try {
+    const reply = await invoke(endpoint, account, now, { query, body });
+    answer = typeof reply.body === 'string' ? JSON.parse(reply.body) : undefined;
+  } catch (error) {
+    if (error instanceof ApiError) throw new ScenarioError(`${at}: the API refused it: ${refusal(error)}`);
+    throw error;
+  }
+  const made = resource === 'webhooks' ? (answer as Row).webhook_id : (answer as Row).Value;
+  const rows = rowsOf(account, resource);
+  const record = rows.find((r) => r[idField] === made);
+  if (!record) throw new ScenarioError(`${at}: the API accepted it but stored nothing (for classBookings, ObjectState must be 1)`);
+  if (typeof wanted === 'string' && wanted !== made) {
+    if (rows.some((r) => r[idField] === wanted)) throw new ScenarioError(`${at}.${idField}: already in use`);
+    replaceId(record, made as string, wanted);
+  }
+  return record;
+}
+
+/** A declared query parameter is taken from the entry's field of the same name (siteId ← SiteId) unless $query gives it. */
+function queryFromFields(params: Record<string, unknown>, fields: Row): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(params)) {
+    const field = Object.keys(fields).find((f) => f.toLowerCase() === name.toLowerCase());
+    const value = field === undefined ? undefined : fields[field];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[name] = String(value);
+  }
+  return out;
+}
+
+/** Model state as `Field: message; …`, else the API's message or status. */
+function refusal(error: ApiError): string {
+  try {
+    const body = JSON.parse(error.body) as { Message?: string; ModelState?: Record<string, string[]>; error?: string };
+    if (body.ModelState) {
+      return Object.entries(body.ModelState).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
+    }
+    return `${error.status} ${body.Message ?? body.error ?? ''}`.trim();
+  } catch {
+    return `${error.status} ${error.body}`.trim();
+  }
+}
+
+/** The new record's own references to its generated id (notes, lines, services) follow the id. */
+function replaceId(value: unknown, from: string, to: string): void {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      if (item === from) value[i] = to;
+      else replaceId(item, from, to);
+    }
+  } else if (value !== null && typeof value === 'object') {
+    const row = value as Row;
+    for (const [key, item] of Object.entries(row)) {
+      if (item === from) row[key] = to;
+      else replaceId(item, from, to);
+    }
+  }
+}
+
+function setPassword(record: Row, password: NonNullable<Entry['$password']>, resource: Resource, at: string): void {
+  if (resource !== 'clients') throw new ScenarioError(`${at}.$password: only client entries have a password`);
+  const plain = normalisePassword(password.plain);
+  record.PasswordHash = password.hash === 'legacy' ? sha1LegacyHash(plain, randomBytes(16)) : hashPassword(plain);
+}
