@@ -135,3 +135,37 @@ describe('test kit and version 1', () => {
     expect(v1.body).toEqual(v2.body);
   });
 });
+
+describe('test kit with scenarios and faults', () => {
+  it('createAccount applies a scenario: the expired-token scenario token answers 403', async () => {
+    const account = await sim.createAccount({ scenario: 'expired-token' });
+    const answer = await account.call('/api/v2/sites', { token: 'expired-token-0001' });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toBe('Unauthorized - Invalid or expired token.');
+    expect((await account.call('/api/v2/sites')).status).toBe(200);
+  });
+
+  it('applyScenario rebuilds an existing account and sets its clock from the scenario', async () => {
+    const account = await sim.createAccount();
+    await account.clock.set('2030-01-01T00:00:00Z');
+    await account.applyScenario('expired-token');
+    expect((await account.clock.now()).toISOString().slice(0, 10)).toBe('2026-03-16');
+  });
+
+  it('a bad scenario is an error with the file, path and problem', async () => {
+    const account = await sim.createAccount();
+    await expect(account.applyScenario({ description: 'x', acount: {} })).rejects.toThrow(/400 \(inline\).*acount/);
+  });
+
+  it('faults.add, list and clear drive the account’s fault rules, and the journal records them', async () => {
+    const account = await sim.createAccount({ rateLimit: false });
+    const [rule] = await account.faults.add({ method: 'GET', path: '/api/v2/sites', status: 503, times: 1 });
+    expect(rule).toMatchObject({ status: 503, times: 1 });
+    expect((await account.call('/api/v2/sites')).status).toBe(503);
+    expect((await account.faults.list())[0]).toMatchObject({ hits: 1, remaining: 0 });
+    await account.faults.clear();
+    expect(await account.faults.list()).toEqual([]);
+    const [entry] = await account.journal.list({ status: 503 });
+    expect(entry?.fault).toMatchObject({ kind: 'status' });
+  });
+});
