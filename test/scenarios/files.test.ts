@@ -12,7 +12,7 @@ const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.end
 const SHIPPED = [
   'expired-token', 'token-revoked-by-refresh', 'rotated-secret', 'endpoint-allow-list', 'ip-allow-list', 'throttled-endpoint',
   'duplicate-voucher-number', 'fully-booked-day', 'empty-account', 'fiscalised-account', 'unpaid-and-paid-invoices',
-  'recurring-invoice-due', 'legacy-password-client',
+  'recurring-invoice-due', 'legacy-password-client', 'unreliable-service',
 ];
 
 describe('scenario files', () => {
