@@ -98,15 +98,20 @@ export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> 
   const token = await tokenFor(sim);
   const account = sim.registry.get('demo')!;
   const send: DemoApi['send'] = async (path, init = {}) => {
-    const res = await call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* empty or plain text */
-    }
-    return { status: res.status, body, text, headers: res.headers };
+    return answer(call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) }));
   };
   return { sim, token, account, world: account.world, send };
+}
+
+/** Status, text and parsed JSON (the text itself when it is not JSON) of an answer. */
+export async function answer(res: Response | Promise<Response>): Promise<Answer> {
+  const r = await res;
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* empty or plain text */
+  }
+  return { status: r.status, body, text, headers: r.headers };
 }

@@ -1,28 +1,12 @@
 import type { Simulator } from '../../src/app.js';
-import { call, simulator } from '../helpers.js';
+import { type Answer, answer as parse, call, simulator } from '../helpers.js';
 
 // Scenario tests: the default account built from a shipped scenario, read through the public API.
 
 export const LONDON = 'e33a58dc-7dc0-439a-a29c-437e7d7a5444';
 export const SOHO = 'ce5d7f5a-5a59-4173-9305-f33c2faf0cbe';
 
-export interface Answer {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
-}
-
-export async function parse(res: Response): Promise<Answer> {
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* plain text or empty */
-  }
-  return { status: res.status, body, text, headers: res.headers };
-}
+export type { Answer };
 
 export interface ScenarioApi {
   sim: Simulator;

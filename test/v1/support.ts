@@ -1,6 +1,8 @@
 import type { Simulator } from '../../src/app.js';
 import { DEMO_API_KEY } from '../../src/auth/credentials.js';
-import { type Answer, type Call, call } from '../helpers.js';
+import { type Call, call } from '../helpers.js';
+
+export { answer } from '../helpers.js';
 
 // Version 1 calls: the ServiceApiKey header instead of a bearer token.
 
@@ -9,15 +11,3 @@ export const v1Call = (sim: Simulator, path: string, c: Call & { key?: string } 
   return call(sim, path, { ...rest, headers: { ServiceApiKey: key, ...rest.headers } });
 };
 
-/** Status, text and parsed JSON (when it is JSON) of an answer. */
-export async function answer(res: Response | Promise<Response>): Promise<Answer> {
-  const r = await res;
-  const text = await r.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* empty or plain text */
-  }
-  return { status: r.status, body, text, headers: r.headers };
-}
