@@ -56,7 +56,7 @@ export const AccountDataSchema = z.object({
 
 /** The first problem of a parsed file as `path: message`, e.g. `settings.seed: expected a number`. */
 export function dataProblem(data: unknown): string | undefined {
-  const result = AccountDataSchema.safeParse(data);
+  const result = AccountDataSchema.safeParse(data, { reportInput: true });
   if (result.success) return undefined;
   const issue = result.error.issues[0]!;
   const where = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');

@@ -86,7 +86,7 @@ export async function loadStore(dataDir: string, name: string): Promise<AccountS
   try {
     data = JSON.parse(text) as AccountData;
   } catch (error) {
-    throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new Error(`${file}: ${jsonProblem(text, (error as Error).message)}`);
   }
   const problem = dataProblem(data);
   if (problem) throw new Error(`${file}: ${problem}`);
@@ -101,4 +101,15 @@ export async function loadStore(dataDir: string, name: string): Promise<AccountS
   // A file from before secrets were sealed is rewritten at once, so no plain secret stays on disk.
   if (sealPlainSecrets(data, box)) await store.write();
   return store;
+}
+
+/** `not valid JSON at position 1234 (line 1, column 1235): Unexpected token ...`, from JSON.parse's message. */
+function jsonProblem(text: string, message: string): string {
+  const at = /\s*(?:in JSON )?at position (\d+)/.exec(message);
+  if (!at) return `not valid JSON (${message})`;
+  const position = Number(at[1]);
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  return `not valid JSON at position ${position} (line ${line}, column ${column}): ${message.replace(at[0], '')}`;
 }
