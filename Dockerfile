@@ -2,9 +2,12 @@
 #
 # Business API simulator.
 #   docker build -t business-api-sim .
-#   docker run --rm -p 4010:4010 business-api-sim [--rate-limit off] [--seed 7] …
+#   docker run --rm -p 4010:4010 -e BUSINESS_API_SIM_ADMIN_TOKEN=<token> business-api-sim
 # Arguments after the image name replace CMD, so repeat `node dist/cli.js --host 0.0.0.0` when
-# overriding, or set options through the environment (PORT).
+# overriding, or set options through the environment (PORT, BUSINESS_API_SIM_ADMIN_TOKEN).
+# Bound to 0.0.0.0, the control plane requires the token (Authorization: Bearer <token>); the CLI
+# reads it from BUSINESS_API_SIM_ADMIN_TOKEN and refuses to start without it. It is never baked
+# into the image.
 
 # --- Build: full install (TypeScript is a dev dependency), compile src/ to dist/ ---------------
 FROM node:20-slim AS build
@@ -32,9 +35,10 @@ COPY --from=build /app/openapi ./openapi
 USER node
 EXPOSE 4010
 
-# No curl in slim images: probe the control plane with Node's own fetch.
+# No curl in slim images: probe the control plane with Node's own fetch (/__admin/health needs no token).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4010)+'/__admin/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
-# The CLI reads PORT from the environment; SIGTERM (docker stop) closes the server cleanly.
+# The CLI reads PORT and BUSINESS_API_SIM_ADMIN_TOKEN from the environment; SIGTERM (docker stop)
+# closes the server cleanly.
 CMD ["node", "dist/cli.js", "--host", "0.0.0.0"]

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { AccountRegistry } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
+import { requireAdminToken } from './admin/token.js';
 import { endpoints } from './endpoints.js';
 import { callerIp } from './http/caller.js';
 import { deliver, DroppedConnection } from './faults/transport.js';
@@ -31,16 +32,21 @@ export interface SimulatorOptions {
   realNow?: () => number;
   /** Scenario (shipped name or file path) the default account is built from at start. */
   scenario?: string;
+  /** When set, every control-plane call but GET /__admin/health needs `Authorization: Bearer <adminToken>`. */
+  adminToken?: string;
 }
 
 export interface Simulator {
   app: Hono<{ Bindings: HttpBindings }>;
   registry: AccountRegistry;
+  /** The control-plane token, when one is required (in-process callers such as the test kit send it). */
+  adminToken?: string;
   /** In-process fetch, no socket. */
   fetch(request: Request): Promise<Response>;
 }
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  if (options.adminToken === '') throw new Error('adminToken: must not be empty');
   const realNow = options.realNow ?? Date.now;
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
@@ -63,6 +69,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();
+  if (options.adminToken !== undefined) {
+    const guard = requireAdminToken(options.adminToken);
+    app.use('/__admin', guard);
+    app.use('/__admin/*', guard);
+  }
   app.route('/__admin', adminRoutes(registry));
   app.route('/', openApiRoutes());
   app.route('/docs', docsRoutes());
@@ -85,5 +96,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     return errors.internal().toResponse();
   });
 
-  return { app, registry, fetch: async (request) => app.fetch(request) };
+  const simulator: Simulator = { app, registry, fetch: async (request) => app.fetch(request) };
+  if (options.adminToken !== undefined) simulator.adminToken = options.adminToken;
+  return simulator;
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
-import type { ServerOptions } from './server.js';
+import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
+import { adminTokenNeeded, type ServerOptions } from './server.js';
 
 export const HELP = `business-api-sim: a stateful simulator of the Business API (v2)
 
@@ -19,6 +20,9 @@ Options:
   --scenario <file-or-name>
                            Build the default account from a scenario: a shipped name (e.g. expired-token)
                            or a YAML/JSON file (see scenarios/README.md)
+  --admin-token <token>    Token the control plane requires (Authorization: Bearer <token>) on every call
+                           but GET /__admin/health (env ${ADMIN_TOKEN_ENV}); required when --host is
+                           not a loopback address
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -44,6 +48,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'data-dir': { type: 'string' },
         'no-auto-accounts': { type: 'boolean' },
         scenario: { type: 'string' },
+        'admin-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -76,6 +81,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
   if (v['no-auto-accounts']) options.autoAccounts = false;
   if (v.scenario !== undefined) options.scenario = v.scenario;
+  const adminToken = v['admin-token'] ?? env[ADMIN_TOKEN_ENV];
+  if (v['admin-token'] === '') throw new UsageError('--admin-token: must not be empty');
+  if (adminToken) options.adminToken = adminToken;
+  if (!isLoopback(options.host ?? '127.0.0.1') && !options.adminToken) throw new UsageError(adminTokenNeeded(options.host!));
   return options;
 }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
 
 export interface ServerOptions extends SimulatorOptions {
@@ -18,8 +19,9 @@ export interface RunningServer {
 
 /** Starts the simulator on a socket, with the default account ready. Port 0 picks a free port. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const simulator = await createSimulator(options);
   const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !options.adminToken) throw new Error(adminTokenNeeded(host));
+  const simulator = await createSimulator(options);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: simulator.app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
@@ -38,4 +40,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };
+}
+
+/** Why a non-loopback address cannot be bound without a control-plane token. */
+export function adminTokenNeeded(host: string): string {
+  return `--host ${host} is not a loopback address, so the control plane needs a token: give --admin-token <token> or set ${ADMIN_TOKEN_ENV}`;
 }

@@ -31,9 +31,9 @@ export interface JournalEntry {
   fault?: JournalFault;
 }
 
-// Names whose values are credentials; matched case-insensitively wherever they appear.
-const SECRET_NAMES = /password|secret|token|apikey|api_key/i;
-export const REDACTED = '[redacted]';
+import { REDACTED, SECRET_NAMES } from '../http/redact.js';
+
+export { REDACTED };
 
 /** The requests an account received, oldest first, bounded as a ring buffer. */
 export class Journal {

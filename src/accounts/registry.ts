@@ -8,7 +8,9 @@ import { Account } from './account.js';
 import { isAccountName } from './host.js';
 import { applyScenario } from '../scenarios/apply.js';
 import { INLINE, type LoadedScenario, loadScenario } from '../scenarios/load.js';
-import { type AccountData, type AccountSettings, accountFile, loadStore, openStore } from './store.js';
+import { removeTempFiles } from './durable-file.js';
+import { secretBox } from './secret-box.js';
+import { type AccountData, AccountFile, type AccountSettings, accountFile, loadStore, openStore } from './store.js';
 import { loadWorldGenerator, worldFor } from './worlds.js';
 
 export interface RegistryOptions {
@@ -43,12 +45,14 @@ export class AccountRegistry {
 
   constructor(readonly options: RegistryOptions) {}
 
-  /** Reloads every account persisted in the data directory. */
+  /** Reloads every account persisted in the data directory; the first bad file stops the start. */
   async load(): Promise<void> {
     const dir = this.options.dataDir;
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
-    for (const file of await readdir(dir)) {
+    await removeTempFiles(dir);
+    secretBox(dir);
+    for (const file of (await readdir(dir)).sort()) {
       const name = path.basename(file, '.json');
       if (!file.endsWith('.json') || !isAccountName(name)) continue;
       const store = await loadStore(dir, name);
@@ -87,8 +91,12 @@ export class AccountRegistry {
   }
 
   async delete(name: string): Promise<boolean> {
-    if (!this.accounts.delete(name)) return false;
-    if (this.options.dataDir !== undefined) await rm(accountFile(this.options.dataDir, name), { force: true });
+    const account = this.accounts.get(name);
+    if (!account) return false;
+    this.accounts.delete(name);
+    // After any write in progress, so a late rename cannot bring the file back.
+    if (account.store.adapter instanceof AccountFile) await account.store.adapter.remove();
+    else if (this.options.dataDir !== undefined) await rm(accountFile(this.options.dataDir, name), { force: true });
     return true;
   }
 

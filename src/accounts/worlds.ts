@@ -4,7 +4,7 @@ import type { generateWorld, World, WorldSize } from '../world/index.js';
 // each collection is generated (once per seed, size and day) and cloned into the account only
 // when first touched. After that it is the account's own plain array.
 
-const COLLECTIONS = [
+export const COLLECTIONS = [
   'sites', 'resources', 'services', 'products', 'packages', 'courses', 'memberships', 'employees',
   'schedules', 'clients', 'appointmentStates', 'sources', 'clientTypes', 'appointments', 'classes',
   'classSchedules', 'classBookings', 'suppliers', 'paymentTypes', 'cashDrawers', 'accountingDocuments',

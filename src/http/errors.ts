@@ -1,6 +1,8 @@
 // Every error answer of the API is built here, so each body is exact and the same everywhere.
 // Bodies follow ASP.NET Web API conventions where the spec does not show them (docs/decisions.md).
 
+import { redactUrl } from './redact.js';
+
 export type ModelState = Record<string, string[]>;
 
 /** An error that knows the exact response it becomes. Handlers throw it; the pipeline sends it. */
@@ -53,8 +55,9 @@ export const errors = {
   apiKeyRefused: () => forbidden(FORBIDDEN_BODIES.unauthorized),
 
   /** No action matched: unknown path, malformed route id, or a required name missing. */
+  /** The URI is echoed as sent, but with secret query values (a password, a token) redacted. */
   notFound: (url: string) =>
-    json(404, { Message: `No HTTP resource was found that matches the request URI '${url}'.` }),
+    json(404, { Message: `No HTTP resource was found that matches the request URI '${redactUrl(url)}'.` }),
   /** The path is served, but not by this method with these parameter names. */
   methodNotAllowed: (method: string, allow: readonly string[]) =>
     json(405, { Message: `The requested resource does not support http method '${method}'.` }, {

@@ -24,3 +24,14 @@ export async function controlPlane<T>(
 
 /** The origin of in-process requests: a loopback address, so the default account answers bare paths. */
 export const ORIGIN = 'http://127.0.0.1';
+
+/** The fetch with the control-plane token added to /__admin requests (unchanged when there is none). */
+export function withAdminToken(fetch: InProcessFetch, token: string | undefined): InProcessFetch {
+  if (token === undefined) return fetch;
+  return (request) => {
+    if (!new URL(request.url).pathname.startsWith('/__admin')) return fetch(request);
+    const headers = new Headers(request.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return fetch(new Request(request, { headers }));
+  };
+}

@@ -3,7 +3,7 @@ import { createSimulator, type Simulator } from '../app.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { type ServerOptions, startServer } from '../server.js';
 import type { WorldSize } from '../world/index.js';
-import { controlPlane, ORIGIN } from './control-plane.js';
+import { controlPlane, type InProcessFetch, ORIGIN, withAdminToken } from './control-plane.js';
 import { type AccountInfo, TestAccount } from './test-account.js';
 
 export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
@@ -26,13 +26,18 @@ export interface NewTestAccount {
 
 /** A simulator started for a test suite: in-process fetch, a socket URL, and per-test accounts. */
 export class TestSimulator {
+  /** In-process fetch that carries the control-plane token, when the simulator requires one. */
+  private readonly inProcess: InProcessFetch;
+
   constructor(
     /** The app and its account registry, for anything the kit does not cover. */
     readonly simulator: Simulator,
     /** Base URL of the socket (the default account's API), when listening. */
     readonly url: string | undefined,
     private readonly close: () => Promise<void>,
-  ) {}
+  ) {
+    this.inProcess = withAdminToken(simulator.fetch, simulator.adminToken);
+  }
 
   /** In-process fetch, no socket: a path alone (`/api/v2/sites`) goes to the default account. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
@@ -44,7 +49,7 @@ export class TestSimulator {
   async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
     const { now, ...rest } = options;
     const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
-    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.simulator.fetch, 'POST', '/accounts', body);
+    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'POST', '/accounts', body);
     return this.handle(created);
   }
 
@@ -62,7 +67,7 @@ export class TestSimulator {
   private handle(info: Omit<AccountInfo, 'baseUrl'>): TestAccount {
     const { name, clientId, secret, apiKey } = info;
     const baseUrl = `${this.url ?? ORIGIN}/accounts/${name}`;
-    return new TestAccount({ name, clientId, secret, apiKey, baseUrl }, this.simulator.fetch);
+    return new TestAccount({ name, clientId, secret, apiKey, baseUrl }, this.inProcess);
   }
 }
 

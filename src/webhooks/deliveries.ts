@@ -2,7 +2,7 @@ import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
 import type { Generated } from './recurring.js';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
-import { type EventKind, type Subscription, subscriptionsOf } from './subscriptions.js';
+import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
 // Outgoing deliveries: one per (event, subscription). Each subscription has its own queue, so its
 // deliveries arrive in order (a later one waits for the earlier, retries included). Retries back
@@ -115,7 +115,7 @@ function start(account: Account, subscription: Subscription, delivery: Delivery)
   box.deliveries.push(delivery);
   trim(box);
   const previous = box.queues.get(subscription.webhook_id) ?? Promise.resolve();
-  const tail = previous.then(() => send(subscription, delivery));
+  const tail = previous.then(() => send(signingSecret(account, subscription), delivery));
   box.queues.set(subscription.webhook_id, tail);
   void tail.finally(() => {
     if (box.queues.get(subscription.webhook_id) === tail) box.queues.delete(subscription.webhook_id);
@@ -130,7 +130,7 @@ function trim(box: Outbox): void {
   }
 }
 
-async function send(subscription: Subscription, delivery: Delivery): Promise<void> {
+async function send(secret: string, delivery: Delivery): Promise<void> {
   for (;;) {
     delivery.attempts++;
     try {
@@ -141,7 +141,7 @@ async function send(subscription: Subscription, delivery: Delivery): Promise<voi
           'content-type': 'application/json',
           'user-agent': 'business-api-simulator-webhooks',
           [TIMESTAMP_HEADER]: timestamp,
-          [SIGNATURE_HEADER]: sign(subscription.secret, timestamp, delivery.payload),
+          [SIGNATURE_HEADER]: sign(secret, timestamp, delivery.payload),
           'x-webhook-id': delivery.webhookId,
           'x-delivery-id': delivery.id,
         },

@@ -39,8 +39,8 @@ export const webhookEndpoints: Endpoint[] = [
     handler: ({ account, body, now }) => {
       const result = register(account, body.event, body.url, body.secret, now);
       if (result.kind === 'exists') throw errors.webhookExists();
-      const { subscription, generated } = result;
-      return reply.json(generated ? { ...publicView(subscription), secret: subscription.secret } : publicView(subscription));
+      const { subscription, generated, secret } = result;
+      return reply.json(generated ? { ...publicView(subscription), secret } : publicView(subscription));
     },
   }),
   defineEndpoint({

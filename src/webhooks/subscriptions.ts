@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/account.js';
-import type { AccountData } from '../accounts/store.js';
+import { SECRETS_KEY_FILE, type SecretBox } from '../accounts/secret-box.js';
+import { type AccountData, secretsOf } from '../accounts/store.js';
 import { formatDateTime } from '../datetime.js';
 
 // Webhook subscriptions live in the account's own document (so a --data-dir restart keeps them,
-// and a reset clears them). The secret is kept in plain text there because HMAC signing needs it;
-// it is answered only once (when generated) and never journalled, listed or shown by the control plane.
+// and a reset clears them). HMAC signing needs the secret itself, so it is kept sealed (AES-256-GCM,
+// bound to the webhook id) under the key outside the account files; it is answered only once (when
+// generated) and never journalled, listed or shown by the control plane.
 
 export const EVENT_KINDS = ['NewRecurringClientInvoice', 'NewRecurringSupplierInvoice'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -15,9 +17,12 @@ export interface Subscription {
   event: EventKind;
   url: string;
   created_utc: string;
-  /** Signing key; never answered after registration. */
-  secret: string;
+  /** Signing key, sealed by the account's secret box; never answered after registration. */
+  secret_sealed: string;
 }
+
+/** What a data file may hold: files written before sealing have the plain `secret`. */
+type StoredSubscription = Omit<Subscription, 'secret_sealed'> & { secret_sealed?: string; secret?: string };
 
 type WithWebhooks = AccountData & { webhooks?: Subscription[] };
 
@@ -31,7 +36,40 @@ export function publicView(s: Subscription) {
   return { webhook_id: s.webhook_id, event: s.event, url: s.url, created_utc: s.created_utc };
 }
 
-export type RegisterResult = { kind: 'created'; subscription: Subscription; generated: boolean } | { kind: 'exists' };
+/** The plain signing key, for the moment of signing. */
+export function signingSecret(account: Account, s: Subscription): string {
+  return secretsOf(account.store).open(s.secret_sealed, s.webhook_id);
+}
+
+/** Seals the plain secrets of a file written before sealing; true when any was changed. */
+export function sealPlainSecrets(data: AccountData, box: SecretBox): boolean {
+  let changed = false;
+  for (const s of ((data as { webhooks?: StoredSubscription[] }).webhooks ?? [])) {
+    if (s.secret === undefined) continue;
+    s.secret_sealed ??= box.seal(s.secret, s.webhook_id);
+    delete s.secret;
+    changed = true;
+  }
+  return changed;
+}
+
+/** A sealed secret the key cannot open, as `webhooks[i].secret_sealed: ...`. */
+export function checkSealedSecrets(data: AccountData, box: SecretBox): string | undefined {
+  const list = (data as { webhooks?: StoredSubscription[] }).webhooks ?? [];
+  for (const [i, s] of list.entries()) {
+    if (s.secret_sealed === undefined) continue;
+    try {
+      box.open(s.secret_sealed, s.webhook_id);
+    } catch {
+      return `webhooks[${i}].secret_sealed: does not open with the data directory's ${SECRETS_KEY_FILE} (the key file was replaced or the value altered)`;
+    }
+  }
+  return undefined;
+}
+
+export type RegisterResult =
+  | { kind: 'created'; subscription: Subscription; generated: boolean; secret: string }
+  | { kind: 'exists' };
 
 /** Same event and same URL (compared as normalised by URL parsing) is the same record. */
 export function register(account: Account, event: EventKind, url: string, secret: string | undefined, now: number): RegisterResult {
@@ -42,15 +80,16 @@ export function register(account: Account, event: EventKind, url: string, secret
   while (list.some((s) => s.webhook_id === id)) id = account.random.guid();
   // A generated secret comes from the OS CSPRNG, not the seeded source: a seeded one would be guessable.
   const generated = secret === undefined || secret === '';
+  const plain = generated ? randomBytes(32).toString('hex') : secret;
   const subscription: Subscription = {
     webhook_id: id,
     event,
     url: target,
     created_utc: formatDateTime(now),
-    secret: generated ? randomBytes(32).toString('hex') : secret,
+    secret_sealed: secretsOf(account.store).seal(plain, id),
   };
   list.push(subscription);
-  return { kind: 'created', subscription, generated };
+  return { kind: 'created', subscription, generated, secret: plain };
 }
 
 export function unregister(account: Account, webhookId: string): boolean {

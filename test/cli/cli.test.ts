@@ -26,7 +26,7 @@ describe('command line', () => {
   it('--help lists every flag', () => {
     const out = run(['--help']);
     expect(out.status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario']) {
+    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario', '--admin-token']) {
       expect(out.stdout).toContain(flag);
     }
   });

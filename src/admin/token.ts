@@ -1,0 +1,29 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { sha256 } from '../auth/hash.js';
+import { errors } from '../http/errors.js';
+
+// The control plane can create accounts, credentials and keys, so off loopback it needs a token:
+// `Authorization: Bearer <token>` on every /__admin call but the health probe. Only the token's
+// hash is held, and it is compared in constant time.
+
+export const ADMIN_TOKEN_ENV = 'BUSINESS_API_SIM_ADMIN_TOKEN';
+
+/** Addresses only this machine can reach: no token is needed when the server binds one of them. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+export function requireAdminToken(token: string): MiddlewareHandler {
+  const expected = Buffer.from(sha256(token), 'hex');
+  return async (c, next) => {
+    if (c.req.path.endsWith('/__admin/health') && c.req.method === 'GET') return next();
+    const header = c.req.header('authorization')?.trim() ?? '';
+    const given = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : '';
+    if (given === '' || !timingSafeEqual(Buffer.from(sha256(given), 'hex'), expected)) {
+      return errors.admin(401, 'the control plane needs its token: Authorization: Bearer <admin token>').toResponse();
+    }
+    return next();
+  };
+}
