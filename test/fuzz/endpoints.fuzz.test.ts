@@ -66,5 +66,5 @@ describe(`every endpoint answers generated bad input with a documented status an
       fc.asyncProperty(mutations(endpoint), (m) => check(endpoint, m)),
       fuzzParams(),
     );
-  });
+  }, Math.max(20_000, FUZZ_RUNS * 200));
 });

@@ -462,10 +462,11 @@ export function mutateBody(example: unknown, m: BodyMutation): string | Uint8Arr
     }
     case 'protoKeys': {
       const tree = example === undefined ? {} : copy(example);
-      const polluter = m.key === '__proto__' ? { polluted: 'yes' } : { prototype: { polluted: 'yes' } };
-      for (const path of objectsOf(tree)) {
-        const target = get(tree, path) as Record<string, unknown>;
-        Object.defineProperty(target, m.key, { value: polluter, enumerable: true, configurable: true, writable: true });
+      const polluter = () => (m.key === '__proto__' ? { polluted: 'yes' } : { prototype: { polluted: 'yes' } });
+      // Every object found first: a path through an existing key of that name must not reach a new value.
+      const targets = objectsOf(tree).map((path) => get(tree, path) as Record<string, unknown>);
+      for (const target of targets) {
+        Object.defineProperty(target, m.key, { value: polluter(), enumerable: true, configurable: true, writable: true });
       }
       return JSON.stringify(tree);
     }
