@@ -28,7 +28,7 @@ describe('a body over 1 MiB is a 413 on every endpoint that takes a body, and no
   it.each(bodyEndpoints.map((e, i) => [`${e.method} ${e.path}`, e, i] as const))('%s', async (_, endpoint, i) => {
     const built = build(endpoint, exampleOf(endpoint, fw), fw.token, { kind: 'asIs' });
     // Alternately with the length declared (refused unread) and without (read up to the limit).
-    const declared = i % 2 === 0 ? { 'content-length': String(twoMiB.length) } : {};
+    const declared: Record<string, string> = i % 2 === 0 ? { 'content-length': String(twoMiB.length) } : {};
     const started = performance.now();
     const res = await fw.sim.fetch(toRequest({ ...built, body: twoMiB, headers: { ...built.headers, ...declared, 'content-type': 'application/json' } }));
     expect(res.status).toBe(413);
