@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, nestedTooDeep, readText } from '../http/body.js';
 import { errors } from '../http/errors.js';
 
 /** The request body checked against a schema; 400 naming each field otherwise. */
@@ -7,10 +8,11 @@ export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promis
   return checked(schema, await jsonOf(c));
 }
 
-/** The request body as JSON (`{}` when empty); 400 when it is not JSON. */
+/** The request body as JSON (`{}` when empty); 400 when it is not JSON or nested too deep, 413 over the API's body limit. */
 export async function jsonOf(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readText(c.req.raw, errors.adminBodyTooLarge);
   if (text.trim() === '') return {};
+  if (nestedTooDeep(text)) throw errors.admin(400, `body is nested more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text);
   } catch {

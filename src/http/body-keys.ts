@@ -33,7 +33,7 @@ function renameKeys(value: Record<string, unknown>, shape: Record<string, z.ZodT
     const canonical = byLower.get(key.toLowerCase());
     if (canonical === undefined) continue; // unknown fields are ignored
     // An exact spelling wins over a case variant sent alongside it.
-    if (canonical in out && key !== canonical) continue;
+    if (Object.hasOwn(out, canonical) && key !== canonical) continue;
     out[canonical] = canonicalKeys(v, shape[canonical]!);
   }
   return out;

@@ -1,20 +1,75 @@
 import type { z } from 'zod';
 import { canonicalKeys } from './body-keys.js';
 import type { BodySpec } from './endpoint.js';
-import { errors, type ModelState } from './errors.js';
+import { type ApiError, errors, type ModelState } from './errors.js';
 
 /** Key under which errors about the body as a whole are reported. */
 export const BODY_FIELD = 'body';
+
+/** The largest request body read, in bytes (1 MiB); a larger one is a 413. */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/** Nesting allowed in a JSON body: ASP.NET's JSON readers stop at a MaxDepth of 64. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, found by one scan of the text:
+ * deeper input is refused before parsing, so nothing recursive (validation, copies, persistence)
+ * ever walks it.
+ */
+export function nestedTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * The body as UTF-8 text (invalid bytes become U+FFFD, as `request.text()` does), reading at most
+ * `limit` bytes: a Content-Length over the limit is refused before any byte is read, and a body
+ * without one (chunked) is refused as soon as it passes the limit, without reading the rest.
+ */
+export async function readText(request: Request, tooLarge: () => ApiError, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge();
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
 
 /**
  * Reads and validates a JSON body. As ASP.NET's JSON binding does, unknown fields are ignored and
  * names match case-insensitively; a missing body is an error only when the endpoint requires one.
  */
 export async function readBody(request: Request, spec: BodySpec<z.ZodType>): Promise<unknown> {
-  const text = await request.text();
+  const text = await readText(request, errors.bodyTooLarge);
   if (text.trim() === '') {
     if (spec.required) throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.');
     return undefined;
+  }
+  if (nestedTooDeep(text)) {
+    throw spec.invalid?.() ?? errors.field(BODY_FIELD, `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   }
   let json: unknown;
   try {

@@ -44,6 +44,7 @@ export const RECORD_DOES_NOT_EXIST = 'Record does not exist.';
 export const INVALID_REQUEST_MESSAGE = 'The request is invalid.';
 export const WEBHOOK_EXISTS = 'A webhook for this event and url already exists.';
 export const NO_CART_ITEMS = 'No cart items were sent.';
+export const BODY_TOO_LARGE = 'The request body is too large.';
 
 export const errors = {
   noBearer: () => forbidden(FORBIDDEN_BODIES.noBearer),
@@ -77,6 +78,12 @@ export const errors = {
   recordDoesNotExist: () => errors.badRequest(RECORD_DOES_NOT_EXIST),
   maxDateRange: (days: number) => errors.badRequest(`Maximum date range is ${days} days`),
 
+  /**
+   * A body over the limit (src/http/body.ts): refused without reading the rest, so the connection
+   * is closed after the answer rather than kept for a next request behind the unread bytes.
+   */
+  bodyTooLarge: () => json(413, { Message: BODY_TOO_LARGE }, { connection: 'close' }),
+
   /** Credential endpoints answer OAuth-style `{ error }` bodies. */
   credential: (status: 400 | 401 | 500, error: 'invalid_request' | 'invalid_client' | 'server_error') =>
     json(status, { error }),
@@ -104,4 +111,6 @@ export const errors = {
 
   /** Control-plane errors (camelCase JSON). */
   admin: (status: number, message: string) => json(status, { error: message }),
+  /** A control-plane body over the limit, in the control plane's own form. */
+  adminBodyTooLarge: () => json(413, { error: BODY_TOO_LARGE }, { connection: 'close' }),
 };

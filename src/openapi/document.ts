@@ -143,6 +143,7 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
   responses['404'] = note(404, responseRef('NotFound'));
   if (hasRequiredNames && otherMethods) responses['405'] = responseRef('MethodNotAllowed');
   if (endpoint.errors[409]) responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
+  if (endpoint.body) responses['413'] = responseRef('PayloadTooLarge');
   responses['429'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Throttled' : 'Throttled');
   return responses;
 }

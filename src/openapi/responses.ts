@@ -1,5 +1,6 @@
 import type { ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/errors.js';
+import { MAX_BODY_BYTES } from '../http/body.js';
+import { BODY_TOO_LARGE, FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/errors.js';
 import { type ThrottleRule, V1_THROTTLE, V2_THROTTLE } from '../http/throttle.js';
 
 // The error answers every endpoint shares, as reusable components; the bodies come from the same
@@ -89,6 +90,10 @@ export const errorResponses: Record<string, ResponseObject> = {
   CredentialServerError: {
     description: 'Failure while issuing; nothing of the credential is echoed.',
     content: json(ref('CredentialError'), { error: 'server_error' }),
+  },
+  PayloadTooLarge: {
+    description: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB): refused when the Content-Length says so, before any of the body is read, or as soon as a chunked body passes the limit. The rest of the body is not read and the connection is closed after the answer.`,
+    content: json(ref('Message'), { Message: BODY_TOO_LARGE }),
   },
   ServerError: {
     description: 'A failure the spec documents for this endpoint.',

@@ -26,7 +26,12 @@ type StoredSubscription = Omit<Subscription, 'secret_sealed'> & { secret_sealed?
 
 type WithWebhooks = AccountData & { webhooks?: Subscription[] };
 
-export function subscriptionsOf(account: Account): Subscription[] {
+/** The account's subscriptions; reading never adds the list to the account's data. */
+export function subscriptionsOf(account: Account): readonly Subscription[] {
+  return (account.store.data as WithWebhooks).webhooks ?? [];
+}
+
+function writableSubscriptions(account: Account): Subscription[] {
   const data = account.store.data as WithWebhooks;
   return (data.webhooks ??= []);
 }
@@ -73,9 +78,9 @@ export type RegisterResult =
 
 /** Same event and same URL (compared as normalised by URL parsing) is the same record. */
 export function register(account: Account, event: EventKind, url: string, secret: string | undefined, now: number): RegisterResult {
-  const list = subscriptionsOf(account);
   const target = new URL(url).href;
-  if (list.some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
+  if (subscriptionsOf(account).some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
+  const list = writableSubscriptions(account);
   let id = account.random.guid();
   while (list.some((s) => s.webhook_id === id)) id = account.random.guid();
   // A generated secret comes from the OS CSPRNG, not the seeded source: a seeded one would be guessable.
@@ -93,9 +98,9 @@ export function register(account: Account, event: EventKind, url: string, secret
 }
 
 export function unregister(account: Account, webhookId: string): boolean {
-  const list = subscriptionsOf(account);
-  const at = list.findIndex((s) => s.webhook_id === webhookId.toLowerCase());
+  const at = subscriptionsOf(account).findIndex((s) => s.webhook_id === webhookId.toLowerCase());
   if (at < 0) return false;
+  const list = writableSubscriptions(account);
   list.splice(at, 1);
   return true;
 }
