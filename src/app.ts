@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
+import { DEFAULT_LIMITS } from './accounts/account.js';
 import { AccountRegistry } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
 import { endpoints } from './endpoints.js';
@@ -22,8 +23,10 @@ export interface SimulatorOptions {
   autoAccounts?: boolean;
   /** Persist each account to `<dataDir>/<name>.json`. */
   dataDir?: string;
-  /** Requests kept per account in the journal (default 1000). */
+  /** Requests kept per account in the journal, oldest dropped first (default 1000; 0 keeps none). */
   journalSize?: number;
+  /** Webhook deliveries kept per account for the control plane, oldest finished dropped first (default 500). */
+  deliveryLogSize?: number;
   /** Real time source; tests may pin it. */
   realNow?: () => number;
 }
@@ -45,7 +48,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     autoAccounts: options.autoAccounts ?? true,
     dataDir: options.dataDir,
     realNow,
-    journalSize: options.journalSize ?? 1000,
+    limits: {
+      journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
+      deliveryLogSize: options.deliveryLogSize ?? DEFAULT_LIMITS.deliveryLogSize,
+    },
   });
   await registry.load();
   const api = createApi(endpoints, registry);

@@ -16,6 +16,8 @@ Options:
                            World size of new accounts (default standard)
   --data-dir <dir>         Persist each account to <dir>/<name>.json and reload them on start
   --no-auto-accounts       Answer 404 for unknown accounts instead of creating them on first request
+  --journal-size <n>       Requests kept per account in the request journal, oldest dropped first (default 1000; 0 = none)
+  --delivery-log-size <n>  Webhook deliveries kept per account in the delivery log, oldest finished dropped first (default 500)
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -23,6 +25,9 @@ the default account '${DEFAULT_ACCOUNT}'. Any account is also reachable at /acco
 Control plane: /__admin (see README).`;
 
 export class UsageError extends Error {}
+
+// Both logs are kept per account in memory; a million entries each is already far beyond any test run.
+const MAX_LOG_SIZE = 1_000_000;
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
   let parsed;
@@ -40,6 +45,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         size: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-auto-accounts': { type: 'boolean' },
+        'journal-size': { type: 'string' },
+        'delivery-log-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -71,6 +78,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   }
   if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
   if (v['no-auto-accounts']) options.autoAccounts = false;
+  if (v['journal-size'] !== undefined) options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
+  if (v['delivery-log-size'] !== undefined) {
+    options.deliveryLogSize = integer('--delivery-log-size', v['delivery-log-size'], 0, MAX_LOG_SIZE);
+  }
   return options;
 }
 

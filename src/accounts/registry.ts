@@ -4,7 +4,7 @@ import { seededAuth } from '../auth/credentials.js';
 import { randomSecret } from '../auth/hash.js';
 import { formatDate } from '../datetime.js';
 import type { WorldSize } from '../world/index.js';
-import { Account } from './account.js';
+import { Account, type AccountLimits } from './account.js';
 import { isAccountName } from './host.js';
 import { type AccountData, accountFile, loadStore, openStore } from './store.js';
 import { loadWorldGenerator, worldFor } from './worlds.js';
@@ -18,7 +18,7 @@ export interface RegistryOptions {
   autoAccounts: boolean;
   dataDir?: string;
   realNow: () => number;
-  journalSize: number;
+  limits: AccountLimits;
 }
 
 export interface CreateAccount {
@@ -48,7 +48,7 @@ export class AccountRegistry {
       const name = path.basename(file, '.json');
       if (!file.endsWith('.json') || !isAccountName(name)) continue;
       const store = await loadStore(dir, name);
-      this.accounts.set(name, new Account(store, this.options.realNow, this.options.journalSize));
+      this.accounts.set(name, new Account(store, this.options.realNow, this.options.limits));
     }
   }
 
@@ -115,7 +115,7 @@ export class AccountRegistry {
       auth: seededAuth(o.realNow() + clockOffsetMs),
       world: worldFor(seed, size, day),
     };
-    const account = new Account(openStore(data, o.dataDir), o.realNow, o.journalSize);
+    const account = new Account(openStore(data, o.dataDir), o.realNow, o.limits);
     await account.save();
     return account;
   }

@@ -22,6 +22,12 @@ export function adminRoutes(registry: AccountRegistry): Hono {
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
+  // Memory of the whole process, for soak tests and capacity checks (bytes).
+  admin.get('/stats', (c) => {
+    const { heapUsed, heapTotal, rss } = process.memoryUsage();
+    return c.json({ heapUsed, heapTotal, rss, accounts: registry.list().length });
+  });
+
   admin.get('/accounts', (c) => c.json(registry.list().map(summary)));
 
   admin.post('/accounts', async (c) => {

@@ -31,13 +31,20 @@ export function publicView(s: Subscription) {
   return { webhook_id: s.webhook_id, event: s.event, url: s.url, created_utc: s.created_utc };
 }
 
-export type RegisterResult = { kind: 'created'; subscription: Subscription; generated: boolean } | { kind: 'exists' };
+/** Subscriptions an account holds at once; each one also holds a delivery queue. */
+export const MAX_SUBSCRIPTIONS = 100;
+
+export type RegisterResult =
+  | { kind: 'created'; subscription: Subscription; generated: boolean }
+  | { kind: 'exists' }
+  | { kind: 'full' };
 
 /** Same event and same URL (compared as normalised by URL parsing) is the same record. */
 export function register(account: Account, event: EventKind, url: string, secret: string | undefined, now: number): RegisterResult {
   const list = subscriptionsOf(account);
   const target = new URL(url).href;
   if (list.some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
+  if (list.length >= MAX_SUBSCRIPTIONS) return { kind: 'full' };
   let id = account.random.guid();
   while (list.some((s) => s.webhook_id === id)) id = account.random.guid();
   // A generated secret comes from the OS CSPRNG, not the seeded source: a seeded one would be guessable.
