@@ -121,7 +121,7 @@ describe('bounds on what requests leave behind', () => {
     for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) expect((await register(i)).status).toBe(200);
     const refused = await register(MAX_SUBSCRIPTIONS);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).ModelState).toHaveProperty('url');
+    expect((await json(refused)).ModelState).toHaveProperty('url');
     expect(await json(call(sim, '/api/v2/webhooks', { token }))).toHaveLength(MAX_SUBSCRIPTIONS);
   });
 
@@ -134,6 +134,17 @@ describe('bounds on what requests leave behind', () => {
     const refused = await call(sim, '/__admin/accounts/demo/faults', { method: 'POST', body: { path: '/x', status: 503 } });
     expect(refused.status).toBe(400);
     expect(sim.registry.get('demo')!.faults.size).toBe(MAX_FAULT_RULES);
+  });
+
+  it('an idle account (a token, one read) copies only what it read, not the sales documents', async () => {
+    const sim = await plain({ size: 'standard' });
+    const token = await issue(sim);
+    expect((await call(sim, '/api/v2/sites', { token })).status).toBe(200);
+    const world = sim.registry.get('demo')!.world;
+    const copied = (key: string) => 'value' in Object.getOwnPropertyDescriptor(world, key)!;
+    expect(copied('sites')).toBe(true);
+    expect(copied('accountingDocuments')).toBe(false);
+    expect(copied('appointments')).toBe(false);
   });
 
   it('GET /__admin/stats answers the process memory and the number of accounts', async () => {

@@ -1,0 +1,1 @@
+export default { letter: 'f', measure: async () => ({}), report: () => '' };
