@@ -22,10 +22,14 @@ export function adminRoutes(registry: AccountRegistry): Hono {
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
-  // Memory of the whole process, for soak tests and capacity checks (bytes).
+  // Memory of the whole process, for soak tests and capacity checks (bytes). With `?gc=1` and Node
+  // started with --expose-gc, a full collection runs first, so heapUsed is the live heap only.
   admin.get('/stats', (c) => {
+    const collect = (globalThis as { gc?: () => void }).gc;
+    const collected = c.req.query('gc') === '1' && collect !== undefined;
+    if (collected) collect();
     const { heapUsed, heapTotal, rss } = process.memoryUsage();
-    return c.json({ heapUsed, heapTotal, rss, accounts: registry.list().length });
+    return c.json({ heapUsed, heapTotal, rss, accounts: registry.list().length, collected });
   });
 
   admin.get('/accounts', (c) => c.json(registry.list().map(summary)));
