@@ -130,11 +130,11 @@ async function measureSoak() {
     let samples = [];
     const started = { at: 0 };
     const sample = async () => {
+      const t = (performance.now() - started.at) / 1000;
       try {
-        const answer = await request(`${base}/__admin/stats?gc=1`, { agent, timeoutMs: 5000 });
-        const { heapUsed, rss, collected } = JSON.parse(answer.body.toString());
-        if (!collected) throw new Error('the server did not collect garbage before answering its heap');
-        samples.push({ t: (performance.now() - started.at) / 1000, heapUsed, rss });
+        const answer = await request(`${base}/__admin/stats?gc=minor`, { agent, timeoutMs: 5000 });
+        const { heapUsed, rss } = JSON.parse(answer.body.toString());
+        samples.push({ t, heapUsed, rss });
       } catch {
         // a missed sample is left out
       }
@@ -150,13 +150,21 @@ async function measureSoak() {
         clearInterval(timer);
       }
     };
+    // The live heap, after a full collection, while no other request is running.
+    const live = async () => {
+      const stats = JSON.parse((await expectStatus(`${base}/__admin/stats?gc=full`, 200, { agent })).body.toString());
+      if (!stats.collected) throw new Error('the server did not collect garbage before answering its heap');
+      return /** @type {{ heapUsed: number, rss: number, accounts: number }} */ (stats);
+    };
     console.log(`f. warm-up: ${WARMUP} s of the mix`);
     await run(WARMUP);
     for (const counts of statuses.values()) counts.clear();
+    const before = await live();
     console.log(`f. soak: ${SOAK_SECONDS} s, ${CONNECTIONS} connections, ${ACCOUNTS} accounts`);
     const result = await run(SOAK_SECONDS);
-    const stats = JSON.parse((await expectStatus(`${base}/__admin/stats`, 200, { agent })).body.toString());
-    return { result, statuses, samples: [...samples], accounts: stats.accounts };
+    const measured = [...samples];
+    const after = await live();
+    return { result, statuses, samples: measured, before, after, accounts: after.accounts };
   } catch (error) {
     throw new Error(`${/** @type {Error} */ (error).message}\n${sim.output()}`);
   } finally {
@@ -175,8 +183,8 @@ const mean = (list, field) => list.reduce((sum, s) => sum + s[field], 0) / Math.
  * @param {Awaited<ReturnType<typeof measureSoak>>} f
  */
 function figures(f) {
-  const first = f.samples.filter((s) => s.t <= WINDOW);
-  const last = f.samples.filter((s) => s.t > SOAK_SECONDS - WINDOW);
+  const first = f.samples.filter((s) => s.t < WINDOW);
+  const last = f.samples.filter((s) => s.t >= SOAK_SECONDS - WINDOW);
   const heapFirst = mean(first, 'heapUsed');
   const heapLast = mean(last, 'heapUsed');
   const drift = ratio(heapLast, heapFirst) - 1;
@@ -203,6 +211,7 @@ function figures(f) {
     ['responses', String(r.requests.total), '', '', '', ''],
     ['latency p50 / p99 / max (ms)', `${fmt(r.latency.p50, 0)} / ${fmt(r.latency.p99, 0)} / ${fmt(r.latency.max, 0)}`, '', '', '', ''],
     ['latency mean (ms)', fmt(r.latency.average, 2), '', '', '', ''],
+    ['live heapUsed after the soak vs before it, full collection while idle (MiB)', fmt(f.after.heapUsed / MIB, 1), fmt(f.before.heapUsed / MIB, 1), fmt(ratio(f.after.heapUsed, f.before.heapUsed), 3), '', ''],
     ['heap samples (first window / last window / all)', `${first.length} / ${last.length} / ${f.samples.length}`, '', '', '', ''],
     ['accounts in the server at the end', String(f.accounts), '', '', '', ''],
   ];
@@ -235,11 +244,14 @@ so auto-generated; clients without a password, since PBKDF2 is slow on purpose).
 second credential of each account, so the newest-${'100'}-per-credential bound never revokes the token
 the other requests carry. Every status is counted per kind; anything but 200 is unexpected.
 
-Heap: \`GET /__admin/stats\` every second on a connection of its own; the figure compares the mean
-heapUsed of the last ${WINDOW} s with the mean of the first ${WINDOW} s of the measured run (after the
-warm-up, so journals, token maps and reply caches have reached their bounds). Means over ${WINDOW}
-samples smooth the garbage collector's sawtooth. Writes add records, so some growth is the data
-itself (every created client and voucher is kept).
+Heap: the server runs with \`--expose-gc\`, and \`GET /__admin/stats?gc=minor\` is asked every second on a
+connection of its own: a young-generation collection first, so each sample is the old generation
+without the short-lived garbage of the requests in flight (a full collection every second cost the
+server most of its throughput, and raw samples swing with the collector's sawtooth). The figure
+compares the mean heapUsed of the last ${WINDOW} s with the mean of the first ${WINDOW} s of the measured run,
+after ${WARMUP} s of warm-up. As a check, the live heap after a full collection
+(\`?gc=full\`) is read while idle, right before and right after the measured run. Writes add
+records, so some growth is the data itself: every created client and voucher is kept.
 
 ${markdownTable(table)}
 

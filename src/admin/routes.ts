@@ -22,12 +22,15 @@ export function adminRoutes(registry: AccountRegistry): Hono {
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
-  // Memory of the whole process, for soak tests and capacity checks (bytes). With `?gc=1` and Node
-  // started with --expose-gc, a full collection runs first, so heapUsed is the live heap only.
+  // Memory of the whole process, for soak tests and capacity checks (bytes). With Node started with
+  // --expose-gc, `?gc=full` (or `1`) runs a full collection first, so heapUsed is the live heap;
+  // `?gc=minor` only empties the young generation, cheap enough to ask every second under load.
   admin.get('/stats', (c) => {
-    const collect = (globalThis as { gc?: () => void }).gc;
-    const collected = c.req.query('gc') === '1' && collect !== undefined;
-    if (collected) collect();
+    const collect = (globalThis as { gc?: (options?: { type: 'major' | 'minor' }) => void }).gc;
+    const asked = c.req.query('gc');
+    const kind = asked === 'minor' ? 'minor' : asked === 'full' || asked === '1' ? 'major' : undefined;
+    const collected = kind !== undefined && collect !== undefined;
+    if (collected) collect(kind === 'minor' ? { type: 'minor' } : undefined);
     const { heapUsed, heapTotal, rss } = process.memoryUsage();
     return c.json({ heapUsed, heapTotal, rss, accounts: registry.list().length, collected });
   });
