@@ -199,6 +199,7 @@ function figures(f) {
     const shown = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
     kinds.push([k.kind, String(total), k.expected.join(', '), String(bad), shown]);
   }
+  const writes = MIX.filter((k) => k.kind.startsWith('write')).reduce((n, k) => n + (f.statuses.get(k.kind)?.get(200) ?? 0), 0);
   const r = f.result;
   const errors = r.errors + r.timeouts;
   const table = [
@@ -212,6 +213,7 @@ function figures(f) {
     ['latency p50 / p99 / max (ms)', `${fmt(r.latency.p50, 0)} / ${fmt(r.latency.p99, 0)} / ${fmt(r.latency.max, 0)}`, '', '', '', ''],
     ['latency mean (ms)', fmt(r.latency.average, 2), '', '', '', ''],
     ['live heapUsed after the soak vs before it, full collection while idle (MiB)', fmt(f.after.heapUsed / MIB, 1), fmt(f.before.heapUsed / MIB, 1), fmt(ratio(f.after.heapUsed, f.before.heapUsed), 3), '', ''],
+    ['live heap growth per record written (KiB; journals fill too)', fmt((f.after.heapUsed - f.before.heapUsed) / Math.max(1, writes) / 1024, 2), '', '', '', ''],
     ['heap samples (first window / last window / all)', `${first.length} / ${last.length} / ${f.samples.length}`, '', '', '', ''],
     ['accounts in the server at the end', String(f.accounts), '', '', '', ''],
   ];

@@ -154,5 +154,8 @@ describe('bounds on what requests leave behind', () => {
     expect(stats.accounts).toBe(sim.registry.list().length);
     expect(stats.heapUsed).toBeGreaterThan(0);
     expect(stats.rss).toBeGreaterThanOrEqual(stats.heapUsed);
+    expect(stats.collected).toBe(false);
+    const asked = await json(call(sim, '/__admin/stats?gc=full'));
+    expect(asked.collected).toBe(typeof (globalThis as { gc?: unknown }).gc === 'function');
   });
 });
