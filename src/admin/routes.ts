@@ -9,6 +9,7 @@ import { ApiError, errors } from '../http/errors.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
 import { bodyOf } from './body.js';
 import { faultAdminRoutes } from './faults.js';
+import { memoryStats } from './memory.js';
 import { webhookAdminRoutes } from './webhooks.js';
 import { accountName, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 
@@ -22,17 +23,11 @@ export function adminRoutes(registry: AccountRegistry): Hono {
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
-  // Memory of the whole process, for soak tests and capacity checks (bytes). With Node started with
-  // --expose-gc, `?gc=full` (or `1`) runs a full collection first, so heapUsed is the live heap;
-  // `?gc=minor` only empties the young generation, cheap enough to ask every second under load.
+  // Memory of the whole process, for soak tests and capacity checks: `?gc=full` or `?gc=minor`.
   admin.get('/stats', (c) => {
-    const collect = (globalThis as { gc?: (options?: { type: 'major' | 'minor' }) => void }).gc;
     const asked = c.req.query('gc');
-    const kind = asked === 'minor' ? 'minor' : asked === 'full' || asked === '1' ? 'major' : undefined;
-    const collected = kind !== undefined && collect !== undefined;
-    if (collected) collect(kind === 'minor' ? { type: 'minor' } : undefined);
-    const { heapUsed, heapTotal, rss } = process.memoryUsage();
-    return c.json({ heapUsed, heapTotal, rss, accounts: registry.list().length, collected });
+    const collection = asked === 'full' || asked === '1' ? 'full' : asked === 'minor' ? 'minor' : undefined;
+    return c.json({ ...memoryStats(collection), accounts: registry.list().length });
   });
 
   admin.get('/accounts', (c) => c.json(registry.list().map(summary)));

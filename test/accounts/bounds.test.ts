@@ -155,6 +155,7 @@ describe('bounds on what requests leave behind', () => {
     expect(stats.heapUsed).toBeGreaterThan(0);
     expect(stats.rss).toBeGreaterThanOrEqual(stats.heapUsed);
     expect(stats.collected).toBe(false);
+    expect(stats).toHaveProperty('heapAfterMajorGc');
     const asked = await json(call(sim, '/__admin/stats?gc=full'));
     expect(asked.collected).toBe(typeof (globalThis as { gc?: unknown }).gc === 'function');
   });
