@@ -268,7 +268,7 @@ requests refill it before the observer runs). That is the live heap, stepping at
 collection; the row below the figures says how many there were. The figure compares the mean of
 the last ${WINDOW} s with the mean of the first ${WINDOW} s of the measured run, after ${WARMUP} s of warm-up.
 The server runs with \`--expose-gc\`, and right before and right after the measured run, while
-idle, \`?gc=full\` forces a full collection: that pair is the last-but-one row. Writes add records,
+idle, \`?gc=full\` forces a full collection: that pair is the "while idle" row. Writes add records,
 so some growth is the data itself: every created client and voucher is kept (writes are 2 in 34
 of the mix, about one per second per account).
 
