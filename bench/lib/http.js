@@ -1,4 +1,4 @@
-// Loopback HTTP helpers of the benchmark.
+// Loopback HTTP requests of the benchmark: free ports, requests, tokens, polling, CPU time.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
