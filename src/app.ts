@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
+import { DEFAULT_LIMITS } from './accounts/account.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { AccountRegistry } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
@@ -26,8 +27,10 @@ export interface SimulatorOptions {
   autoAccounts?: boolean;
   /** Persist each account to `<dataDir>/<name>.json`. */
   dataDir?: string;
-  /** Requests kept per account in the journal (default 1000). */
+  /** Requests kept per account in the journal, oldest dropped first (default 1000; 0 keeps none). */
   journalSize?: number;
+  /** Webhook deliveries kept per account for the control plane, oldest finished dropped first (default 500). */
+  deliveryLogSize?: number;
   /** Real time source; tests may pin it. */
   realNow?: () => number;
   /** Scenario (shipped name or file path) the default account is built from at start. */
@@ -56,7 +59,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     autoAccounts: options.autoAccounts ?? true,
     dataDir: options.dataDir,
     realNow,
-    journalSize: options.journalSize ?? 1000,
+    limits: {
+      journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
+      deliveryLogSize: options.deliveryLogSize ?? DEFAULT_LIMITS.deliveryLogSize,
+    },
   });
   await registry.load();
   if (options.scenario !== undefined) {

@@ -23,6 +23,8 @@ Options:
   --admin-token <token>    Token the control plane requires (Authorization: Bearer <token>) on every call
                            but GET /__admin/health (env ${ADMIN_TOKEN_ENV}); required when --host is
                            not a loopback address
+  --journal-size <n>       Requests kept per account in the request journal, oldest dropped first (default 1000; 0 = none)
+  --delivery-log-size <n>  Webhook deliveries kept per account in the delivery log, oldest finished dropped first (default 500)
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -30,6 +32,9 @@ the default account '${DEFAULT_ACCOUNT}'. Any account is also reachable at /acco
 Control plane: /__admin (see README).`;
 
 export class UsageError extends Error {}
+
+// Both logs are kept per account in memory; a million entries each is already far beyond any test run.
+const MAX_LOG_SIZE = 1_000_000;
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
   let parsed;
@@ -49,6 +54,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'no-auto-accounts': { type: 'boolean' },
         scenario: { type: 'string' },
         'admin-token': { type: 'string' },
+        'journal-size': { type: 'string' },
+        'delivery-log-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -85,6 +92,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (v['admin-token'] === '') throw new UsageError('--admin-token: must not be empty');
   if (adminToken) options.adminToken = adminToken;
   if (!isLoopback(options.host ?? '127.0.0.1') && !options.adminToken) throw new UsageError(adminTokenNeeded(options.host!));
+  if (v['journal-size'] !== undefined) options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
+  if (v['delivery-log-size'] !== undefined) {
+    options.deliveryLogSize = integer('--delivery-log-size', v['delivery-log-size'], 0, MAX_LOG_SIZE);
+  }
   return options;
 }
 

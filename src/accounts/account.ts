@@ -9,6 +9,14 @@ import { Journal } from './journal.js';
 import { Random } from '../random.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
 
+/** Sizes of the per-account records kept in memory only (the request journal, the webhook delivery log). */
+export interface AccountLimits {
+  journalSize: number;
+  deliveryLogSize: number;
+}
+
+export const DEFAULT_LIMITS: AccountLimits = { journalSize: 1000, deliveryLogSize: 500 };
+
 /** One isolated world: its store, clock, credentials, journal, throttle state and random source. */
 export class Account {
   readonly clock: Clock;
@@ -28,10 +36,10 @@ export class Account {
   constructor(
     readonly store: AccountStore,
     realNow: () => number,
-    journalSize: number,
+    readonly limits: AccountLimits = DEFAULT_LIMITS,
   ) {
     this.clock = new Clock(realNow, store.data.settings.clockOffsetMs);
-    this.journal = new Journal(journalSize);
+    this.journal = new Journal(limits.journalSize);
     this.random = new Random(store.data.settings.seed, store.data.settings.name);
     this.faultRandom = this.newFaultRandom();
   }

@@ -4,7 +4,7 @@ import { seededAuth } from '../auth/credentials.js';
 import { randomSecret } from '../auth/hash.js';
 import { formatDate } from '../datetime.js';
 import type { WorldSize } from '../world/index.js';
-import { Account } from './account.js';
+import { Account, type AccountLimits } from './account.js';
 import { isAccountName } from './host.js';
 import { applyScenario } from '../scenarios/apply.js';
 import { INLINE, type LoadedScenario, loadScenario } from '../scenarios/load.js';
@@ -22,7 +22,7 @@ export interface RegistryOptions {
   autoAccounts: boolean;
   dataDir?: string;
   realNow: () => number;
-  journalSize: number;
+  limits: AccountLimits;
 }
 
 export interface CreateAccount {
@@ -56,7 +56,7 @@ export class AccountRegistry {
       const name = path.basename(file, '.json');
       if (!file.endsWith('.json') || !isAccountName(name)) continue;
       const store = await loadStore(dir, name);
-      this.accounts.set(name, new Account(store, this.options.realNow, this.options.journalSize));
+      this.accounts.set(name, new Account(store, this.options.realNow, this.options.limits));
     }
   }
 
@@ -139,7 +139,7 @@ export class AccountRegistry {
       auth: seededAuth(o.realNow() + clockOffsetMs),
       world: worldFor(seed, size, day),
     };
-    const account = new Account(openStore(data, o.dataDir), o.realNow, o.journalSize);
+    const account = new Account(openStore(data, o.dataDir), o.realNow, o.limits);
     if (request.scenario) await applyScenario(this, account, request.scenario);
     else await account.save();
     return account;

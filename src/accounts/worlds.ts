@@ -40,8 +40,24 @@ function template(seed: number, size: WorldSize, day: string): World {
   return world;
 }
 
+// Where each lazily cloned world reads its template from.
+const sources = new WeakMap<World, () => World>();
+
+/**
+ * A collection for reading only: the account's own copy once it has one, else the shared
+ * template's array (which must not be changed). `shared` says which.
+ */
+export function peekCollection<K extends keyof World>(world: World, key: K): { value: World[K]; shared: boolean } {
+  const own = Object.getOwnPropertyDescriptor(world, key);
+  const source = sources.get(world);
+  if (own && 'value' in own) return { value: own.value as World[K], shared: false };
+  if (!source) return { value: world[key], shared: false };
+  return { value: source()[key], shared: true };
+}
+
 export function worldFor(seed: number, size: WorldSize, day: string): World {
   const world = {} as World;
+  sources.set(world, () => template(seed, size, day));
   const own = (key: keyof World, value: unknown) =>
     Object.defineProperty(world, key, { value, writable: true, enumerable: true, configurable: true });
   for (const key of COLLECTIONS) {

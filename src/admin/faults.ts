@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
+import { MAX_FAULT_RULES } from '../faults/faults.js';
 import { type FaultRule, FaultRuleInput } from '../faults/schema.js';
 import { errors } from '../http/errors.js';
 import { checked, jsonOf } from './body.js';
@@ -18,6 +19,9 @@ export function faultAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise
       typeof json === 'object' && json !== null && 'rules' in json
         ? checked(FaultRuleList, json).rules
         : [checked(FaultRuleInput, json)];
+    if (account.faults.size + specs.length > MAX_FAULT_RULES) {
+      throw errors.admin(400, `an account holds at most ${MAX_FAULT_RULES} fault rules; it has ${account.faults.size}`);
+    }
     return c.json(account.faults.add(specs).map(view), 201);
   });
 

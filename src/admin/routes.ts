@@ -11,6 +11,7 @@ import { bodyOf } from './body.js';
 import { faultAdminRoutes } from './faults.js';
 import { applyScenario } from '../scenarios/apply.js';
 import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
+import { memoryStats } from './memory.js';
 import { webhookAdminRoutes } from './webhooks.js';
 import { accountName, ApplyScenarioBody, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 
@@ -23,6 +24,13 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   apiKeyAdminRoutes(admin, (c) => accountOf(c, registry));
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
+
+  // Memory of the whole process, for soak tests and capacity checks: `?gc=full` or `?gc=minor`.
+  admin.get('/stats', (c) => {
+    const asked = c.req.query('gc');
+    const collection = asked === 'full' || asked === '1' ? 'full' : asked === 'minor' ? 'minor' : undefined;
+    return c.json({ ...memoryStats(collection), accounts: registry.list().length });
+  });
 
   admin.get('/accounts', (c) => c.json(registry.list().map(summary)));
 

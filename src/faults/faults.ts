@@ -15,6 +15,9 @@ interface Held {
   matches: PathMatcher;
 }
 
+/** Rules an account holds at once; the control plane refuses more. */
+export const MAX_FAULT_RULES = 1000;
+
 /** An account's fault rules, in the order they were added (the first matching rule applies). */
 export class Faults {
   private rules: Held[] = [];
@@ -28,6 +31,10 @@ export class Faults {
     });
     this.rules.push(...added);
     return added.map((h) => ({ ...h.rule }));
+  }
+
+  get size(): number {
+    return this.rules.length;
   }
 
   list(): FaultRule[] {

@@ -18,7 +18,9 @@ interface Bucket {
 }
 
 // Stale buckets are swept once the map grows past this, so many callers cannot grow it forever.
-const SWEEP_AT = 10_000;
+// Buckets still live after a sweep are dropped oldest first down to half of it: a caller that
+// many others pushed out starts a fresh window, which is kinder than growing without end.
+export const SWEEP_AT = 10_000;
 
 /** The bucket of one endpoint for one caller: `<operationId> <ip>`. */
 export const throttleKey = (operationId: string, ip: string): string => `${operationId} ${ip}`;
@@ -40,6 +42,8 @@ export class Throttle {
     if (!bucket || now >= bucket.windowStart + rule.windowMs || now < bucket.windowStart) {
       if (this.buckets.size >= SWEEP_AT) this.sweep(now, rule);
       bucket = { windowStart: now, count: 0, lockedUntil: 0 };
+      // Re-inserted, so the map's order is the order windows opened in (oldest dropped first).
+      this.buckets.delete(key);
       this.buckets.set(key, bucket);
     }
     bucket.count++;
@@ -61,9 +65,18 @@ export class Throttle {
     this.endpointLocks.clear();
   }
 
+  get size(): number {
+    return this.buckets.size;
+  }
+
   private sweep(now: number, rule: ThrottleRule): void {
     for (const [key, b] of this.buckets) {
       if (b.lockedUntil <= now && now >= b.windowStart + rule.windowMs) this.buckets.delete(key);
+    }
+    if (this.buckets.size < SWEEP_AT) return;
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size < SWEEP_AT / 2) break;
+      this.buckets.delete(key);
     }
   }
 }

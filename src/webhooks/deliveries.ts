@@ -9,8 +9,6 @@ import { type EventKind, type Subscription, signingSecret, subscriptionsOf } fro
 // off exponentially in real time: base, 2×base, 4×base… up to MAX_ATTEMPTS attempts in all.
 
 export const MAX_ATTEMPTS = 5;
-/** Deliveries kept per account for the control plane; the oldest finished ones are dropped. */
-const KEEP = 500;
 const TIMEOUT_MS = 10_000;
 
 export const deliveryOptions = {
@@ -113,17 +111,20 @@ export async function settled(account: Account): Promise<void> {
 function start(account: Account, subscription: Subscription, delivery: Delivery): void {
   const box = outboxOf(account);
   box.deliveries.push(delivery);
-  trim(box);
+  trim(box, account.limits.deliveryLogSize);
   const previous = box.queues.get(subscription.webhook_id) ?? Promise.resolve();
   const tail = previous.then(() => send(signingSecret(account, subscription), delivery));
   box.queues.set(subscription.webhook_id, tail);
   void tail.finally(() => {
     if (box.queues.get(subscription.webhook_id) === tail) box.queues.delete(subscription.webhook_id);
+    // A delivery that was pending when the log filled can go now that it has finished.
+    trim(box, account.limits.deliveryLogSize);
   });
 }
 
-function trim(box: Outbox): void {
-  while (box.deliveries.length > KEEP) {
+/** Keeps the log at its size, dropping the oldest finished deliveries; pending ones stay until they finish. */
+function trim(box: Outbox, keep: number): void {
+  while (box.deliveries.length > keep) {
     const at = box.deliveries.findIndex((d) => d.status !== 'pending');
     if (at < 0) return;
     box.deliveries.splice(at, 1);

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import { routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { RegisterBodySchema, RegisteredWebhookSchema, WebhookSchema } from './schemas.js';
-import { publicView, register, subscriptionsOf, unregister } from './subscriptions.js';
+import { MAX_SUBSCRIPTIONS, publicView, register, subscriptionsOf, unregister } from './subscriptions.js';
 
 const tag = 'Webhooks';
 const DELIVERY =
@@ -26,7 +26,7 @@ export const webhookEndpoints: Endpoint[] = [
     },
     response: { description: 'The subscription (with `secret` only when it was generated).', schema: RegisteredWebhookSchema },
     errors: {
-      400: 'No body, an event kind other than the two named ones, or a url that is not an absolute http(s) URL (model state naming the field).',
+      400: `No body, an event kind other than the two named ones, a url that is not an absolute http(s) URL, or an account already holding ${MAX_SUBSCRIPTIONS} webhooks (model state naming the field).`,
       409: 'A webhook for this event and url already exists (`{"Message": ...}`).',
     },
     example: () => ({ body: { event: 'NewRecurringClientInvoice', url: 'https://example.com/hooks/invoices', secret: 'change-me' } }),
@@ -39,6 +39,7 @@ export const webhookEndpoints: Endpoint[] = [
     handler: ({ account, body, now }) => {
       const result = register(account, body.event, body.url, body.secret, now);
       if (result.kind === 'exists') throw errors.webhookExists();
+      if (result.kind === 'full') throw errors.field('url', `An account holds at most ${MAX_SUBSCRIPTIONS} webhooks.`);
       const { subscription, generated, secret } = result;
       return reply.json(generated ? { ...publicView(subscription), secret } : publicView(subscription));
     },

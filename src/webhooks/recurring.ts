@@ -3,6 +3,7 @@ import { addMonths } from '../world/clients.js';
 import { utcMs, utcText } from '../world/clock.js';
 import { DocumentType, type AccountingDocument, type DocumentTypeId } from '../world/sales.js';
 import type { EventKind } from './subscriptions.js';
+import { peekCollection } from '../accounts/worlds.js';
 
 // Recurring client (20) and supplier (21) invoices generate a client invoice (1) or supplier
 // invoice (10) each time the account clock passes their NextRunDate. The clock is virtual, so this
@@ -26,10 +27,18 @@ const MAX_RUNS = 5000;
 
 /** Generates every invoice due up to `now`, oldest run first; the documents are added to the world. */
 export function generateDue(account: Account, now: number): Generated[] {
+  // Most requests find nothing due: skip the scan while the data is unchanged and the earliest run
+  // is ahead. An account still reading the shared template is not made to clone it just to look.
+  const { value: seen, shared } = peekCollection(account.world, 'accountingDocuments');
+  const version = shared ? SHARED : account.version;
+  const memo = earliest.get(seen);
+  if (memo && memo.version === version && now < memo.at) return [];
+  if (shared) {
+    const at = earliestRun(seen);
+    earliest.set(seen, { version, at });
+    if (now < at) return [];
+  }
   const documents = account.world.accountingDocuments;
-  // Most requests find nothing due: skip the scan while the data is unchanged and the earliest run is ahead.
-  const memo = earliest.get(documents);
-  if (memo && memo.version === account.version && now < memo.at) return [];
   const due = (d: AccountingDocument) =>
     OUTPUT[d.AccountingDocumentTypeId] !== undefined && d.NextRunDate !== null && (d.RecurrenceIntervalMonths ?? 0) > 0 && utcMs(d.NextRunDate) <= now;
   const out: Generated[] = [];
@@ -49,6 +58,8 @@ export function generateDue(account: Account, now: number): Generated[] {
 }
 
 const earliest = new WeakMap<AccountingDocument[], { version: number; at: number }>();
+/** The memo's version for a template array: it never changes, whichever account reads it. */
+const SHARED = -1;
 
 function earliestRun(documents: AccountingDocument[]): number {
   let at = Infinity;

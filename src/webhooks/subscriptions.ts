@@ -41,6 +41,9 @@ export function publicView(s: Subscription) {
   return { webhook_id: s.webhook_id, event: s.event, url: s.url, created_utc: s.created_utc };
 }
 
+/** Subscriptions an account holds at once; each one also holds a delivery queue. */
+export const MAX_SUBSCRIPTIONS = 100;
+
 /** The plain signing key, for the moment of signing. */
 export function signingSecret(account: Account, s: Subscription): string {
   return secretsOf(account.store).open(s.secret_sealed, s.webhook_id);
@@ -74,12 +77,14 @@ export function checkSealedSecrets(data: AccountData, box: SecretBox): string | 
 
 export type RegisterResult =
   | { kind: 'created'; subscription: Subscription; generated: boolean; secret: string }
-  | { kind: 'exists' };
+  | { kind: 'exists' }
+  | { kind: 'full' };
 
 /** Same event and same URL (compared as normalised by URL parsing) is the same record. */
 export function register(account: Account, event: EventKind, url: string, secret: string | undefined, now: number): RegisterResult {
   const target = new URL(url).href;
   if (subscriptionsOf(account).some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
+  if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS) return { kind: 'full' };
   const list = writableSubscriptions(account);
   let id = account.random.guid();
   while (list.some((s) => s.webhook_id === id)) id = account.random.guid();

@@ -26,7 +26,7 @@ describe('command line', () => {
   it('--help lists every flag', () => {
     const out = run(['--help']);
     expect(out.status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario', '--admin-token']) {
+    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario', '--admin-token', '--journal-size', '--delivery-log-size']) {
       expect(out.stdout).toContain(flag);
     }
   });
@@ -38,6 +38,8 @@ describe('command line', () => {
     [['--now', 'yesterday'], '--now'],
     [['--seed', '-1'], '--seed'],
     [['--colour'], 'colour'],
+    [['--journal-size', '-5'], '--journal-size'],
+    [['--delivery-log-size', 'lots'], '--delivery-log-size'],
   ])('bad flags %j give a clear message and exit code 2', (args, named) => {
     const out = run(args);
     expect(out.status).toBe(2);
@@ -58,6 +60,11 @@ describe('command line', () => {
     expect(out.status).toBe(2);
     expect(out.stderr).toContain('no-such-scenario: no such scenario file');
     expect(out.stderr).toContain('expired-token');
+  });
+
+  it('--journal-size and --delivery-log-size set the per-account log sizes', () => {
+    expect(parseCli(['--journal-size', '50', '--delivery-log-size', '0'], {})).toMatchObject({ journalSize: 50, deliveryLogSize: 0 });
+    expect(parseCli([], {})).not.toHaveProperty('journalSize');
   });
 
   it('PORT in the environment sets the port, --port wins', () => {
