@@ -3,7 +3,7 @@ import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
 import { toCents } from '../world/money.js';
 import type { AccountingDocument, AccountingDocumentLineItem } from '../world/sales.js';
-import { DocumentType } from '../world/sales.js';
+import { DocumentType } from '../world/sales-codes.js';
 import { addTo, emptyTally, type FigureName, figuresOf, type Tally } from './tally.js';
 
 // GET /reports/sales: sales by employee over [start, end], read straight from the documents,

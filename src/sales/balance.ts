@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '../world/money.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
-import { DocumentType } from '../world/sales.js';
+import { DocumentType } from '../world/sales-codes.js';
 import type { AccountingDocument } from '../world/sales.js';
 
 // A document is never edited when it is paid: its balance is derived, at read time, from the

@@ -1,7 +1,7 @@
 import type { ModelStateErrors } from '../http/model-state.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { DocumentType, type DocumentTypeId } from '../world/sales.js';
+import { DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
 import type { DocumentIn } from './document-input.js';
 
 // Header checks shared by create and update. Every miss is a model-state error on its field.

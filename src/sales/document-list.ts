@@ -3,7 +3,7 @@ import { widenedEnd } from '../http/range.js';
 import { startsWithAny } from '../match.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { DocumentType } from '../world/sales.js';
+import { DocumentType } from '../world/sales-codes.js';
 import type { AccountingDocument } from '../world/sales.js';
 import { INVOICE_TYPES, balanceOf } from './balance.js';
 import { clientName, partyTexts, supplierName } from './names.js';

@@ -1,7 +1,7 @@
 import type { ModelStateErrors } from '../http/model-state.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { EntryType, type EntryTypeId } from '../world/sales.js';
+import { EntryType, type EntryTypeId } from '../world/sales-codes.js';
 import type { EntryIn } from './entry-input.js';
 
 // Checks shared by create and update of entries. Every miss is a model-state error on its field.

@@ -1,5 +1,5 @@
 import type { World } from '../world/index.js';
-import { DocumentType, EntryType } from '../world/sales.js';
+import { DocumentType, EntryType } from '../world/sales-codes.js';
 import type { AccountingDocument, AccountingEntry } from '../world/sales.js';
 
 // Example requests for the OpenAPI document, picked from the seeded world so each is a real call.

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { Scenario } from './schema.js';
 
@@ -42,7 +41,7 @@ export async function loadScenario(fileOrName: string): Promise<LoadedScenario> 
     const names = (await listScenarios()).map((s) => s.name).join(', ');
     throw new ScenarioError(`${fileOrName}: no such scenario file or shipped scenario (shipped: ${names})`);
   }
-  const value = file.endsWith('.json') ? parseJson(text, source) : parseYaml(text, source);
+  const value = file.endsWith('.json') ? parseJson(text, source) : await parseYaml(text, source);
   const name = shipped ? fileOrName : path.basename(file).replace(/\.(ya?ml|json)$/i, '');
   return { name, source, reference: fileOrName, scenario: parseScenario(value, source) };
 }
@@ -71,7 +70,7 @@ export async function listScenarios(): Promise<{ name: string; description: stri
   const out: { name: string; description: string }[] = [];
   for (const file of files) {
     const text = await readFile(path.join(SCENARIOS_DIR, file), 'utf8');
-    const value = (file.endsWith('.json') ? JSON.parse(text) : parseDocument(text).toJS()) as { description?: unknown };
+    const value = (file.endsWith('.json') ? JSON.parse(text) : (await yaml()).parseDocument(text).toJS()) as { description?: unknown };
     out.push({ name: file.replace(/\.(ya?ml|json)$/, ''), description: String(value?.description ?? '') });
   }
   return out;
@@ -82,8 +81,12 @@ function shippedFile(name: string): string | undefined {
   return EXTENSIONS.map((ext) => path.join(SCENARIOS_DIR, name + ext)).find((f) => existsSync(f));
 }
 
-function parseYaml(text: string, source: string): unknown {
-  const doc = parseDocument(text);
+// The YAML parser is loaded with the first scenario, not at start-up.
+let yamlModule: Promise<typeof import('yaml')> | undefined;
+const yaml = () => (yamlModule ??= import('yaml'));
+
+async function parseYaml(text: string, source: string): Promise<unknown> {
+  const doc = (await yaml()).parseDocument(text);
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FaultRuleInput } from '../faults/schema.js';
-import { WORLD_SIZES } from '../world/context.js';
+import { WORLD_SIZES } from '../world/sizes.js';
 
 // A scenario file: an account state described on top of the seeded world. Strict at every level,
 // so a misspelt key is an error naming it rather than a setting that silently does nothing.

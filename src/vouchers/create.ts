@@ -3,7 +3,7 @@ import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
-import { EntryType } from '../world/sales.js';
+import { EntryType } from '../world/sales-codes.js';
 import type { Voucher, VoucherTemplate, VoucherType } from '../world/vouchers.js';
 import type { VoucherIn } from './input.js';
 import { nextVoucherNumber, numberTaken } from './number.js';

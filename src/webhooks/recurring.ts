@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account.js';
-import { addMonths } from '../world/clients.js';
-import { utcMs, utcText } from '../world/clock.js';
-import { DocumentType, type AccountingDocument, type DocumentTypeId } from '../world/sales.js';
+import { addMonths, utcMs, utcText } from '../world/clock.js';
+import type { AccountingDocument } from '../world/sales.js';
+import { DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
 import type { EventKind } from './subscriptions.js';
 import { peekCollection } from '../accounts/worlds.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DAY, MINUTE } from '../datetime.js';
-import { utcText } from './clock.js';
+import { addMonths, utcText } from './clock.js';
 import type { Membership } from './catalogue.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import { AddressMaker, EMPTY_ADDRESS, mobileNumber, slug } from './contact.js';
@@ -78,13 +78,6 @@ const DOMAINS: Record<Country, string[]> = {
 
 /** Clients joined over this many days before today. */
 const HISTORY_DAYS = 4 * 365;
-
-export function addMonths(ms: number, months: number): number {
-  const d = new Date(ms);
-  const y = d.getUTCFullYear(), m = d.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes());
-}
 
 // Hashing is the one slow step per password, so the seeded hashes are made once per process
 // from fixed salts and shared by every world: one modern and one legacy stored form.

@@ -22,3 +22,11 @@ export function utcMs(text: string): number {
   const minutes = text.length >= 16 ? d(14) * 10 + d(15) : 0;
   return Date.UTC(d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3), d(5) * 10 + d(6) - 1, d(8) * 10 + d(9), hours, minutes);
 }
+
+/** The same day and time `months` later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(ms: number, months: number): number {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear(), m = d.getUTCMonth() + months;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes());
+}

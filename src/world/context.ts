@@ -1,8 +1,9 @@
 import { DAY } from '../datetime.js';
 import { Rng } from './random.js';
 
-export const WORLD_SIZES = ['small', 'standard', 'large'] as const;
-export type WorldSize = (typeof WORLD_SIZES)[number];
+import type { WorldSize } from './sizes.js';
+
+export { WORLD_SIZES, type WorldSize } from './sizes.js';
 
 /** How much of everything each size holds. */
 export interface SizeProfile {

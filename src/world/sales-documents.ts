@@ -3,7 +3,7 @@ import { utcMs, utcText } from './clock.js';
 import type { Calendar } from './calendar.js';
 import type { Membership, Package, Product, Service } from './catalogue.js';
 import type { Client } from './clients.js';
-import { addMonths } from './clients.js';
+import { addMonths } from './clock.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';

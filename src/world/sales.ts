@@ -34,23 +34,9 @@ export interface CashDrawer {
   State: ItemState;
 }
 
-/**
- * AccountingDocumentTypeId. 20 and 21 are this simulator's numbers for recurring client and
- * supplier invoices: the API names those types but does not give their numbers.
- */
-export const DocumentType = {
-  ClientInvoice: 1,
-  Quotation: 2,
-  CreditNote: 3,
-  PurchaseOrder: 9,
-  SupplierInvoice: 10,
-  DebitNote: 11,
-  GoodsReceivedNote: 12,
-  StockTransfer: 13,
-  RecurringClientInvoice: 20,
-  RecurringSupplierInvoice: 21,
-} as const;
-export type DocumentTypeId = (typeof DocumentType)[keyof typeof DocumentType];
+import type { DocumentTypeId, EntryTypeId } from './sales-codes.js';
+
+export { DocumentType, type DocumentTypeId, EntryType, type EntryTypeId } from './sales-codes.js';
 
 /** Total = Quantity × Price − Discount; Discount is an amount, not a percentage. */
 export interface AccountingDocumentLineItem {
@@ -90,9 +76,6 @@ export interface AccountingDocument {
   Total: number;
 }
 
-/** AccountingEntryTypeId: Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11. */
-export const EntryType = { Receipt: 1, Payment: 2, RecurringReceipt: 10, RecurringPayment: 11 } as const;
-export type EntryTypeId = (typeof EntryType)[keyof typeof EntryType];
 
 export interface AccountingEntryGratuity {
   AccountingEntryId: Guid;

@@ -1,7 +1,7 @@
 import { DAY, MINUTE } from '../datetime.js';
 import { utcMs, utcText } from './clock.js';
 import type { Client } from './clients.js';
-import { addMonths } from './clients.js';
+import { addMonths } from './clock.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';

@@ -1,0 +1,24 @@
+// Sales document and entry type numbers on their own, so the API code can use them without loading
+// the world generator.
+
+/**
+ * AccountingDocumentTypeId. 20 and 21 are this simulator's numbers for recurring client and
+ * supplier invoices: the API names those types but does not give their numbers.
+ */
+export const DocumentType = {
+  ClientInvoice: 1,
+  Quotation: 2,
+  CreditNote: 3,
+  PurchaseOrder: 9,
+  SupplierInvoice: 10,
+  DebitNote: 11,
+  GoodsReceivedNote: 12,
+  StockTransfer: 13,
+  RecurringClientInvoice: 20,
+  RecurringSupplierInvoice: 21,
+} as const;
+export type DocumentTypeId = (typeof DocumentType)[keyof typeof DocumentType];
+
+/** AccountingEntryTypeId: Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11. */
+export const EntryType = { Receipt: 1, Payment: 2, RecurringReceipt: 10, RecurringPayment: 11 } as const;
+export type EntryTypeId = (typeof EntryType)[keyof typeof EntryType];
