@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../../src/http/body.js';
-import { build, crashWatch, exampleOf, type FuzzWorld, fuzzWorld, nested, stateHash, toRequest } from './support.js';
+import { build, exampleOf, nested, stateHash, toRequest, useFuzzWorld } from './support.js';
 
 // JSON nested deeper than 64 levels is refused as a 400 before anything walks it: no stack
 // overflow (a 500) whatever the depth, up to what fits in the 1 MiB body limit.
 
-let fw: FuzzWorld;
-let crashes: ReturnType<typeof crashWatch>;
-beforeAll(async () => {
-  fw = await fuzzWorld();
-  crashes = crashWatch();
-});
-afterAll(() => crashes.restore());
+const suite = useFuzzWorld();
 
 const DEPTH = 400_000; // 800 000 bytes of brackets: just under the body limit
 const bodyEndpoints = endpoints.filter((e) => e.body);
 
 async function send(endpoint: (typeof endpoints)[number], body: string) {
-  const built = build(endpoint, exampleOf(endpoint, fw), fw.token, { kind: 'asIs' });
-  const res = await fw.sim.fetch(toRequest({ ...built, body, headers: { ...built.headers, 'content-type': 'application/json' } }));
+  const built = build(endpoint, exampleOf(endpoint, suite.fw), suite.fw.token, { kind: 'asIs' });
+  const res = await suite.fw.sim.fetch(toRequest({ ...built, body, headers: { ...built.headers, 'content-type': 'application/json' } }));
   // biome-ignore lint: tests assert on shapes
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -31,8 +25,8 @@ describe(`a body nested ${DEPTH} levels deep is a 400 on every endpoint that tak
       expect(res.status).toBe(400);
       if (endpoint.auth === 'none') expect(res.body).toEqual({ error: 'invalid_request' });
       else expect(Object.keys(res.body.ModelState)).toEqual(['body']);
-      expect(crashes.take()).toEqual([]);
-      expect(stateHash(fw.account)).toBe(fw.baselineHash);
+      expect(suite.crashes.take()).toEqual([]);
+      expect(stateHash(suite.fw.account)).toBe(suite.fw.baselineHash);
     }
   });
 });
@@ -51,7 +45,7 @@ describe('the depth limit is 64 levels, counted outside strings', () => {
     const body = (levels: number) => `{"event":"NewRecurringClientInvoice","url":"https://example.com/deep/${levels}","extra":${nested(levels - 1, '[')}}`;
     const ok = await send(register, body(64));
     expect(ok.status).toBe(200);
-    await fw.restore();
+    await suite.fw.restore();
     const refused = await send(register, body(65));
     expect(refused.status).toBe(400);
     expect(refused.body.ModelState.body[0]).toContain('64');
@@ -60,7 +54,7 @@ describe('the depth limit is 64 levels, counted outside strings', () => {
 
 describe('the control plane refuses deep JSON with a 400 too', () => {
   it('a fault rule whose body nests 100 000 levels is refused, and the rule list still answers', async () => {
-    const res = await fw.sim.fetch(
+    const res = await suite.fw.sim.fetch(
       new Request('http://127.0.0.1/__admin/accounts/demo/faults', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -69,8 +63,8 @@ describe('the control plane refuses deep JSON with a 400 too', () => {
     );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toContain('64');
-    const list = await fw.sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/faults'));
+    const list = await suite.fw.sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/faults'));
     expect(list.status).toBe(200);
-    expect(crashes.take()).toEqual([]);
+    expect(suite.crashes.take()).toEqual([]);
   });
 });

@@ -1,23 +1,21 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
 import {
   build,
-  crashWatch,
   describe as describeRequest,
   documents500,
   exampleOf,
   FUZZ_RUNS,
   FUZZ_SEED,
-  type FuzzWorld,
   fuzzParams,
-  fuzzWorld,
   type Mutation,
   mutations,
   prototypeKeys,
   stateHash,
   toRequest,
+  useFuzzWorld,
 } from './support.js';
 
 // Every endpoint of the table (version 2 and version 1) gets generated bad input. Whatever is
@@ -25,36 +23,30 @@ import {
 // simulator used here checks each answer against openapi/openapi.json), never an unexpected 5xx,
 // and a refused request leaves the account's data exactly as it was.
 
-let fw: FuzzWorld;
-let crashes: ReturnType<typeof crashWatch>;
-beforeAll(async () => {
-  fw = await fuzzWorld();
-  crashes = crashWatch();
-});
-afterAll(() => crashes.restore());
+const suite = useFuzzWorld();
 
 async function check(endpoint: Endpoint, m: Mutation): Promise<void> {
-  const built = build(endpoint, exampleOf(endpoint, fw), fw.token, m);
-  const version = fw.account.version;
+  const built = build(endpoint, exampleOf(endpoint, suite.fw), suite.fw.token, m);
+  const version = suite.fw.account.version;
   let status = 0;
   let text = '';
   try {
-    const response = await fw.sim.fetch(toRequest(built));
+    const response = await suite.fw.sim.fetch(toRequest(built));
     status = response.status;
     text = await response.text();
-    expect(crashes.take(), 'an exception reached the error handler').toEqual([]);
+    expect(suite.crashes.take(), 'an exception reached the error handler').toEqual([]);
     if (status >= 500) expect(documents500(endpoint), `undocumented ${status}`).toBe(true);
     if (m.kind === 'routeId') expect(status, 'a malformed route id matches no route').toBe(404);
     expect(prototypeKeys(), 'Object.prototype gained keys').toEqual([]);
     if (status < 200 || status >= 300) {
-      expect(fw.account.version, 'a refused request saved the account').toBe(version);
-      if (stateHash(fw.account) !== fw.baselineHash) expect(fw.changes(), 'a refused request changed the account data').toEqual([]);
+      expect(suite.fw.account.version, 'a refused request saved the account').toBe(version);
+      if (stateHash(suite.fw.account) !== suite.fw.baselineHash) expect(suite.fw.changes(), 'a refused request changed the account data').toEqual([]);
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\n--- sent (FUZZ_SEED=${FUZZ_SEED}):\n${describeRequest(built)}\n--- answer ${status}: ${text.slice(0, 400)}`);
   } finally {
-    if (fw.account.version !== version) await fw.restore();
+    if (suite.fw.account.version !== version) await suite.fw.restore();
   }
 }
 

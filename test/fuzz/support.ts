@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { Account } from '../../src/accounts/account.js';
 import type { Simulator } from '../../src/app.js';
 import { DEMO_API_KEY } from '../../src/auth/credentials.js';
@@ -522,3 +522,14 @@ export function crashWatch() {
 /** Keys added to Object.prototype: a polluted prototype shows here. */
 export const prototypeKeys = (): string[] => Object.getOwnPropertyNames(Object.prototype).filter((k) => !BUILTIN_KEYS.has(k));
 const BUILTIN_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A fuzz world for the file's tests, built before them, with a crash watch around them. */
+export function useFuzzWorld(): { fw: FuzzWorld; crashes: ReturnType<typeof crashWatch> } {
+  const suite = {} as { fw: FuzzWorld; crashes: ReturnType<typeof crashWatch> };
+  beforeAll(async () => {
+    suite.fw = await fuzzWorld();
+    suite.crashes = crashWatch();
+  });
+  afterAll(() => suite.crashes.restore());
+  return suite;
+}
