@@ -9,7 +9,7 @@ import { isAccountName } from './host.js';
 import { applyScenario } from '../scenarios/apply.js';
 import { INLINE, type LoadedScenario, loadScenario } from '../scenarios/load.js';
 import { removeTempFiles } from './durable-file.js';
-import { secretBox } from './secret-box.js';
+import { checkKeyPresent, secretBox } from './secret-box.js';
 import { type AccountData, AccountFile, type AccountSettings, accountFile, loadStore, openStore } from './store.js';
 import { loadWorldGenerator, worldFor } from './worlds.js';
 
@@ -51,10 +51,11 @@ export class AccountRegistry {
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
     await removeTempFiles(dir);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json'))).sort();
+    await checkKeyPresent(dir, files);
     secretBox(dir);
-    for (const file of (await readdir(dir)).sort()) {
+    for (const file of files) {
       const name = path.basename(file, '.json');
-      if (!file.endsWith('.json') || !isAccountName(name)) continue;
       const store = await loadStore(dir, name);
       this.accounts.set(name, new Account(store, this.options.realNow, this.options.limits));
     }

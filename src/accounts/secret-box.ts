@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // Secrets the simulator must be able to read back (webhook signing keys: HMAC needs the key itself)
@@ -46,6 +47,22 @@ export function secretBox(dataDir: string | undefined): SecretBox {
     byDir.set(dir, box);
   }
   return box;
+}
+
+/**
+ * A missing key file is created only when nothing needs the old one: while an account file holds a
+ * sealed secret, it is an error naming both files (a new key could never open those secrets).
+ */
+export async function checkKeyPresent(dataDir: string, accountFiles: readonly string[]): Promise<void> {
+  const dir = path.resolve(dataDir);
+  const keyFile = path.join(dir, SECRETS_KEY_FILE);
+  if (byDir.has(dir) || existsSync(keyFile)) return;
+  for (const name of accountFiles) {
+    const file = path.join(dir, name);
+    if ((await readFile(file, 'utf8')).includes('"secret_sealed"')) {
+      throw new Error(`${keyFile}: missing, but ${file} holds webhook secrets sealed with it; restore the key file (a new key cannot open them)`);
+    }
+  }
 }
 
 function readOrCreateKey(file: string): Buffer {

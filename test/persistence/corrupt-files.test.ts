@@ -96,6 +96,19 @@ describe('corrupt or hand-edited data files', () => {
     expect(await readFile(key, 'utf8')).toBe('not a key\n');
   });
 
+  it('a missing key file while an account holds sealed secrets is refused naming both, and no new key is made', async () => {
+    const key = path.join(dir, '.secrets-key');
+    const sealed = new SecretBox(Buffer.from((await readFile(key, 'utf8')).trim(), 'base64')).seal('s', WEBHOOK_ID);
+    const text = edited((d) => (d.webhooks = [{ webhook_id: WEBHOOK_ID, event: 'NewRecurringClientInvoice', url: 'http://127.0.0.1/h', created_utc: '2026-03-16 09:00', secret_sealed: sealed }]));
+    await writeFile(file, text);
+    await rm(key);
+    const { status, message } = failedStart();
+    expect(status).toBe(1);
+    expect(message).toContain(`${key}: missing, but ${file} holds webhook secrets sealed with it`);
+    expect(await readdir(dir)).not.toContain('.secrets-key');
+    expect(await readFile(file, 'utf8')).toBe(text);
+  });
+
   it('temp files a crash left behind are removed on start and the account loads', async () => {
     await writeFile(path.join(dir, '.acme.json.tmp'), '{"half": ');
     await writeFile(path.join(dir, '.acme.json.4242-7.tmp'), '{"half": ');
