@@ -1,3 +1,4 @@
+import { redactQuery } from '../http/redact.js';
 import { type JournalQuery, journalFilter } from './journal-query.js';
 
 /** The fault rule that changed an answer: its id, its effect, and the delay it added (ms). */
@@ -30,10 +31,6 @@ export interface JournalEntry {
   at: string;
   fault?: JournalFault;
 }
-
-import { REDACTED, SECRET_NAMES } from '../http/redact.js';
-
-export { REDACTED };
 
 /** The requests an account received, oldest first, bounded as a ring buffer. */
 export class Journal {
@@ -76,14 +73,4 @@ export class Journal {
     this.entries.length = 0;
     this.start = 0;
   }
-}
-
-/** The query as sent, by name, with the values of secret-bearing names redacted. */
-export function redactQuery(search: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (search === '') return out;
-  for (const [name, value] of new URLSearchParams(search)) {
-    (out[name] ??= []).push(SECRET_NAMES.test(name) ? REDACTED : value);
-  }
-  return out;
 }

@@ -55,8 +55,10 @@ export const errors = {
   /** Version 1: the ServiceApiKey header is missing, empty, unknown or inactive (one answer for all). */
   apiKeyRefused: () => forbidden(FORBIDDEN_BODIES.unauthorized),
 
-  /** No action matched: unknown path, malformed route id, or a required name missing. */
-  /** The URI is echoed as sent, but with secret query values (a password, a token) redacted. */
+  /**
+   * No action matched: unknown path, malformed route id, or a required name missing. The URI is
+   * echoed as sent, but with secret query values (a password, a token) redacted.
+   */
   notFound: (url: string) =>
     json(404, { Message: `No HTTP resource was found that matches the request URI '${redactUrl(url)}'.` }),
   /** The path is served, but not by this method with these parameter names. */

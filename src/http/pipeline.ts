@@ -15,7 +15,6 @@ import type { Params } from './params.js';
 import { parseQuery, type RawQuery } from './query.js';
 import { toResponse } from './reply.js';
 import { createResolver } from './resolve.js';
-import { throttleKey } from './throttle.js';
 
 /** Where a request is going: the account it names and the API path within that account. */
 export interface Target {
@@ -110,7 +109,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const { endpoint } = resolution;
 
     if (account.settings.rateLimit) {
-      const waitMs = account.throttle.hit(throttleKey(endpoint.operationId, ip), now, endpoint.throttle);
+      const waitMs = account.throttle.hit(endpoint.operationId, ip, now, endpoint.throttle);
       if (waitMs > 0) throw errors.throttled(waitMs / 1000);
     }
 

@@ -21,3 +21,13 @@ export function redactUrl(url: string): string {
   });
   return `${url.slice(0, q)}?${parts.join('&')}${hash < 0 ? '' : url.slice(hash)}`;
 }
+
+/** The query as sent, by name, with the values of secret-bearing names redacted. */
+export function redactQuery(search: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (search === '') return out;
+  for (const [name, value] of new URLSearchParams(search)) {
+    (out[name] ??= []).push(SECRET_NAMES.test(name) ? REDACTED : value);
+  }
+  return out;
+}

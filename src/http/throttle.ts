@@ -23,19 +23,20 @@ interface Bucket {
 export const SWEEP_AT = 10_000;
 
 /** The bucket of one endpoint for one caller: `<operationId> <ip>`. */
-export const throttleKey = (operationId: string, ip: string): string => `${operationId} ${ip}`;
+const bucketKey = (operationId: string, ip: string): string => `${operationId} ${ip}`;
 
 export class Throttle {
   private readonly buckets = new Map<string, Bucket>();
   /** Lockouts of an endpoint for every caller (scenarios), by operationId: locked until. */
   private readonly endpointLocks = new Map<string, number>();
 
-  /** Counts one request; returns the milliseconds to wait when it is refused, else 0. */
-  hit(key: string, now: number, rule: ThrottleRule = V2_THROTTLE): number {
+  /** Counts one request to an endpoint from a caller; returns the milliseconds to wait when it is refused, else 0. */
+  hit(operationId: string, ip: string, now: number, rule: ThrottleRule = V2_THROTTLE): number {
     if (this.endpointLocks.size > 0) {
-      const until = this.endpointLocks.get(key.slice(0, key.indexOf(' ')));
+      const until = this.endpointLocks.get(operationId);
       if (until !== undefined && until > now) return until - now;
     }
+    const key = bucketKey(operationId, ip);
     let bucket = this.buckets.get(key);
     if (bucket && bucket.lockedUntil > now) return bucket.lockedUntil - now;
     // A clock moved backwards also opens a fresh window.
@@ -57,7 +58,7 @@ export class Throttle {
   /** Locks an endpoint out until `until` for one caller IP, or for every caller when `ip` is undefined. */
   lock(operationId: string, ip: string | undefined, until: number): void {
     if (ip === undefined) this.endpointLocks.set(operationId, until);
-    else this.buckets.set(throttleKey(operationId, ip), { windowStart: until, count: 0, lockedUntil: until });
+    else this.buckets.set(bucketKey(operationId, ip), { windowStart: until, count: 0, lockedUntil: until });
   }
 
   clear(): void {

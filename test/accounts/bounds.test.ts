@@ -108,7 +108,7 @@ describe('bounds on what requests leave behind', () => {
   it('throttle buckets stay bounded even when every caller is still inside its window', () => {
     const throttle = new Throttle();
     for (let i = 0; i < 3 * SWEEP_AT; i++) {
-      throttle.hit(`listSites 10.0.${i >> 8}.${i & 255}`, FIXED_NOW);
+      throttle.hit('listSites', `10.0.${i >> 8}.${i & 255}`, FIXED_NOW);
       expect(throttle.size).toBeLessThanOrEqual(SWEEP_AT);
     }
   });
