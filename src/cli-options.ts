@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { adminTokenNeeded, type ServerOptions } from './server.js';
+import { WORLD_SIZES } from './world/sizes.js';
 
 export const HELP = `business-api-sim: a stateful simulator of the Business API (v2)
 
@@ -80,10 +81,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
     options.rateLimit = rate === 'on';
   }
   if (v.size !== undefined) {
-    if (v.size !== 'small' && v.size !== 'standard' && v.size !== 'large') {
-      throw new UsageError(`--size: expected small, standard or large, got '${v.size}'`);
-    }
-    options.size = v.size;
+    const size = WORLD_SIZES.find((s) => s === v.size);
+    if (size === undefined) throw new UsageError(`--size: expected small, standard or large, got '${v.size}'`);
+    options.size = size;
   }
   if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
   if (v['no-auto-accounts']) options.autoAccounts = false;

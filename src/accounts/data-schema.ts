@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatPath } from '../field-path.js';
+import { WORLD_SIZES } from '../world/sizes.js';
 import { ACCOUNT_NAME } from './host.js';
 import { COLLECTIONS } from './worlds.js';
 
@@ -9,7 +11,7 @@ import { COLLECTIONS } from './worlds.js';
 const Settings = z.object({
   name: z.string().regex(ACCOUNT_NAME, { message: 'expected an account name (a DNS label)' }),
   seed: z.number().int().nonnegative(),
-  size: z.enum(['small', 'standard', 'large']),
+  size: z.enum(WORLD_SIZES),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day as yyyy-MM-dd' }),
   rateLimit: z.boolean(),
   clockOffsetMs: z.number().finite(),
@@ -62,8 +64,7 @@ export function dataProblem(data: unknown): string | undefined {
   const result = AccountDataSchema.safeParse(data, { reportInput: true });
   if (result.success) return undefined;
   const issue = result.error.issues[0]!;
-  const where = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
-  return `${where === '' ? 'document' : where}: ${describe(issue)}`;
+  return `${formatPath(issue.path) || 'document'}: ${describe(issue)}`;
 }
 
 function describe(issue: z.core.$ZodIssue): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_NAME } from '../accounts/host.js';
+import { WORLD_SIZES } from '../world/sizes.js';
 
 // Control-plane bodies. Strict: a misspelt field is an error here, not silently ignored.
 
@@ -18,7 +19,7 @@ const scenarioRef = z.union([z.string().min(1), z.record(z.string(), z.unknown()
 export const CreateAccountBody = z.strictObject({
   name: accountName.optional(),
   seed: z.number().int().nonnegative().optional(),
-  size: z.enum(['small', 'standard', 'large']).optional(),
+  size: z.enum(WORLD_SIZES).optional(),
   rateLimit: z.boolean().optional(),
   now: isoInstant.optional(),
   scenario: scenarioRef.optional(),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatPath } from '../field-path.js';
 import { canonicalKeys } from './body-keys.js';
 import type { BodySpec } from './endpoint.js';
 import { type ApiError, errors, type ModelState } from './errors.js';
@@ -93,10 +94,5 @@ export function modelStateOf(error: z.ZodError): ModelState {
 }
 
 function fieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out === '' ? BODY_FIELD : out;
+  return formatPath(path) || BODY_FIELD;
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
+import { formatPath } from '../field-path.js';
 import { Scenario } from './schema.js';
 
 // Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by path.
@@ -107,12 +108,7 @@ function parseJson(text: string, source: string): unknown {
 
 /** `credentials[0].tokens[1].state`; `(root)` for the whole file. */
 export function pathText(parts: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of parts) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out === '' ? '(root)' : out;
+  return formatPath(parts) || '(root)';
 }
 
 /** One zod issue as `<path>: <what>`, without echoing the value (it may be a secret). */

@@ -4,6 +4,7 @@ import { hashPassword, normalisePassword } from '../clients/account-password.js'
 import { endpoints } from '../endpoints.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
 import { ApiError } from '../http/errors.js';
+import { GUID } from '../http/guid.js';
 import type { World } from '../world/index.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
@@ -91,7 +92,7 @@ async function create(account: Account, now: number, resource: Resource, entry: 
     );
   }
   const wanted = entry[idField];
-  if (wanted !== undefined && (typeof wanted !== 'string' || !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(wanted))) {
+  if (wanted !== undefined && (typeof wanted !== 'string' || !GUID.test(wanted))) {
     throw new ScenarioError(`${at}.${idField}: expected a Guid (lowercase hex, 8-4-4-4-12)`);
   }
   const body: Row = fieldsOf(entry);

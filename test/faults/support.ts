@@ -1,23 +1,17 @@
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/app.js';
+import type { Simulator, SimulatorOptions } from '../../src/app.js';
 import type { FaultRuleInput } from '../../src/faults/schema.js';
 import { targetOf } from '../../src/http/pipeline.js';
-import { call, FIXED_NOW, json } from '../helpers.js';
-import { assertDocumented } from '../openapi/response-validator.js';
+import { call, json, simulator } from '../helpers.js';
 
 /**
  * An in-process simulator whose answers are checked against the OpenAPI document unless a fault
  * rule changed them (a status override or a cut body is not a documented answer).
  */
-export async function faultSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const sim = await createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
-  const fetch = sim.fetch;
-  sim.fetch = async (request) => {
-    const response = await fetch(request);
+export function faultSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  return simulator(options, (request, sim) => {
     const last = sim.registry.get(targetOf(request.url).accountName)?.journal.list().at(-1);
-    if (!last?.fault || last.fault.kind === 'latency') await assertDocumented(request, response);
-    return response;
-  };
-  return sim;
+    return !last?.fault || last.fault.kind === 'latency';
+  });
 }
 
 export const admin = (sim: Simulator, path: string, method = 'GET', body?: unknown) =>
