@@ -11,7 +11,8 @@ export interface JournalQuery {
   status?: number | readonly number[];
 }
 
-export function journalFilter(query: JournalQuery): (entry: JournalEntry) => boolean {
+/** Matches on the fields a recorded call and its formatted entry share. */
+export function journalFilter(query: JournalQuery): (call: Pick<JournalEntry, 'method' | 'path' | 'status'>) => boolean {
   const method = query.method?.toUpperCase();
   const path = query.path === undefined ? undefined : pathPattern(query.path);
   const statuses = query.status === undefined ? undefined : [query.status].flat();

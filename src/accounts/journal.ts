@@ -48,29 +48,33 @@ export class Journal {
     }
   }
 
-  /** The recorded calls, oldest first; with a query, only those matching it. */
+  /** The recorded calls, oldest first; with a query, only those matching it (filtered before formatting). */
   list(query?: JournalQuery): JournalEntry[] {
-    const all = this.ordered();
-    return query === undefined ? all : all.filter(journalFilter(query));
+    return this.matching(query).map(format);
   }
 
   count(query?: JournalQuery): number {
-    return this.list(query).length;
+    return this.matching(query).length;
   }
 
-  private ordered(): JournalEntry[] {
-    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)].map((e) => ({
-      method: e.method,
-      path: e.path,
-      query: redactQuery(e.search),
-      status: e.status,
-      at: new Date(e.at).toISOString(),
-      ...(e.fault ? { fault: { ...e.fault } } : {}),
-    }));
+  private matching(query: JournalQuery | undefined): JournalRecord[] {
+    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+    return query === undefined ? ordered : ordered.filter(journalFilter(query));
   }
 
   clear(): void {
     this.entries.length = 0;
     this.start = 0;
   }
+}
+
+function format(e: JournalRecord): JournalEntry {
+  return {
+    method: e.method,
+    path: e.path,
+    query: redactQuery(e.search),
+    status: e.status,
+    at: new Date(e.at).toISOString(),
+    ...(e.fault ? { fault: { ...e.fault } } : {}),
+  };
 }
