@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { DEFAULT_LIMITS } from './accounts/account.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
-import { AccountRegistry } from './accounts/registry.js';
+import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
 import { requireAdminToken } from './admin/token.js';
 import { endpoints } from './endpoints.js';
@@ -12,7 +12,8 @@ import { errors } from './http/errors.js';
 import { createApi } from './http/pipeline.js';
 import { docsRoutes } from './docs/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
-import { applyScenario } from './scenarios/apply.js';
+import { applyScenario, createAccount } from './scenarios/apply.js';
+import { checkSealedSecrets, prepareRecurring } from './webhooks/catch-up.js';
 import { loadScenario } from './scenarios/load.js';
 import type { WorldSize } from './world/index.js';
 
@@ -27,6 +28,8 @@ export interface SimulatorOptions {
   autoAccounts?: boolean;
   /** Persist each account to `<dataDir>/<name>.json`. */
   dataDir?: string;
+  /** Accounts held at once, created or auto-provisioned (default 1000). */
+  maxAccounts?: number;
   /** Requests kept per account in the journal, oldest dropped first (default 1000; 0 keeps none). */
   journalSize?: number;
   /** Webhook deliveries kept per account for the control plane, oldest finished dropped first (default 500). */
@@ -57,7 +60,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     rateLimit: options.rateLimit ?? true,
     clockOffsetMs: options.now === undefined ? 0 : options.now - realNow(),
     autoAccounts: options.autoAccounts ?? true,
+    maxAccounts: options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS,
     dataDir: options.dataDir,
+    prepare: prepareRecurring,
+    checkLoaded: checkSealedSecrets,
     realNow,
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
@@ -70,7 +76,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const loaded = await loadScenario(options.scenario);
     const existing = registry.get(DEFAULT_ACCOUNT);
     if (existing) await applyScenario(registry, existing, loaded);
-    else await registry.create({ name: DEFAULT_ACCOUNT, scenario: loaded });
+    else await createAccount(registry, { name: DEFAULT_ACCOUNT }, loaded);
   }
   const api = createApi(endpoints, registry);
 

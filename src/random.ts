@@ -1,6 +1,9 @@
 // The seeded random source: sfc32, small and fast; determinism, not secrecy, is the point
 // (credentials use node:crypto instead). It also serves as faker's randomizer.
 
+/** sfc32's four 32-bit state words. */
+export type RandomState = [number, number, number, number];
+
 export class Random {
   private a = 0;
   private b = 0;
@@ -38,6 +41,15 @@ export class Random {
     for (let i = 0; i < 32; i++) hex += this.int(0, 15).toString(16);
     const variant = ((this.int(0, 15) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+  }
+
+  /** The generator's position, so a stream can be saved and continued exactly where it stopped. */
+  state(): RandomState {
+    return [this.a, this.b, this.c, this.d];
+  }
+
+  restore(state: RandomState): void {
+    [this.a, this.b, this.c, this.d] = state;
   }
 
   private reset(text: string): void {

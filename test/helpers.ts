@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Account } from '../src/accounts/account.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import type { World } from '../src/world/index.js';
-import { DEMO_CLIENT_ID, DEMO_SECRET } from '../src/auth/credentials.js';
+import { type Collection, RECORD_KEYS } from '../src/accounts/worlds.js';
+import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
+import { generateWorld } from '../src/world/index.js';
 import { assertDocumented } from './openapi/response-validator.js';
 
 // Tests drive the simulator in-process through HTTP semantics (app.request): no port, no shared state.
@@ -120,4 +124,46 @@ export async function answer(res: Response | Promise<Response>): Promise<Answer>
     /* empty or plain text */
   }
   return { status: r.status, body, text, headers: r.headers };
+}
+
+/**
+ * The record as the world holds it now. Stored records are frozen values replaced on every change,
+ * so a test re-reads a record after a write instead of keeping the object it read before.
+ */
+export function stored<K extends Collection>(world: World, key: K, record: World[K][number]): World[K][number] {
+  const field = RECORD_KEYS[key] as keyof World[K][number];
+  const found = (world[key] as readonly World[K][number][]).find((r) => r[field] === record[field]);
+  if (!found) throw new Error(`no ${key} record with ${String(field)} ${String(record[field])}`);
+  return found;
+}
+
+/**
+ * The records of one table as the account's files hold them (base, then every log line), by key:
+ * what a restart would read. Removed records are absent.
+ */
+export async function persistedRows(dir: string, name: string, table: string): Promise<Map<string, Record<string, unknown>>> {
+  const rows = new Map<string, Record<string, unknown>>();
+  const apply = (changes: [string, string, Record<string, unknown> | null][]) => {
+    for (const [t, key, row] of changes) {
+      if (t !== table) continue;
+      if (row === null) rows.delete(key);
+      else rows.set(key, row);
+    }
+  };
+  apply(JSON.parse(await readFile(path.join(dir, `${name}.json`), 'utf8')).changes);
+  const log = await readFile(path.join(dir, `${name}.log`), 'utf8').catch(() => '');
+  for (const line of log.split('\n').filter(Boolean)) apply(JSON.parse(line).changes);
+  return rows;
+}
+
+/** An account file in the first format (the whole world in one document), as older simulators wrote it. */
+export function firstFormatFile(name: string, options: { apiKeys?: boolean; seed?: number } = {}): Record<string, unknown> {
+  const seed = options.seed ?? 42;
+  const day = new Date(FIXED_NOW).toISOString().slice(0, 10);
+  const auth = seededAuth(FIXED_NOW);
+  return {
+    settings: { name, seed, size: 'small', day, rateLimit: false, clockOffsetMs: 0 },
+    auth: { credentials: auth.credentials, tokens: {}, ...(options.apiKeys === false ? {} : { apiKeys: auth.apiKeys }) },
+    world: generateWorld({ seed, size: 'small', today: day }),
+  };
 }

@@ -1,67 +1,56 @@
 import { z } from 'zod';
 import { formatPath } from '../field-path.js';
 import { WORLD_SIZES } from '../world/sizes.js';
+import { FORMAT } from './account-files.js';
+import { MAX_CLOCK_SKEW_MS } from './clock-bounds.js';
 import { ACCOUNT_NAME } from './host.js';
-import { COLLECTIONS } from './worlds.js';
 
-// What a data file must hold to be loaded. Settings and auth are checked field by field; the world's
-// collections only as arrays (their records are the simulator's own output and are many).
-// Unknown fields pass: a file written by a newer simulator still loads its known parts.
+// What a data file must hold to be loaded: the base's and each log line's shape. Records are
+// checked one by one in record-schema.ts. Unknown fields pass: a file written by a newer
+// simulator still loads its known parts.
 
-const Settings = z.object({
+export const Settings = z.object({
   name: z.string().regex(ACCOUNT_NAME, { message: 'expected an account name (a DNS label)' }),
-  seed: z.number().int().nonnegative(),
+  seed: z.number().int().nonnegative().max(2 ** 32 - 1),
   size: z.enum(WORLD_SIZES),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day as yyyy-MM-dd' }),
   rateLimit: z.boolean(),
-  clockOffsetMs: z.number().finite(),
+  clockOffsetMs: z
+    .number()
+    .finite()
+    .min(-MAX_CLOCK_SKEW_MS, { message: 'the account clock must stay within 10 years of real time' })
+    .max(MAX_CLOCK_SKEW_MS, { message: 'the account clock must stay within 10 years of real time' }),
   fiscalised: z.boolean().optional(),
   /** The scenario the account was built from: a shipped name, a file path, or `(inline)`. */
   scenario: z.string().optional(),
 });
 
-const Credential = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  secretHash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'expected a SHA-256 hash (64 hex digits)' }),
-  active: z.boolean(),
-  endpoints: z.array(z.string()),
-  ips: z.string(),
-});
+const word = z.number().int().min(-(2 ** 31)).max(2 ** 32 - 1);
+const RandomState = z.tuple([word, word, word, word]);
 
-const Auth = z.object({
-  credentials: z.array(Credential),
-  tokens: z.record(z.string(), z.object({ credentialId: z.string(), issuedAt: z.number(), expiresAt: z.number() })),
-  // Absent in files written before version 1 keys existed; filled in on load.
-  apiKeys: z
-    .array(z.object({ id: z.string(), keyHash: z.string(), active: z.boolean(), createdAt: z.number() }))
-    .optional(),
-});
+const Change = z.tuple([z.string(), z.string(), z.record(z.string(), z.unknown()).nullable()]);
 
-const World = z.object(Object.fromEntries(COLLECTIONS.map((key) => [key, z.array(z.unknown())])));
-
-const Webhook = z
-  .object({
-    webhook_id: z.string(),
-    event: z.string(),
-    url: z.string(),
-    created_utc: z.string(),
-    // Sealed form; files written before sealing hold `secret` in plain text, sealed on load.
-    secret_sealed: z.string().optional(),
-    secret: z.string().optional(),
-  })
-  .refine((w) => w.secret_sealed !== undefined || w.secret !== undefined, { message: 'expected secret_sealed' });
-
-export const AccountDataSchema = z.object({
+const Base = z.object({
+  format: z.literal(FORMAT, { message: `expected format ${FORMAT} (written by another version of the simulator)` }),
+  seq: z.number().int().nonnegative(),
   settings: Settings,
-  auth: Auth,
-  world: World,
-  webhooks: z.array(Webhook).optional(),
+  random: RandomState.nullable(),
+  changes: z.array(Change),
 });
 
-/** The first problem of a parsed file as `path: message`, e.g. `settings.seed: expected a number`. */
-export function dataProblem(data: unknown): string | undefined {
-  const result = AccountDataSchema.safeParse(data, { reportInput: true });
+const Line = z.object({
+  seq: z.number().int().positive(),
+  random: RandomState,
+  settings: Settings.optional(),
+  changes: z.array(Change),
+});
+
+export const baseProblem = (value: unknown) => problemOf(Base, value);
+export const lineProblem = (value: unknown) => problemOf(Line, value);
+
+/** The first problem as `path: message`, e.g. `settings.seed: expected a number`. */
+export function problemOf(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return undefined;
   const issue = result.error.issues[0]!;
   return `${formatPath(issue.path) || 'document'}: ${describe(issue)}`;

@@ -1,17 +1,18 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { seededAuth } from '../auth/credentials.js';
 import { randomSecret } from '../auth/hash.js';
 import { formatDate } from '../datetime.js';
 import type { WorldSize } from '../world/index.js';
 import { Account, type AccountLimits } from './account.js';
-import { isAccountName } from './host.js';
-import { applyScenario } from '../scenarios/apply.js';
-import { INLINE, type LoadedScenario, loadScenario } from '../scenarios/load.js';
+import { AccountFiles } from './account-files.js';
 import { removeTempFiles } from './durable-file.js';
-import { checkKeyPresent, secretBox } from './secret-box.js';
-import { type AccountData, AccountFile, type AccountSettings, accountFile, loadStore, openStore } from './store.js';
-import { loadWorldGenerator, worldFor } from './worlds.js';
+import { isAccountName } from './host.js';
+import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
+import type { RandomState } from '../random.js';
+import { allChanges } from './changes.js';
+import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
+import { loadWorldGenerator } from './worlds.js';
 
 export interface RegistryOptions {
   seed: number;
@@ -20,9 +21,15 @@ export interface RegistryOptions {
   /** Offset of every new account's clock from real time (from `--now`). */
   clockOffsetMs: number;
   autoAccounts: boolean;
+  /** Accounts held at once, created or auto-provisioned (`--max-accounts`). */
+  maxAccounts: number;
   dataDir?: string;
   realNow: () => number;
   limits: AccountLimits;
+  /** Checks a loaded account with the rules of the areas above the store; a message stops the start. */
+  checkLoaded?: (account: Account) => string | undefined;
+  /** Prepares every account as it is created or loaded (the areas above hook in here). */
+  prepare?: (account: Account) => void;
 }
 
 export interface CreateAccount {
@@ -32,18 +39,33 @@ export interface CreateAccount {
   rateLimit?: boolean;
   /** Initial virtual time, epoch ms. */
   now?: number;
-  /** Built from this scenario (its own settings win over the ones above). */
-  scenario?: LoadedScenario;
 }
 
 export class AccountExistsError extends Error {}
+
+/** The simulator already holds `--max-accounts` accounts. */
+export class AccountLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`the simulator holds ${limit} accounts, its limit: delete accounts or start it with a higher --max-accounts`);
+  }
+}
+
+export const DEFAULT_MAX_ACCOUNTS = 1000;
+/** The highest `--max-accounts` accepted. */
+export const MAX_ACCOUNTS_LIMIT = 100_000;
 
 /** All accounts of one simulator, by name. */
 export class AccountRegistry {
   private readonly accounts = new Map<string, Account>();
   private readonly pending = new Map<string, Promise<Account>>();
-
+  /** Names whose account is being deleted: a new one waits until the old files are gone. */
+  private readonly deleting = new Map<string, Promise<void>>();
   constructor(readonly options: RegistryOptions) {}
+
+  /** The data directory's secrets key, read (or made) on first use: after load() has checked it is safe to make one. */
+  get secrets(): SecretBox {
+    return secretBox(this.options.dataDir);
+  }
 
   /** Reloads every account persisted in the data directory; the first bad file stops the start. */
   async load(): Promise<void> {
@@ -51,13 +73,16 @@ export class AccountRegistry {
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
     await removeTempFiles(dir);
-    const files = (await readdir(dir)).filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json'))).sort();
-    await checkKeyPresent(dir, files);
-    secretBox(dir);
-    for (const file of files) {
-      const name = path.basename(file, '.json');
-      const store = await loadStore(dir, name);
-      this.accounts.set(name, new Account(store, this.options.realNow, this.options.limits));
+    const all = await readdir(dir);
+    const names = all.filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json'))).map((f) => path.basename(f, '.json')).sort();
+    await checkKeyPresent(dir, all.filter((f) => /\.(json|log)$/.test(f)));
+    await loadWorldGenerator();
+    for (const name of names) {
+      const loaded = await loadAccount(dir, name);
+      const account = this.account(loaded.data, loaded.files, loaded.random);
+      const problem = this.options.checkLoaded?.(account);
+      if (problem) throw new Error(`${loaded.files.base}: ${problem}`);
+      this.accounts.set(name, account);
     }
   }
 
@@ -74,12 +99,18 @@ export class AccountRegistry {
     const existing = this.accounts.get(name) ?? this.pending.get(name);
     if (existing) return existing;
     if (!this.options.autoAccounts || !isAccountName(name)) return undefined;
-    return this.create({ name }).catch(() => this.accounts.get(name));
+    try {
+      return await this.create({ name });
+    } catch (error) {
+      if (error instanceof AccountExistsError) return this.accounts.get(name) ?? this.pending.get(name);
+      throw error;
+    }
   }
 
   async create(request: CreateAccount): Promise<Account> {
     const name = request.name ?? `account-${randomSecret(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
     if (this.accounts.has(name) || this.pending.has(name)) throw new AccountExistsError(name);
+    if (this.accounts.size + this.pending.size >= this.options.maxAccounts) throw new AccountLimitError(this.options.maxAccounts);
     const creating = this.build(name, request);
     this.pending.set(name, creating);
     try {
@@ -91,58 +122,55 @@ export class AccountRegistry {
     }
   }
 
+  /**
+   * Removes the account: writes already queued on it finish first, later ones are refused, and its
+   * files are gone before an account of the same name can be created again.
+   */
   async delete(name: string): Promise<boolean> {
     const account = this.accounts.get(name);
     if (!account) return false;
     this.accounts.delete(name);
-    // After any write in progress, so a late rename cannot bring the file back.
-    if (account.store.adapter instanceof AccountFile) await account.store.adapter.remove();
-    else if (this.options.dataDir !== undefined) await rm(accountFile(this.options.dataDir, name), { force: true });
+    const removing = (async () => {
+      await account.close();
+      await account.files?.remove();
+    })();
+    this.deleting.set(name, removing);
+    try {
+      await removing;
+    } finally {
+      if (this.deleting.get(name) === removing) this.deleting.delete(name);
+    }
     return true;
   }
 
-  /**
-   * Re-seeds the world and credentials for the account's current day and drops its fault rules;
-   * settings and clock stay. An account built from a scenario gets its scenario again (re-read
-   * from its file when it has one).
-   */
-  async reset(account: Account): Promise<void> {
-    const reference = account.settings.scenario;
-    const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference) : undefined);
-    if (scenario) return applyScenario(this, account, scenario);
-    await this.rebuild(account);
-    await account.save();
-  }
-
-  /** Replaces the account's data with a freshly seeded world and credentials for its current day, with the given settings; not saved. */
+  /** Replaces the account's data with a freshly seeded world and credentials for its current day; inside a write. */
   async rebuild(account: Account, settings: Partial<AccountSettings> = {}): Promise<void> {
     await loadWorldGenerator();
     const merged = { ...account.settings, ...settings };
-    const day = formatDate(account.clock.now());
-    account.replace({
-      settings: { ...merged, day },
-      auth: seededAuth(account.clock.now()),
-      world: worldFor(merged.seed, merged.size, day),
-    });
+    const now = account.clock.now();
+    account.replace(freshData({ ...merged, day: formatDate(now) }, seededAuth(now)));
     account.throttle.clear();
     account.resetFaults();
   }
 
   private async build(name: string, request: CreateAccount): Promise<Account> {
+    await this.deleting.get(name);
     await loadWorldGenerator();
     const o = this.options;
     const clockOffsetMs = request.now === undefined ? o.clockOffsetMs : request.now - o.realNow();
+    const now = o.realNow() + clockOffsetMs;
     const seed = request.seed ?? o.seed;
     const size = request.size ?? o.size;
-    const day = formatDate(o.realNow() + clockOffsetMs);
-    const data: AccountData = {
-      settings: { name, seed, size, day, rateLimit: request.rateLimit ?? o.rateLimit, clockOffsetMs },
-      auth: seededAuth(o.realNow() + clockOffsetMs),
-      world: worldFor(seed, size, day),
-    };
-    const account = new Account(openStore(data, o.dataDir), o.realNow, o.limits);
-    if (request.scenario) await applyScenario(this, account, request.scenario);
-    else await account.save();
+    const settings: AccountSettings = { name, seed, size, day: formatDate(now), rateLimit: request.rateLimit ?? o.rateLimit, clockOffsetMs };
+    const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
+    const account = this.account(freshData(settings, seededAuth(now)), files, undefined);
+    await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
+    return account;
+  }
+
+  private account(data: AccountData, files: AccountFiles | undefined, random: RandomState | undefined): Account {
+    const account = new Account(openStore(data), this.options.realNow, this.options.limits, files, random, this.secrets);
+    this.options.prepare?.(account);
     return account;
   }
 }

@@ -1,110 +1,145 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type Adapter, Low, Memory } from 'lowdb';
-import { type AuthData, withApiKeys } from '../auth/credentials.js';
-import { parseDateTime } from '../datetime.js';
-import { checkSealedSecrets, sealPlainSecrets } from '../webhooks/subscriptions.js';
-import type { World, WorldSize } from '../world/index.js';
-import { dataProblem } from './data-schema.js';
-import { DurableFile } from './durable-file.js';
-import { type SecretBox, secretBox } from './secret-box.js';
+import { readFile, truncate } from 'node:fs/promises';
+import { Low, Memory } from 'lowdb';
+import type { AuthData } from '../auth/credentials.js';
+import type { RandomState } from '../random.js';
+import { AccountFiles, baseFile, type BaseFile, FORMAT, type LogLine, logFile } from './account-files.js';
+import { applyChanges } from './changes.js';
+import { baseProblem, lineProblem } from './data-schema.js';
+import { deepFreeze } from './freeze.js';
+import { migrateLegacy } from './legacy-file.js';
+import { recordProblem } from './record-schema.js';
+import type { AccountData, AccountSettings } from './tables.js';
+import { rawTokens, trackedTokens } from './tokens-map.js';
+import { COLLECTIONS, heldCollection, worldFor } from './worlds.js';
 
-export interface AccountSettings {
-  name: string;
-  seed: number;
-  size: WorldSize;
-  /** UTC day (`yyyy-MM-dd`) the world was generated relative to. */
-  day: string;
-  rateLimit: boolean;
-  /** Virtual clock offset from real time, kept so a restart resumes the same virtual time. */
-  clockOffsetMs: number;
-  /** Fiscalised accounts report a FiscalStatus on accounting documents; absent (older files) = not fiscalised. */
-  fiscalised?: boolean;
-  /** The scenario the account was built from (its name, file path or `(inline)`). */
-  scenario?: string;
-}
+export type { AccountData, AccountSettings } from './tables.js';
 
-/** Everything an account holds, in one lowdb document. */
-export interface AccountData {
-  settings: AccountSettings;
-  auth: AuthData;
-  world: World;
-}
-
+/** The account's data, held by lowdb in memory; with a data directory, AccountFiles makes each write durable. */
 export type AccountStore = Low<AccountData>;
 
-/** The account's file: each write is on disk (fsynced, renamed into place) when its promise resolves. */
-export class AccountFile implements Adapter<AccountData> {
-  private latest: AccountData | undefined;
-  private readonly file: DurableFile;
-
-  constructor(
-    readonly path: string,
-    readonly secrets: SecretBox,
-  ) {
-    this.file = new DurableFile(path, () => JSON.stringify(this.latest));
-  }
-
-  async read(): Promise<AccountData | null> {
-    return this.latest ?? null;
-  }
-
-  write(data: AccountData): Promise<void> {
-    this.latest = data;
-    return this.file.write();
-  }
-
-  remove(): Promise<void> {
-    return this.file.remove();
-  }
+export function openStore(data: AccountData): AccountStore {
+  return new Low(new Memory<AccountData>(), data);
 }
 
-/** In memory, or (with a data directory) one JSON file per account. */
-export function openStore(data: AccountData, dataDir: string | undefined): AccountStore {
-  if (dataDir === undefined) return new Low(new Memory<AccountData>(), data);
-  return new Low(new AccountFile(accountFile(dataDir, data.settings.name), secretBox(dataDir)), data);
+/** A fresh account's data: the world of (seed, size, day) and the given credentials. */
+export function freshData(settings: AccountSettings, auth: Pick<AuthData, 'credentials' | 'apiKeys'>): AccountData {
+  return {
+    settings,
+    auth: { credentials: deepFreeze(auth.credentials), apiKeys: deepFreeze(auth.apiKeys), tokens: trackedTokens({}) },
+    world: worldFor(settings.seed, settings.size, settings.day),
+    tables: {},
+  };
 }
 
-/** The key that seals the account's readable secrets (webhook signing keys). */
-export function secretsOf(store: AccountStore): SecretBox {
-  return store.adapter instanceof AccountFile ? store.adapter.secrets : secretBox(undefined);
+/** An independent copy of the data (records are frozen values, so only the tables are copied). */
+export function copyData(data: AccountData): AccountData {
+  const copy = freshData({ ...data.settings }, data.auth);
+  for (const key of COLLECTIONS) {
+    const held = heldCollection(data.world, key);
+    if (held) (copy.world as unknown as Record<string, unknown>)[key] = held;
+  }
+  Object.assign(rawTokens(copy.auth.tokens), data.auth.tokens);
+  copy.tables = { ...data.tables };
+  return copy;
 }
 
-export function accountFile(dataDir: string, name: string): string {
-  return path.join(dataDir, `${name}.json`);
+export interface LoadedAccount {
+  data: AccountData;
+  random: RandomState | undefined;
+  files: AccountFiles;
+  /** True when the base was written by an older simulator and has just been rewritten. */
+  migrated: boolean;
 }
 
 /**
- * Reads a persisted account. A file that is not valid JSON or not shaped as account data is an
- * error naming the file and the problem; the file is left as it is.
+ * Reads a persisted account: its base, then the log lines written since. A file that is not valid
+ * JSON, not shaped as account data, or holds a record of the wrong shape is an error naming the file
+ * and the problem; the files are left as they are. A last log line cut short by a crash (never
+ * acknowledged) is cut away.
  */
-export async function loadStore(dataDir: string, name: string): Promise<AccountStore> {
-  const file = accountFile(dataDir, name);
-  let text: string;
+export async function loadAccount(dir: string, name: string): Promise<LoadedAccount> {
+  const file = baseFile(dir, name);
+  const base = parseJson(file, await readText(file));
+  const files = new AccountFiles(dir, name);
+  if (isLegacy(base)) {
+    const data = await migrateLegacy(file, base, name);
+    await files.writeBase(data.settings, null, data.changes);
+    const fresh = freshData(data.settings, { credentials: [], apiKeys: [] });
+    applyChanges(fresh, data.changes);
+    return { data: fresh, random: undefined, files, migrated: true };
+  }
+  const problem = baseProblem(base);
+  if (problem) throw new Error(`${file}: ${problem}`);
+  const b = base as BaseFile;
+  if (b.settings.name !== name) throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${b.settings.name}'`);
+  const data = freshData(b.settings, { credentials: [], apiKeys: [] });
+  checkRecords(file, 'changes', b.changes, data);
+  applyChanges(data, b.changes);
+  let random: RandomState | undefined = b.random ?? undefined;
+  let seq = b.seq;
+
+  const log = logFile(dir, name);
+  const text = await readText(log, true);
+  let good = 0;
+  let lineNo = 0;
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    lineNo++;
+    const last = end < 0;
+    const lineText = last ? text.slice(start) : text.slice(start, end);
+    let line: LogLine;
+    try {
+      line = JSON.parse(lineText) as LogLine;
+    } catch (error) {
+      if (last) break; // cut short by a crash before it was acknowledged
+      throw new Error(`${log}: line ${lineNo}: not valid JSON (${(error as Error).message})`);
+    }
+    const lineIssue = lineProblem(line);
+    if (lineIssue) throw new Error(`${log}: line ${lineNo}: ${lineIssue}`);
+    if (line.seq > seq) {
+      if (line.seq !== seq + 1) throw new Error(`${log}: line ${lineNo}: seq: expected ${seq + 1}, got ${line.seq}`);
+      checkRecords(log, `line ${lineNo}: changes`, line.changes, data);
+      applyChanges(data, line.changes);
+      if (line.settings) data.settings = { ...line.settings, name };
+      random = line.random;
+      seq = line.seq;
+    }
+    good = last ? text.length : end + 1;
+    if (last) break;
+    start = end + 1;
+  }
+  const bytes = Buffer.byteLength(text.slice(0, good));
+  if (bytes < Buffer.byteLength(text)) await truncate(log, bytes);
+  files.resume(seq, bytes, Buffer.byteLength(JSON.stringify(base)));
+  return { data, random, files, migrated: false };
+}
+
+function checkRecords(file: string, where: string, changes: BaseFile['changes'], data: AccountData): void {
+  for (const [n, [table, key, row]] of changes.entries()) {
+    const problem = row === null ? undefined : recordProblem(table, row, data.world);
+    if (problem) throw new Error(`${file}: ${where}[${n}] (${table} ${key}): ${problem}`);
+  }
+}
+
+function isLegacy(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !('format' in value) && 'world' in value;
+}
+
+async function readText(file: string, optional = false): Promise<string> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
+    if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw new Error(`${file}: not readable (${(error as Error).message})`);
   }
-  let data: AccountData;
+}
+
+function parseJson(file: string, text: string): unknown {
   try {
-    data = JSON.parse(text) as AccountData;
+    return JSON.parse(text);
   } catch (error) {
     throw new Error(`${file}: ${jsonProblem(text, (error as Error).message)}`);
   }
-  const problem = dataProblem(data);
-  if (problem) throw new Error(`${file}: ${problem}`);
-  if (data.settings.name !== name) {
-    throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${data.settings.name}'`);
-  }
-  const box = secretBox(dataDir);
-  const sealed = checkSealedSecrets(data, box);
-  if (sealed) throw new Error(`${file}: ${sealed}`);
-  withApiKeys(data.auth, parseDateTime(data.settings.day) ?? 0);
-  const store = new Low(new AccountFile(file, box), data);
-  // A file from before secrets were sealed is rewritten at once, so no plain secret stays on disk.
-  if (sealPlainSecrets(data, box)) await store.write();
-  return store;
 }
 
 /** `not valid JSON at position 1234 (line 1, column 1235): Unexpected token ...`, from JSON.parse's message. */
@@ -117,3 +152,5 @@ function jsonProblem(text: string, message: string): string {
   const column = position - before.lastIndexOf('\n');
   return `not valid JSON at position ${position} (line ${line}, column ${column}): ${message.replace(at[0], '')}`;
 }
+
+export { FORMAT };

@@ -1,8 +1,10 @@
 import type { generateWorld, World, WorldSize } from '../world/index.js';
+import { deepFreeze } from './freeze.js';
 
 // Creating an account must be cheap, so an account's world starts as a view of a shared template:
-// each collection is generated (once per seed, size and day) and cloned into the account only
-// when first touched. After that it is the account's own plain array.
+// the world generated once per seed, size and day, frozen. Records are values: a write replaces a
+// record (and the array holding it) instead of changing it, so the template is never copied, and
+// what a write changed is found by comparing references (see changes.ts).
 
 export const COLLECTIONS = [
   'sites', 'resources', 'services', 'products', 'packages', 'courses', 'memberships', 'employees',
@@ -11,9 +13,22 @@ export const COLLECTIONS = [
   'accountingEntries', 'vouchers', 'timeRecords', 'customForms', 'clientCustomForms',
 ] as const satisfies readonly (keyof World)[];
 
+export type Collection = (typeof COLLECTIONS)[number];
+
 // Fails to compile when World gains a collection that is not listed above.
-const everyCollection: Exclude<keyof World, (typeof COLLECTIONS)[number]> extends never ? true : never = true;
+const everyCollection: Exclude<keyof World, Collection> extends never ? true : never = true;
 void everyCollection;
+
+/** The field that identifies a record of each collection (unique across the account, like every id). */
+export const RECORD_KEYS: Record<Collection, string> = {
+  sites: 'SiteId', resources: 'ResourceId', services: 'ServiceId', products: 'ProductId', packages: 'PackageId',
+  courses: 'CourseId', memberships: 'MembershipId', employees: 'EmployeeId', schedules: 'EmployeeScheduleId',
+  clients: 'ClientId', appointmentStates: 'AppointmentStateId', sources: 'SourceId', clientTypes: 'ClientTypeId',
+  appointments: 'AppointmentId', classes: 'ClassId', classSchedules: 'ClassScheduleId', classBookings: 'ClassBookingId',
+  suppliers: 'SupplierId', paymentTypes: 'PaymentTypeId', cashDrawers: 'CashDrawerId',
+  accountingDocuments: 'AccountingDocumentId', accountingEntries: 'AccountingEntryId', vouchers: 'VoucherId',
+  timeRecords: 'TimeRecordId', customForms: 'CustomFormId', clientCustomForms: 'ClientCustomFormId',
+};
 
 // The generator (faker, time-zone data) is loaded on first use, not at start-up.
 let generate: typeof generateWorld | undefined;
@@ -23,41 +38,39 @@ export async function loadWorldGenerator(): Promise<void> {
   generate ??= (await import('../world/index.js')).generateWorld;
 }
 
-const MAX_TEMPLATES = 4;
-const templates = new Map<string, World>();
+interface Template {
+  world: World;
+  /** Every record id of the template, built on first use. */
+  ids?: Set<string>;
+}
 
-function template(seed: number, size: WorldSize, day: string): World {
+const MAX_TEMPLATES = 4;
+const templates = new Map<string, Template>();
+
+function template(seed: number, size: WorldSize, day: string): Template {
   const key = `${seed}|${size}|${day}`;
-  let world = templates.get(key);
-  if (world) {
+  let found = templates.get(key);
+  if (found) {
     templates.delete(key);
   } else {
     if (!generate) throw new Error('the world generator is not loaded yet');
-    world = generate({ seed, size, today: day });
+    found = { world: deepFreeze(generate({ seed, size, today: day })) };
     if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   }
-  templates.set(key, world);
-  return world;
+  templates.set(key, found);
+  return found;
 }
 
-// Where each lazily cloned world reads its template from.
-const sources = new WeakMap<World, () => World>();
+// Where each world reads the collections it has not replaced yet.
+const sources = new WeakMap<World, () => Template>();
 
-/**
- * A collection for reading only: the account's own copy once it has one, else the shared
- * template's array (which must not be changed). `shared` says which.
- */
-export function peekCollection<K extends keyof World>(world: World, key: K): { value: World[K]; shared: boolean } {
-  const own = Object.getOwnPropertyDescriptor(world, key);
-  const source = sources.get(world);
-  if (own && 'value' in own) return { value: own.value as World[K], shared: false };
-  if (!source) return { value: world[key], shared: false };
-  return { value: source()[key], shared: true };
-}
-
+/** A world over the template of (seed, size, day): collections are read from it until replaced. */
 export function worldFor(seed: number, size: WorldSize, day: string): World {
   const world = {} as World;
-  sources.set(world, () => template(seed, size, day));
+  // The template is held once resolved, so an evicted template stays with the accounts using it.
+  let held: Template | undefined;
+  const source = () => (held ??= template(seed, size, day));
+  sources.set(world, source);
   const own = (key: keyof World, value: unknown) =>
     Object.defineProperty(world, key, { value, writable: true, enumerable: true, configurable: true });
   for (const key of COLLECTIONS) {
@@ -65,7 +78,7 @@ export function worldFor(seed: number, size: WorldSize, day: string): World {
       enumerable: true,
       configurable: true,
       get() {
-        const value = structuredClone(template(seed, size, day)[key]);
+        const value = source().world[key];
         own(key, value);
         return value;
       },
@@ -75,4 +88,30 @@ export function worldFor(seed: number, size: WorldSize, day: string): World {
     });
   }
   return world;
+}
+
+/** The collection the world holds now, or undefined while it has not been read (it is then the template's). */
+export function heldCollection(world: World, key: Collection): readonly object[] | undefined {
+  const own = Object.getOwnPropertyDescriptor(world, key);
+  return own && 'value' in own ? (own.value as readonly object[]) : undefined;
+}
+
+/** The template's collection the world started from (an empty list for a world not made by worldFor). */
+export function templateCollection(world: World, key: Collection): readonly object[] {
+  return sources.get(world)?.().world[key] ?? [];
+}
+
+/** True when a record of the world's template has this id. */
+export function templateHasId(world: World, id: string): boolean {
+  const source = sources.get(world)?.();
+  if (!source) return false;
+  if (!source.ids) {
+    const ids = new Set<string>();
+    for (const key of COLLECTIONS) {
+      const field = RECORD_KEYS[key];
+      for (const record of source.world[key] as readonly object[]) ids.add((record as Record<string, unknown>)[field] as string);
+    }
+    source.ids = ids;
+  }
+  return source.ids.has(id);
 }

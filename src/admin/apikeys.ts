@@ -11,8 +11,8 @@ import { CreateApiKeyBody } from './schemas.js';
 export function apiKeyAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
   admin.post('/accounts/:name/apikeys', async (c) => {
     const account = await accountOf(c);
-    const { key } = addApiKey(account.auth, await bodyOf(c, CreateApiKeyBody), account.clock.now());
-    await account.save();
+    const body = await bodyOf(c, CreateApiKeyBody);
+    const { key } = await account.write(() => addApiKey(account.auth, body, account.clock.now()));
     return c.json({ apiKey: key }, 201);
   });
 
@@ -21,8 +21,7 @@ export function apiKeyAdminRoutes(admin: Hono, accountOf: (c: Context) => Promis
   admin.delete('/accounts/:name/apikeys/:id', async (c) => {
     const account = await accountOf(c);
     const id = c.req.param('id') ?? '';
-    if (!removeApiKey(account.auth, id)) throw errors.admin(404, `no API key '${id}'`);
-    await account.save();
+    if (!(await account.write(() => removeApiKey(account.auth, id)))) throw errors.admin(404, `no API key '${id}'`);
     return c.body(null, 204);
   });
 }

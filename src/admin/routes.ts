@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { Account } from '../accounts/account.js';
+import { type Account, AccountClosedError } from '../accounts/account.js';
 import { isAccountName } from '../accounts/host.js';
 import type { JournalQuery } from '../accounts/journal-query.js';
-import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
+import { AccountExistsError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
 import { bodyOf } from './body.js';
 import { faultAdminRoutes } from './faults.js';
-import { applyScenario } from '../scenarios/apply.js';
+import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
 import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { memoryStats } from './memory.js';
 import { webhookAdminRoutes } from './webhooks.js';
@@ -37,7 +37,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.post('/accounts', async (c) => {
     const { scenario, ...body } = await bodyOf(c, CreateAccountBody);
     try {
-      const account = await registry.create({ ...body, scenario: scenario === undefined ? undefined : await scenarioFrom(scenario) });
+      const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario);
+      const account = await createAccount(registry, body, loaded);
       const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
       return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY, baseUrl }, 201);
     } catch (error) {
@@ -55,16 +56,16 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.patch('/accounts/:name', async (c) => {
     const account = await accountOf(c, registry);
     const body = await bodyOf(c, PatchAccountBody);
-    if (body.rateLimit !== undefined) {
+    await account.write(() => {
+      if (body.rateLimit === undefined) return;
       account.settings.rateLimit = body.rateLimit;
       account.throttle.clear();
-    }
-    await account.save();
+    });
     return c.json(summary(account));
   });
 
   admin.post('/accounts/:name/reset', async (c) => {
-    await registry.reset(await accountOf(c, registry));
+    await resetAccount(registry, await accountOf(c, registry));
     return c.body(null, 204);
   });
 
@@ -79,8 +80,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
 
   admin.post('/accounts/:name/credentials', async (c) => {
     const account = await accountOf(c, registry);
-    const { credential, secret } = addCredential(account.auth, await bodyOf(c, CreateCredentialBody));
-    await account.save();
+    const body = await bodyOf(c, CreateCredentialBody);
+    const { credential, secret } = await account.write(() => addCredential(account.auth, body));
     return c.json({ clientId: credential.clientId, secret }, 201);
   });
 
@@ -89,9 +90,10 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.post('/accounts/:name/clock', async (c) => {
     const account = await accountOf(c, registry);
     const body = await bodyOf(c, ClockBody);
-    if ('advanceSeconds' in body) account.clock.advance(body.advanceSeconds);
-    else account.clock.set(body.now);
-    await account.save();
+    await account.write(() => {
+      if ('advanceSeconds' in body) account.clock.advance(body.advanceSeconds);
+      else account.clock.set(body.now);
+    });
     return c.json(clockOf(account));
   });
 
@@ -114,6 +116,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.onError((error) => {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();
+    if (error instanceof AccountLimitError) return errors.admin(503, error.message).toResponse();
+    if (error instanceof AccountClosedError) return errors.admin(404, error.message).toResponse();
     throw error;
   });
   return admin;

@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { Account } from '../accounts/account.js';
 import { errors } from '../http/errors.js';
-import { catchUp } from '../webhooks/catch-up.js';
 import { type Delivery, listDeliveries, replay } from '../webhooks/deliveries.js';
 
 // Control plane for webhooks (camelCase): the delivery log and replay. Also runs the recurring
@@ -13,7 +12,7 @@ export function webhookAdminRoutes(admin: Hono, accountOf: (c: Context) => Promi
     await next();
     if (c.req.method === 'POST' && c.res.status === 200) {
       const account = await accountOf(c);
-      await catchUp(account, account.clock.now());
+      await account.catchUp(account.clock.now());
     }
   });
 
@@ -22,7 +21,7 @@ export function webhookAdminRoutes(admin: Hono, accountOf: (c: Context) => Promi
   admin.post('/accounts/:name/webhooks/deliveries/:id/replay', async (c) => {
     const account = await accountOf(c);
     const id = c.req.param('id') ?? '';
-    const result = replay(account, id.toLowerCase());
+    const result = await account.write(() => replay(account, id.toLowerCase()));
     if (result === 'unknown') throw errors.admin(404, `no delivery '${id}'`);
     if (result === 'unsubscribed') throw errors.admin(409, `the webhook of delivery '${id}' was deleted`);
     return c.json(view(result), 202);

@@ -1,3 +1,4 @@
+import { insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -42,6 +43,6 @@ export function createAppointment(world: World, siteId: Guid, body: AppointmentI
     InvoiceId: null,
     AppointmentServices,
   };
-  world.appointments.push(appointment);
+  insertRecord(world, 'appointments', appointment);
   return appointment;
 }

@@ -1,3 +1,4 @@
+import { removeRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
@@ -6,5 +7,5 @@ import type { Guid } from '../world/common.js';
 export function deleteAppointment(world: World, appointmentId: Guid): void {
   const index = world.appointments.findIndex((a) => a.AppointmentId === appointmentId);
   if (index < 0) throw errors.recordDoesNotExist();
-  world.appointments.splice(index, 1);
+  removeRecord(world, 'appointments', world.appointments[index]!);
 }

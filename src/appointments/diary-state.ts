@@ -1,3 +1,4 @@
+import { editRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
@@ -9,7 +10,7 @@ import { existingAppointment } from './diary-find.js';
  * a state id that is not one of the account's states is a model-state 400 on appointmentStateId.
  */
 export function setAppointmentState(world: World, appointmentId: Guid, stateId: Guid): void {
-  const appointment = existingAppointment(world, appointmentId);
+  const appointment = editRecord(world, 'appointments', existingAppointment(world, appointmentId));
   if (!world.appointmentStates.some((s) => s.AppointmentStateId === stateId)) {
     throw errors.field('appointmentStateId', `The appointment state '${stateId}' does not exist.`);
   }

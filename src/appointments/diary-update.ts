@@ -1,3 +1,4 @@
+import { editRecord } from '../records.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
@@ -17,7 +18,7 @@ import type { AppointmentIn } from './schemas.js';
  * appointment (or none at all) is the 400 `Record does not exist.`
  */
 export function updateAppointment(world: World, body: AppointmentIn, random: Random): Appointment {
-  const appointment = existingAppointment(world, body.AppointmentId ?? EMPTY_GUID);
+  const appointment = editRecord(world, 'appointments', existingAppointment(world, body.AppointmentId ?? EMPTY_GUID));
   const problems = new ModelStateErrors();
   if (body.SiteId !== undefined && !siteExists(world, body.SiteId)) problems.add('SiteId', `The site '${body.SiteId}' does not exist.`);
   checkAppointmentIds(world, body, problems);

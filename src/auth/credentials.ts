@@ -29,10 +29,11 @@ export interface ApiKey {
   createdAt: number;
 }
 
+/** Credentials and keys are frozen values, replaced on change (see accounts/changes.ts); tokens are a map. */
 export interface AuthData {
-  credentials: Credential[];
+  credentials: readonly Credential[];
   tokens: Record<string, TokenRecord>;
-  apiKeys: ApiKey[];
+  apiKeys: readonly ApiKey[];
 }
 
 export const DEMO_CLIENT_ID = 'demo-client';
@@ -42,20 +43,20 @@ export const DEMO_API_KEY = 'demo-api-key';
 const demoApiKey = (createdAt: number): ApiKey => ({ id: 'apikey-1', keyHash: sha256(DEMO_API_KEY), active: true, createdAt });
 
 /** Every freshly seeded account holds this one active, unrestricted credential and the demo API key. */
-export function seededAuth(now: number): AuthData {
+export function seededAuth(now: number): Pick<AuthData, 'credentials' | 'apiKeys'> {
   return {
     credentials: [
       { id: 'credential-1', clientId: DEMO_CLIENT_ID, secretHash: sha256(DEMO_SECRET), active: true, endpoints: [], ips: '' },
     ],
-    tokens: {},
     apiKeys: [demoApiKey(now)],
   };
 }
 
-/** Data saved before API keys existed gets the demo key, so every account answers version 1 alike. */
-export function withApiKeys(auth: AuthData, createdAt: number): AuthData {
-  if (!Array.isArray(auth.apiKeys)) auth.apiKeys = [demoApiKey(createdAt)];
-  return auth;
+/** Replaces a credential with a changed copy; returns the copy. */
+export function changeCredential(auth: AuthData, credential: Credential, change: Partial<Credential>): Credential {
+  const next = { ...credential, ...change };
+  auth.credentials = auth.credentials.map((c) => (c === credential ? next : c));
+  return next;
 }
 
 export interface NewCredential {
@@ -75,7 +76,7 @@ export function addCredential(auth: AuthData, options: NewCredential): { credent
     endpoints: options.endpoints ?? [],
     ips: options.ips ?? '',
   };
-  auth.credentials.push(credential);
+  auth.credentials = [...auth.credentials, credential];
   return { credential, secret };
 }
 
@@ -98,7 +99,7 @@ export function addApiKey(auth: AuthData, options: { active?: boolean }, now: nu
     active: options.active ?? true,
     createdAt: now,
   };
-  auth.apiKeys.push(apiKey);
+  auth.apiKeys = [...auth.apiKeys, apiKey];
   return { apiKey, key };
 }
 
@@ -106,7 +107,7 @@ export function addApiKey(auth: AuthData, options: { active?: boolean }, now: nu
 export function removeApiKey(auth: AuthData, id: string): boolean {
   const index = auth.apiKeys.findIndex((k) => k.id === id);
   if (index < 0) return false;
-  auth.apiKeys.splice(index, 1);
+  auth.apiKeys = auth.apiKeys.toSpliced(index, 1);
   return true;
 }
 

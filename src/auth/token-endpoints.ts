@@ -3,7 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import { defineEndpoint, type RequestContext } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { reply } from '../http/reply.js';
-import { type Credential, findByClientSecret, newClientId } from './credentials.js';
+import { changeCredential, type Credential, findByClientSecret, newClientId } from './credentials.js';
 import { randomSecret, sha256 } from './hash.js';
 import { issueToken, revokeTokens, TOKEN_LIFETIME_SECONDS } from './tokens.js';
 
@@ -104,7 +104,7 @@ export const tokenEndpoints = [
     handler(ctx) {
       const credential = authenticate(ctx, ctx.body);
       const secret = randomSecret();
-      credential.secretHash = sha256(secret);
+      changeCredential(ctx.account.auth, credential, { secretHash: sha256(secret) });
       revokeTokens(ctx.account.auth, credential.id);
       return reply.json({ client_secret: secret });
     },
@@ -119,8 +119,8 @@ export const tokenEndpoints = [
     exampleResponse: { client_id: 'client-Qm3xV9rT2kLp' },
     handler(ctx) {
       const credential = authenticate(ctx, ctx.body);
-      credential.clientId = newClientId();
-      return reply.json({ client_id: credential.clientId });
+      const { clientId } = changeCredential(ctx.account.auth, credential, { clientId: newClientId() });
+      return reply.json({ client_id: clientId });
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import { editRecord, insertRecord, removeRecord } from '../records.js';
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
@@ -88,7 +89,7 @@ export function createClassBooking(world: World, body: ClassBookingIn): Guid {
   problems.throwIfAny();
   checkCapacity(world, booking, undefined, problems);
   problems.throwIfAny();
-  world.classBookings.push(booking);
+  insertRecord(world, 'classBookings', booking);
   return id;
 }
 
@@ -104,7 +105,7 @@ export function updateClassBooking(world: World, body: ClassBookingIn): Guid {
   const before = world.classBookings[index];
   if (!before) throw errors.recordDoesNotExist();
   if (body.ObjectState === 3) {
-    world.classBookings.splice(index, 1);
+    removeRecord(world, 'classBookings', world.classBookings[index]!);
     return id;
   }
   const next: ClassBooking = {
@@ -119,6 +120,7 @@ export function updateClassBooking(world: World, body: ClassBookingIn): Guid {
   problems.throwIfAny();
   checkCapacity(world, next, before, problems);
   problems.throwIfAny();
-  Object.assign(before, next);
+  editRecord(world, 'classBookings', before);
+  Object.assign(world.classBookings[index]!, next);
   return id;
 }

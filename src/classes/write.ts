@@ -1,3 +1,4 @@
+import { editRecord, insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
@@ -33,7 +34,7 @@ export function createClass(world: World, siteId: Guid, body: ClassIn, now: numb
     StartDate: body.StartDate ?? formatDateTime(now),
     EndDate: body.EndDate ?? null,
   };
-  world.classes.push(record);
+  insertRecord(world, 'classes', record);
   return record;
 }
 
@@ -44,7 +45,7 @@ export function createClass(world: World, siteId: Guid, body: ClassIn, now: numb
  * no site is a 400 on `SiteId`; a blank Name is a 400 on `Name`. Other fields sent overwrite.
  */
 export function updateClass(world: World, classId: Guid, body: ClassIn): ClassDefinition {
-  const record = world.classes.find((c) => c.ClassId === classId);
+  const record = editRecord(world, 'classes', world.classes.find((c) => c.ClassId === classId));
   if (!record) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   const site = body.SiteId ?? EMPTY_GUID;

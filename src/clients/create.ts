@@ -1,3 +1,4 @@
+import { insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -50,6 +51,6 @@ export function createClient(world: World, siteId: Guid, body: ClientCreateIn, n
     ContactPhone: body.ContactPhone ?? null,
     PasswordHash: givenPassword(body.AccountPassword) ? hashPassword(body.AccountPassword) : null,
   };
-  clientsOf(world).push(client);
+  insertRecord(world, 'clients', client);
   return client;
 }

@@ -8,7 +8,7 @@ import type { Guid } from '../world/common.js';
  */
 export type ClientRecord = Client & { AccountPassword?: string };
 
-export const clientsOf = (world: World): ClientRecord[] => world.clients;
+export const clientsOf = (world: World): readonly ClientRecord[] => world.clients;
 
 export function findClient(world: World, id: Guid): ClientRecord | undefined {
   return clientsOf(world).find((c) => c.ClientId === id);

@@ -1,3 +1,4 @@
+import { editRecord } from '../records.js';
 import type { Account } from '../accounts/account.js';
 import type { Guid } from '../world/common.js';
 import { checkPassword, hashPassword } from './account-password.js';
@@ -13,7 +14,7 @@ export interface SignIn {
  * GET /clients/authenticate: true when the client named by id AND e-mail is Active, has an e-mail
  * and a password, and the password matches. Every failure is the same `false`, so callers cannot
  * tell which part was wrong. A first success on a legacy hash re-hashes the password with PBKDF2
- * and saves the account: the pipeline saves only after non-GET writes, so this GET saves itself.
+ * (a write made by a GET; the pipeline keeps it as it keeps any successful request's changes).
  */
 export async function signIn(account: Account, q: SignIn): Promise<boolean> {
   const client = findClient(account.world, q.clientId);
@@ -21,9 +22,6 @@ export async function signIn(account: Account, q: SignIn): Promise<boolean> {
   if (!client || client.State !== 1 || client.Email.trim() === '' || client.Email.trim().toLowerCase() !== email) return false;
   const check = checkPassword(client.PasswordHash, q.password);
   if (check === 'invalid') return false;
-  if (check === 'validLegacy') {
-    client.PasswordHash = hashPassword(q.password);
-    await account.save();
-  }
+  if (check === 'validLegacy') editRecord(account.world, 'clients', client).PasswordHash = hashPassword(q.password);
   return true;
 }

@@ -1,3 +1,4 @@
+import { editRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -17,7 +18,7 @@ import { type ClientRecord, findClient } from './record.js';
  * password is ever kept in plain text), which sign-in and the answers never read.
  */
 export function updateClient(world: World, clientId: Guid, body: ClientUpdateIn, random: Random): ClientRecord {
-  const client = findClient(world, clientId);
+  const client = editRecord(world, 'clients', findClient(world, clientId));
   if (!client) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   const SiteId = body.SiteId === undefined ? client.SiteId : clientSite(world, body.SiteId, 'SiteId', problems);

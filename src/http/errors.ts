@@ -98,6 +98,8 @@ export const errors = {
 
   /** An unexpected failure, as ASP.NET reports one without details. */
   internal: () => json(500, { Message: 'An error has occurred.' }),
+  /** No more accounts can be created (`--max-accounts`); the message names the flag. */
+  accountLimit: (message: string) => json(503, { Message: message }),
   /** PUT /vouchers/{id} without a body SiteId: the real service fails inside (documented 500), with the generic body. */
   voucherSiteIdMissing: () => errors.internal(),
 

@@ -1,13 +1,12 @@
-import type { Account } from '../accounts/account.js';
+import { type Account, AccountClosedError } from '../accounts/account.js';
 import { accountFromHost, accountFromPath } from '../accounts/host.js';
-import type { AccountRegistry } from '../accounts/registry.js';
+import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import { type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
 import type { JournalFault } from '../accounts/journal.js';
 import type { FaultHit } from '../faults/faults.js';
 import type { Cut } from '../faults/transport.js';
-import { catchUp } from '../webhooks/catch-up.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { ApiError, errors, type ModelState } from './errors.js';
@@ -58,7 +57,13 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
 
   async function handle(request: Request, caller: Caller): Promise<Answer> {
     const target = targetOf(request.url);
-    const account = registry.get(target.accountName) ?? (await registry.resolve(target.accountName));
+    let account: Account | undefined;
+    try {
+      account = registry.get(target.accountName) ?? (await registry.resolve(target.accountName));
+    } catch (error) {
+      if (error instanceof AccountLimitError) return { response: errors.accountLimit(error.message).toResponse() };
+      throw error;
+    }
     if (!account) return { response: errors.notFound(request.url).toResponse() };
     // Faults come before routing, throttling and auth, so a rule can hit any path, unknown ones too.
     const hit = account.faults.take(request.method, target.path, account.faultRandom);
@@ -86,14 +91,15 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       return { response: new Response(null), cut: { kind: 'drop' } };
     }
 
-    await catchUp(account, now); // recurring invoices due by now, before the request sees the data
     const query = parseQuery(target.search);
     let response: Response;
     try {
+      await account.catchUp(now); // what the clock has made due (recurring invoices), before the request sees the data
       response = await run(request, target, account, query, caller, now);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      response = error.toResponse();
+      if (error instanceof AccountClosedError) response = errors.notFound(request.url).toResponse();
+      else if (error instanceof ApiError) response = error.toResponse();
+      else throw error;
     }
     record(response.status);
     if (rule?.drop === 'after') return { response, cut: { kind: 'drop' } };
@@ -129,9 +135,9 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       body: endpoint.body ? await readBody(request, endpoint.body) : undefined,
     };
     const version = account.version;
-    const reply = await endpoint.handler(input);
-    if (request.method !== 'GET' && !endpoint.readOnly && reply.status < 300) await account.save();
-    else if (endpoint.cacheable) account.replies.set(version, cacheKey, reply);
+    // Each request is one write: kept (and durable) when it succeeds, undone when it is refused.
+    const reply = await account.write(() => endpoint.handler(input), (r) => r.status < 300);
+    if (endpoint.cacheable && account.version === version) account.replies.set(version, cacheKey, reply);
     return toResponse(reply);
   }
 

@@ -1,3 +1,4 @@
+import { editRecord } from '../records.js';
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import { bodyDateTime } from '../http/body-values.js';
@@ -81,7 +82,7 @@ export const partnerEndpoints = [
       };
     },
     handler: ({ account, route, body, now }) => {
-      const booking = bookingAtVenue(account.world, route.venue_id, route.appointment_id);
+      const booking = editRecord(account.world, 'classBookings', bookingAtVenue(account.world, route.venue_id, route.appointment_id));
       if (!booking) throw errors.recordDoesNotExist();
       booking.ClassBookingState = STATUS_TO_STATE[body.status];
       return reply.json({

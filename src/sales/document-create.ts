@@ -1,3 +1,4 @@
+import { insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -42,6 +43,6 @@ export function createDocument(world: World, siteId: Guid, body: DocumentIn, now
     AccountingDocumentLineItems: lines,
     Total: linesTotal(lines),
   };
-  world.accountingDocuments.push(document);
+  insertRecord(world, 'accountingDocuments', document);
   return document;
 }

@@ -1,3 +1,4 @@
+import { editRecord, removeRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -13,7 +14,7 @@ import { buildLines, linesTotal } from './document-lines.js';
  * items replace the list. DocumentNumber never changes. Entries allocated to it stay allocated.
  */
 export function updateDocument(world: World, documentId: Guid, body: DocumentIn, random: Random): void {
-  const document = world.accountingDocuments.find((d) => d.AccountingDocumentId === documentId);
+  const document = editRecord(world, 'accountingDocuments', world.accountingDocuments.find((d) => d.AccountingDocumentId === documentId));
   if (document === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   if (body.SiteId == null) problems.add('SiteId', 'The SiteId field is required.');
@@ -41,5 +42,5 @@ export function updateDocument(world: World, documentId: Guid, body: DocumentIn,
 export function deleteDocument(world: World, documentId: Guid): void {
   const index = world.accountingDocuments.findIndex((d) => d.AccountingDocumentId === documentId);
   if (index < 0) throw errors.recordDoesNotExist();
-  world.accountingDocuments.splice(index, 1);
+  removeRecord(world, 'accountingDocuments', world.accountingDocuments[index]!);
 }

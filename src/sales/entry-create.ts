@@ -1,3 +1,4 @@
+import { insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -64,6 +65,6 @@ export function createEntry(world: World, siteId: Guid, body: EntryIn, now: numb
     CashDrawerId: refs.cashDrawerId ?? EMPTY_GUID,
     Gratuities: (body.Gratuities ?? []).map((g) => ({ AccountingEntryId, EmployeeId: g.EmployeeId })),
   };
-  world.accountingEntries.push(entry);
+  insertRecord(world, 'accountingEntries', entry);
   return entry;
 }

@@ -1,3 +1,4 @@
+import { editRecord, removeRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Guid } from '../world/common.js';
@@ -12,7 +13,7 @@ import type { EntryIn } from './entry-input.js';
  * Total moves the paid state of the documents involved, because balances are derived from entries.
  */
 export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
-  const entry = world.accountingEntries.find((e) => e.AccountingEntryId === entryId);
+  const entry = editRecord(world, 'accountingEntries', world.accountingEntries.find((e) => e.AccountingEntryId === entryId));
   if (entry === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   if (body.SiteId == null) problems.add('SiteId', 'The SiteId field is required.');
@@ -57,5 +58,5 @@ export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
 export function deleteEntry(world: World, entryId: Guid): void {
   const index = world.accountingEntries.findIndex((e) => e.AccountingEntryId === entryId);
   if (index < 0) throw errors.recordDoesNotExist();
-  world.accountingEntries.splice(index, 1);
+  removeRecord(world, 'accountingEntries', world.accountingEntries[index]!);
 }

@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/account.js';
-import type { AccountRegistry } from '../accounts/registry.js';
+import type { AccountRegistry, CreateAccount } from '../accounts/registry.js';
 import { type AuthData, DEMO_CLIENT_ID, seededAuth } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
 import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
@@ -8,48 +8,73 @@ import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
 import type { World } from '../world/index.js';
 import { fullyBook } from './fully-book.js';
-import { type LoadedScenario, pathText, ScenarioError } from './load.js';
+import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError } from './load.js';
 import { applyRecords } from './records.js';
 import type { Scenario } from './schema.js';
 
 /**
  * Rebuilds the account as the scenario describes it: settings (falling back to the account's own),
- * clock, a freshly seeded world and credentials for that day, then the scenario's changes. A
- * ScenarioError names the file and the path of what could not be applied; the account is then
- * left as it was.
+ * clock, a freshly seeded world and credentials for that day, then the scenario's changes. One
+ * write: a ScenarioError names the file and the path of what could not be applied, and the
+ * account is then left exactly as it was.
  */
 export async function applyScenario(registry: AccountRegistry, account: Account, loaded: LoadedScenario): Promise<void> {
   const { scenario, source } = loaded;
   const locks = resolveLocks(scenario, source);
-  const before = { data: account.store.data, now: account.clock.now(), scenario: account.scenario };
-  try {
-    const s = scenario.account ?? {};
-    if (s.now !== undefined) account.clock.set(Date.parse(s.now));
-    await registry.rebuild(account, {
-      seed: s.seed ?? account.settings.seed,
-      size: s.size ?? account.settings.size,
-      rateLimit: s.rateLimit ?? account.settings.rateLimit,
-      fiscalised: s.fiscalised ?? account.settings.fiscalised ?? false,
-      scenario: loaded.reference ?? loaded.name,
-    });
-    account.scenario = loaded;
-    const now = account.clock.now();
-    for (const name of scenario.clear ?? []) (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
-    if (scenario.records) await applyRecords(account, now, scenario.records, source);
-    addCredentials(account.auth, scenario, now, source);
-    for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
-      await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
+  const previous = account.scenario;
+  await account.write(async () => {
+    try {
+      const s = scenario.account ?? {};
+      if (s.now !== undefined) account.clock.set(Date.parse(s.now));
+      await registry.rebuild(account, {
+        seed: s.seed ?? account.settings.seed,
+        size: s.size ?? account.settings.size,
+        rateLimit: s.rateLimit ?? account.settings.rateLimit,
+        fiscalised: s.fiscalised ?? account.settings.fiscalised ?? false,
+        scenario: loaded.reference ?? loaded.name,
+      });
+      account.scenario = loaded;
+      const now = account.clock.now();
+      for (const name of scenario.clear ?? []) (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
+      if (scenario.records) await applyRecords(account, now, scenario.records, source);
+      addCredentials(account.auth, scenario, now, source);
+      for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
+        await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
+      }
+    } catch (error) {
+      account.scenario = previous;
+      throw error;
     }
-    for (const lock of locks) account.throttle.lock(lock.operationId, lock.ip, now + lock.lockedSeconds * 1000);
-  } catch (error) {
-    account.replace(before.data);
-    account.clock.set(before.now);
-    account.scenario = before.scenario;
-    throw error;
-  }
+  });
+  const now = account.clock.now();
+  for (const lock of locks) account.throttle.lock(lock.operationId, lock.ip, now + lock.lockedSeconds * 1000);
   account.faults.clear();
   if (scenario.faults) account.faults.add(scenario.faults);
-  await account.save();
+}
+
+/** Creates an account, built from the scenario when one is given; an account whose scenario fails is not kept. */
+export async function createAccount(registry: AccountRegistry, request: CreateAccount, scenario: LoadedScenario | undefined): Promise<Account> {
+  const account = await registry.create(request);
+  if (!scenario) return account;
+  try {
+    await applyScenario(registry, account, scenario);
+  } catch (error) {
+    await registry.delete(account.name);
+    throw error;
+  }
+  return account;
+}
+
+/**
+ * Re-seeds the world and credentials for the account's current day and drops its fault rules;
+ * settings and clock stay. An account built from a scenario gets its scenario again (re-read
+ * from its file when it has one).
+ */
+export async function resetAccount(registry: AccountRegistry, account: Account): Promise<void> {
+  const reference = account.settings.scenario;
+  const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference) : undefined);
+  if (scenario) return applyScenario(registry, account, scenario);
+  await account.write(() => registry.rebuild(account));
 }
 
 function addCredentials(auth: AuthData, scenario: Scenario, now: number, source: string): void {
@@ -68,7 +93,7 @@ function addCredentials(auth: AuthData, scenario: Scenario, now: number, source:
       endpoints: c.endpoints ?? [],
       ips: c.ips ?? '',
     };
-    auth.credentials.push(credential);
+    auth.credentials = [...auth.credentials, credential];
     for (const [j, t] of (c.tokens ?? []).entries()) {
       const tokenAt = `${at}.tokens[${j}]`;
       if (tokens.has(t.token)) throw new ScenarioError(`${tokenAt}.token: the same token is listed twice`);

@@ -6,6 +6,8 @@ import { endpointNamed, invoke } from '../http/invoke.js';
 import { ApiError } from '../http/errors.js';
 import { GUID } from '../http/guid.js';
 import type { World } from '../world/index.js';
+import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
+import { editRecord } from '../records.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import { pathText, ScenarioError } from './load.js';
@@ -20,15 +22,7 @@ type Entry = Record<string, unknown> & { $query?: Record<string, string | number
 type Row = Record<string, unknown>;
 
 /** The id field of every resource's records. */
-const ID_FIELDS: Record<Resource, string> = {
-  sites: 'SiteId', resources: 'ResourceId', services: 'ServiceId', products: 'ProductId', packages: 'PackageId',
-  courses: 'CourseId', memberships: 'MembershipId', employees: 'EmployeeId', schedules: 'EmployeeScheduleId',
-  clients: 'ClientId', appointmentStates: 'AppointmentStateId', sources: 'SourceId', clientTypes: 'ClientTypeId',
-  appointments: 'AppointmentId', classes: 'ClassId', classSchedules: 'ClassScheduleId', classBookings: 'ClassBookingId',
-  suppliers: 'SupplierId', paymentTypes: 'PaymentTypeId', cashDrawers: 'CashDrawerId',
-  accountingDocuments: 'AccountingDocumentId', accountingEntries: 'AccountingEntryId', vouchers: 'VoucherId',
-  timeRecords: 'TimeRecordId', customForms: 'CustomFormId', clientCustomForms: 'ClientCustomFormId', webhooks: 'webhook_id',
-};
+const ID_FIELDS: Record<Resource, string> = { ...RECORD_KEYS, webhooks: 'webhook_id' };
 
 /** The API's create endpoint of each resource that has one. */
 const CREATE: Partial<Record<Resource, string>> = {
@@ -42,9 +36,18 @@ const CREATE: Partial<Record<Resource, string>> = {
   webhooks: 'POST /api/v2/webhooks',
 };
 
-function rowsOf(account: Account, resource: Resource): Row[] {
+function rowsOf(account: Account, resource: Resource): readonly Row[] {
   if (resource === 'webhooks') return subscriptionsOf(account) as unknown as Row[];
   return account.world[resource as keyof World] as unknown as Row[];
+}
+
+/** A changeable copy of the record in its place (stored records are frozen values). */
+function editable(account: Account, resource: Resource, row: Row): Row {
+  if (resource !== 'webhooks') return editRecord(account.world, resource as Collection, row as never) as Row;
+  if (!Object.isFrozen(row)) return row;
+  const copy = structuredClone(row);
+  account.store.data.tables.webhooks = subscriptionsOf(account).map((s) => ((s as unknown) === row ? copy : s));
+  return copy;
 }
 
 export async function applyRecords(
@@ -59,7 +62,7 @@ export async function applyRecords(
       const idField = ID_FIELDS[resource];
       const id = entry[idField];
       const existing = typeof id === 'string' ? rowsOf(account, resource).find((r) => r[idField] === id) : undefined;
-      const record = existing ? change(existing, entry, at) : await create(account, now, resource, entry, at);
+      const record = existing ? change(editable(account, resource, existing), entry, at) : await create(account, now, resource, entry, at);
       if (entry.$password) setPassword(record, entry.$password, resource, at);
     }
   }
@@ -114,7 +117,8 @@ async function create(account: Account, now: number, resource: Resource, entry: 
   }
   const made = resource === 'webhooks' ? (answer as Row).webhook_id : (answer as Row).Value;
   const rows = rowsOf(account, resource);
-  const record = rows.find((r) => r[idField] === made);
+  const found = rows.find((r) => r[idField] === made);
+  const record = found && editable(account, resource, found);
   if (!record) throw new ScenarioError(`${at}: the API accepted it but stored nothing (for classBookings, ObjectState must be 1)`);
   if (typeof wanted === 'string' && wanted !== made) {
     if (rows.some((r) => r[idField] === wanted)) throw new ScenarioError(`${at}.${idField}: already in use`);

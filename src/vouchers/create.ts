@@ -1,3 +1,4 @@
+import { insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -55,7 +56,7 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
     Template: (body.Template ?? 0) as VoucherTemplate,
     Amount: amount as number,
   };
-  world.vouchers.push(voucher);
+  insertRecord(world, 'vouchers', voucher);
   return voucher;
 }
 

@@ -1,3 +1,4 @@
+import { editRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { World } from '../world/index.js';
@@ -15,7 +16,7 @@ import { checkSite, faceValue } from './rules.js';
  */
 export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): Voucher {
   if (body.SiteId == null) throw errors.voucherSiteIdMissing();
-  const voucher = findVoucher(world, voucherId);
+  const voucher = editRecord(world, 'vouchers', findVoucher(world, voucherId));
   if (!voucher) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   const site = orNull(body.SiteId);

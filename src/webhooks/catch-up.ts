@@ -1,15 +1,17 @@
 import type { Account } from '../accounts/account.js';
-import { enqueueEvents } from './deliveries.js';
+import { enqueueEvents, sendPending } from './deliveries.js';
 import { generateDue } from './recurring.js';
+import { checkSealedSecrets } from './subscriptions.js';
 
 /**
- * Brings an account up to its clock: generates the recurring invoices due by `now`, queues their
- * events and saves when anything changed. Called at the start of every API request and after a
- * control-plane clock move.
+ * Hooks the recurring invoices and their events into an account: before each request (and after a
+ * control-plane clock move) the invoices due by the clock are generated and their deliveries
+ * stored in the same write; deliveries are sent once a write is durable, and again after a restart.
  */
-export async function catchUp(account: Account, now: number): Promise<void> {
-  const generated = generateDue(account, now);
-  if (generated.length === 0) return;
-  enqueueEvents(account, generated);
-  await account.save();
+export function prepareRecurring(account: Account): void {
+  account.onClock = (now) => enqueueEvents(account, generateDue(account, now));
+  account.onCommit = () => sendPending(account);
+  sendPending(account);
 }
+
+export { checkSealedSecrets };

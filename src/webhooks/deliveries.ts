@@ -23,6 +23,8 @@ export function configureDeliveries(options: { retryBaseMs?: number }): void {
 
 export interface Delivery {
   id: string;
+  /** The event's id, the same for every delivery and replay of it: the generated document's id. */
+  eventId: string;
   webhookId: string;
   event: EventKind;
   url: string;
@@ -36,34 +38,51 @@ export interface Delivery {
   payload: string;
 }
 
-interface Outbox {
-  deliveries: Delivery[];
+/** Pending deliveries kept per subscription; beyond it the oldest pending one is dropped (marked failed, with the reason). */
+export const MAX_PENDING_PER_SUBSCRIPTION = 1000;
+
+// Deliveries are a table of the account, written in the same write as the change that produced
+// their event: an event is sent only once that change is durable, and after a restart every
+// delivery still pending is sent again (at least once; receivers de-duplicate on x-event-id).
+// Each attempt's outcome is a write of its own. What runs in memory is only each subscription's
+// queue of sends.
+
+interface Sender {
   /** Tail of each subscription's queue. */
   queues: Map<string, Promise<void>>;
+  /** Deliveries queued or being sent. */
+  inFlight: Set<string>;
 }
 
-const outboxes = new WeakMap<Account, Outbox>();
+const senders = new WeakMap<Account, Sender>();
 
-function outboxOf(account: Account): Outbox {
-  let box = outboxes.get(account);
-  if (!box) outboxes.set(account, (box = { deliveries: [], queues: new Map() }));
-  return box;
+function senderOf(account: Account): Sender {
+  let sender = senders.get(account);
+  if (!sender) senders.set(account, (sender = { queues: new Map(), inFlight: new Set() }));
+  return sender;
 }
 
-export function listDeliveries(account: Account): Delivery[] {
-  return outboxOf(account).deliveries;
+export function listDeliveries(account: Account): readonly Delivery[] {
+  return (account.store.data.tables.deliveries ?? []) as readonly Delivery[];
 }
 
-/** Queues one delivery per subscription of each generated invoice's event, in run order. */
+function setDeliveries(account: Account, rows: readonly Delivery[]): void {
+  account.store.data.tables.deliveries = rows;
+}
+
+/** Adds one delivery per subscription of each generated invoice's event, in run order; inside the write that generated them. */
 export function enqueueEvents(account: Account, generated: readonly Generated[]): void {
   if (generated.length === 0) return;
   const subscriptions = subscriptionsOf(account);
+  const added: Delivery[] = [];
   for (const g of generated) {
     for (const s of subscriptions) {
       if (s.event !== g.event) continue;
       const id = account.random.guid();
+      const eventId = g.document.AccountingDocumentId;
       const payload = JSON.stringify({
         event: g.event,
+        event_id: eventId,
         webhook_id: s.webhook_id,
         delivery_id: id,
         occurred_utc: formatDateTime(g.at),
@@ -80,60 +99,101 @@ export function enqueueEvents(account: Account, generated: readonly Generated[])
           next_run_date: g.recurring.NextRunDate,
         },
       });
-      const delivery: Delivery = {
-        id, webhookId: s.webhook_id, event: g.event, url: s.url, status: 'pending', attempts: 0,
-        lastStatus: null, lastError: null, createdAt: new Date().toISOString(), deliveredAt: null, payload,
-      };
-      start(account, s, delivery);
+      added.push({
+        id, eventId, webhookId: s.webhook_id, event: g.event, url: s.url, status: 'pending', attempts: 0,
+        lastStatus: null, lastError: null, createdAt: formatDateTime(g.at), deliveredAt: null, payload,
+      });
     }
   }
+  if (added.length > 0) setDeliveries(account, bounded(account, [...listDeliveries(account), ...added]));
 }
 
-/** Sends a delivery again as a new delivery record (same payload), behind that subscription's queue. */
+/** Drops pending deliveries beyond the per-subscription cap (oldest first, marked failed) and finished ones beyond the log size. */
+function bounded(account: Account, rows: readonly Delivery[]): readonly Delivery[] {
+  const excess = new Map<string, number>();
+  for (const d of rows) if (d.status === 'pending') excess.set(d.webhookId, (excess.get(d.webhookId) ?? -MAX_PENDING_PER_SUBSCRIPTION) + 1);
+  let out = rows;
+  if ([...excess.values()].some((n) => n > 0)) {
+    out = rows.map((d) => {
+      const n = excess.get(d.webhookId) ?? 0;
+      if (d.status !== 'pending' || n <= 0) return d;
+      excess.set(d.webhookId, n - 1);
+      return { ...d, status: 'failed', lastError: `dropped: more than ${MAX_PENDING_PER_SUBSCRIPTION} deliveries pending for this webhook` };
+    });
+  }
+  let drop = out.length - account.limits.deliveryLogSize;
+  if (drop > 0) {
+    out = out.filter((d) => {
+      if (drop <= 0 || d.status === 'pending') return true;
+      drop--;
+      return false;
+    });
+  }
+  return out;
+}
+
+/** Sends a delivery again as a new delivery record (same payload and event id), behind that subscription's queue. */
 export function replay(account: Account, deliveryId: string): Delivery | 'unknown' | 'unsubscribed' {
-  const original = outboxOf(account).deliveries.find((d) => d.id === deliveryId);
+  const original = listDeliveries(account).find((d) => d.id === deliveryId);
   if (!original) return 'unknown';
   const subscription = subscriptionsOf(account).find((s) => s.webhook_id === original.webhookId);
   if (!subscription) return 'unsubscribed';
   const copy: Delivery = {
     ...original, id: account.random.guid(), status: 'pending', attempts: 0, lastStatus: null, lastError: null,
-    createdAt: new Date().toISOString(), deliveredAt: null,
+    createdAt: formatDateTime(account.clock.now()), deliveredAt: null,
   };
-  start(account, subscription, copy);
+  setDeliveries(account, bounded(account, [...listDeliveries(account), copy]));
   return copy;
 }
 
 /** Resolves when every queued delivery of the account has finished (tests, shutdown). */
 export async function settled(account: Account): Promise<void> {
-  await Promise.all(outboxOf(account).queues.values());
-}
-
-function start(account: Account, subscription: Subscription, delivery: Delivery): void {
-  const box = outboxOf(account);
-  box.deliveries.push(delivery);
-  trim(box, account.limits.deliveryLogSize);
-  const previous = box.queues.get(subscription.webhook_id) ?? Promise.resolve();
-  const tail = previous.then(() => send(signingSecret(account, subscription), delivery));
-  box.queues.set(subscription.webhook_id, tail);
-  void tail.finally(() => {
-    if (box.queues.get(subscription.webhook_id) === tail) box.queues.delete(subscription.webhook_id);
-    // A delivery that was pending when the log filled can go now that it has finished.
-    trim(box, account.limits.deliveryLogSize);
-  });
-}
-
-/** Keeps the log at its size, dropping the oldest finished deliveries; pending ones stay until they finish. */
-function trim(box: Outbox, keep: number): void {
-  while (box.deliveries.length > keep) {
-    const at = box.deliveries.findIndex((d) => d.status !== 'pending');
-    if (at < 0) return;
-    box.deliveries.splice(at, 1);
+  for (;;) {
+    const queues = [...senderOf(account).queues.values()];
+    if (queues.length === 0) return;
+    await Promise.all(queues);
   }
 }
 
-async function send(secret: string, delivery: Delivery): Promise<void> {
-  for (;;) {
-    delivery.attempts++;
+/** Queues every pending delivery that is not queued yet; called after each write and when an account is loaded. */
+export function sendPending(account: Account): void {
+  const sender = senderOf(account);
+  for (const delivery of listDeliveries(account)) {
+    if (delivery.status !== 'pending' || sender.inFlight.has(delivery.id)) continue;
+    const subscription = subscriptionsOf(account).find((s) => s.webhook_id === delivery.webhookId);
+    if (!subscription) continue;
+    sender.inFlight.add(delivery.id);
+    const previous = sender.queues.get(subscription.webhook_id) ?? Promise.resolve();
+    const tail = previous.then(() => send(account, subscription, delivery.id));
+    sender.queues.set(subscription.webhook_id, tail);
+    void tail.finally(() => {
+      sender.inFlight.delete(delivery.id);
+      if (sender.queues.get(subscription.webhook_id) === tail) sender.queues.delete(subscription.webhook_id);
+    });
+  }
+}
+
+/** Records an attempt's outcome as a write; false when the delivery is gone (account reset or deleted). */
+async function record(account: Account, id: string, patch: Partial<Delivery>): Promise<Delivery | undefined> {
+  try {
+    return await account.write(() => {
+      const rows = listDeliveries(account);
+      const at = rows.findIndex((d) => d.id === id);
+      if (at < 0) return undefined;
+      const next = { ...rows[at]!, ...patch };
+      setDeliveries(account, bounded(account, rows.with(at, next)));
+      return next;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(account: Account, subscription: Subscription, id: string): Promise<void> {
+  let delivery = listDeliveries(account).find((d) => d.id === id);
+  while (delivery && delivery.status === 'pending' && !account.isClosed) {
+    const attempts = delivery.attempts + 1;
+    let patch: Partial<Delivery>;
     try {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const response = await fetch(delivery.url, {
@@ -142,30 +202,25 @@ async function send(secret: string, delivery: Delivery): Promise<void> {
           'content-type': 'application/json',
           'user-agent': 'business-api-simulator-webhooks',
           [TIMESTAMP_HEADER]: timestamp,
-          [SIGNATURE_HEADER]: sign(secret, timestamp, delivery.payload),
+          [SIGNATURE_HEADER]: sign(signingSecret(account, subscription), timestamp, delivery.payload),
           'x-webhook-id': delivery.webhookId,
           'x-delivery-id': delivery.id,
+          'x-event-id': delivery.eventId,
         },
         body: delivery.payload,
         redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       await response.arrayBuffer().catch(() => undefined);
-      delivery.lastStatus = response.status;
-      delivery.lastError = response.ok ? null : `HTTP ${response.status}`;
-      if (response.ok) {
-        delivery.status = 'delivered';
-        delivery.deliveredAt = new Date().toISOString();
-        return;
-      }
+      patch = { attempts, lastStatus: response.status, lastError: response.ok ? null : `HTTP ${response.status}` };
+      if (response.ok) Object.assign(patch, { status: 'delivered', deliveredAt: new Date().toISOString() });
     } catch (error) {
-      delivery.lastStatus = null;
-      delivery.lastError = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      patch = { attempts, lastStatus: null, lastError: message };
     }
-    if (delivery.attempts >= MAX_ATTEMPTS) {
-      delivery.status = 'failed';
-      return;
-    }
-    await new Promise((r) => setTimeout(r, deliveryOptions.retryBaseMs * 2 ** (delivery.attempts - 1)));
+    if (patch.status === undefined && attempts >= MAX_ATTEMPTS) patch.status = 'failed';
+    delivery = await record(account, id, patch);
+    if (!delivery || delivery.status !== 'pending') return;
+    await new Promise((r) => setTimeout(r, deliveryOptions.retryBaseMs * 2 ** (attempts - 1)));
   }
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/account.js';
-import { SECRETS_KEY_FILE, type SecretBox } from '../accounts/secret-box.js';
-import { type AccountData, secretsOf } from '../accounts/store.js';
+import { SECRETS_KEY_FILE } from '../accounts/secret-box.js';
 import { formatDateTime } from '../datetime.js';
 
-// Webhook subscriptions live in the account's own document (so a --data-dir restart keeps them,
-// and a reset clears them). HMAC signing needs the secret itself, so it is kept sealed (AES-256-GCM,
+// Webhook subscriptions are a table of the account (so a --data-dir restart keeps them, and a
+// reset clears them). HMAC signing needs the secret itself, so it is kept sealed (AES-256-GCM,
 // bound to the webhook id) under the key outside the account files; it is answered only once (when
 // generated) and never journalled, listed or shown by the control plane.
 
@@ -21,19 +20,13 @@ export interface Subscription {
   secret_sealed: string;
 }
 
-/** What a data file may hold: files written before sealing have the plain `secret`. */
-type StoredSubscription = Omit<Subscription, 'secret_sealed'> & { secret_sealed?: string; secret?: string };
-
-type WithWebhooks = AccountData & { webhooks?: Subscription[] };
-
-/** The account's subscriptions; reading never adds the list to the account's data. */
+/** The account's subscriptions. */
 export function subscriptionsOf(account: Account): readonly Subscription[] {
-  return (account.store.data as WithWebhooks).webhooks ?? [];
+  return (account.store.data.tables.webhooks ?? []) as readonly Subscription[];
 }
 
-function writableSubscriptions(account: Account): Subscription[] {
-  const data = account.store.data as WithWebhooks;
-  return (data.webhooks ??= []);
+function setSubscriptions(account: Account, list: readonly Subscription[]): void {
+  account.store.data.tables.webhooks = list;
 }
 
 /** The subscription without its secret: what lists and the control plane show. */
@@ -46,30 +39,16 @@ export const MAX_SUBSCRIPTIONS = 100;
 
 /** The plain signing key, for the moment of signing. */
 export function signingSecret(account: Account, s: Subscription): string {
-  return secretsOf(account.store).open(s.secret_sealed, s.webhook_id);
+  return account.secrets.open(s.secret_sealed, s.webhook_id);
 }
 
-/** Seals the plain secrets of a file written before sealing; true when any was changed. */
-export function sealPlainSecrets(data: AccountData, box: SecretBox): boolean {
-  let changed = false;
-  for (const s of ((data as { webhooks?: StoredSubscription[] }).webhooks ?? [])) {
-    if (s.secret === undefined) continue;
-    s.secret_sealed ??= box.seal(s.secret, s.webhook_id);
-    delete s.secret;
-    changed = true;
-  }
-  return changed;
-}
-
-/** A sealed secret the key cannot open, as `webhooks[i].secret_sealed: ...`. */
-export function checkSealedSecrets(data: AccountData, box: SecretBox): string | undefined {
-  const list = (data as { webhooks?: StoredSubscription[] }).webhooks ?? [];
-  for (const [i, s] of list.entries()) {
-    if (s.secret_sealed === undefined) continue;
+/** A sealed secret the key cannot open, as `webhooks: <id>: ...`; checked when a data directory is loaded. */
+export function checkSealedSecrets(account: Account): string | undefined {
+  for (const s of subscriptionsOf(account)) {
     try {
-      box.open(s.secret_sealed, s.webhook_id);
+      account.secrets.open(s.secret_sealed, s.webhook_id);
     } catch {
-      return `webhooks[${i}].secret_sealed: does not open with the data directory's ${SECRETS_KEY_FILE} (the key file was replaced or the value altered)`;
+      return `webhooks: ${s.webhook_id}: secret_sealed: does not open with the data directory's ${SECRETS_KEY_FILE} (the key file was replaced or the value altered)`;
     }
   }
   return undefined;
@@ -85,9 +64,7 @@ export function register(account: Account, event: EventKind, url: string, secret
   const target = new URL(url).href;
   if (subscriptionsOf(account).some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
   if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS) return { kind: 'full' };
-  const list = writableSubscriptions(account);
-  let id = account.random.guid();
-  while (list.some((s) => s.webhook_id === id)) id = account.random.guid();
+  const id = account.random.guid();
   // A generated secret comes from the OS CSPRNG, not the seeded source: a seeded one would be guessable.
   const generated = secret === undefined || secret === '';
   const plain = generated ? randomBytes(32).toString('hex') : secret;
@@ -96,16 +73,15 @@ export function register(account: Account, event: EventKind, url: string, secret
     event,
     url: target,
     created_utc: formatDateTime(now),
-    secret_sealed: secretsOf(account.store).seal(plain, id),
+    secret_sealed: account.secrets.seal(plain, id),
   };
-  list.push(subscription);
+  setSubscriptions(account, [...subscriptionsOf(account), subscription]);
   return { kind: 'created', subscription, generated, secret: plain };
 }
 
 export function unregister(account: Account, webhookId: string): boolean {
   const at = subscriptionsOf(account).findIndex((s) => s.webhook_id === webhookId.toLowerCase());
   if (at < 0) return false;
-  const list = writableSubscriptions(account);
-  list.splice(at, 1);
+  setSubscriptions(account, subscriptionsOf(account).toSpliced(at, 1));
   return true;
 }

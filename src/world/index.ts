@@ -34,34 +34,34 @@ export { DocumentType, EntryType } from './sales.js';
 
 /** One account's data. Every collection is a plain array of API-shaped records. */
 export interface World {
-  sites: Site[];
-  resources: Resource[];
-  services: Service[];
-  products: Product[];
-  packages: Package[];
-  courses: Course[];
-  memberships: Membership[];
-  employees: Employee[];
+  sites: readonly Site[];
+  resources: readonly Resource[];
+  services: readonly Service[];
+  products: readonly Product[];
+  packages: readonly Package[];
+  courses: readonly Course[];
+  memberships: readonly Membership[];
+  employees: readonly Employee[];
   /** Rosters: working time and time off (ScheduleType 1 and 2). */
-  schedules: EmployeeSchedule[];
-  clients: Client[];
-  appointmentStates: AppointmentState[];
-  sources: Source[];
-  clientTypes: ClientType[];
-  appointments: Appointment[];
-  classes: ClassDefinition[];
-  classSchedules: ClassSchedule[];
-  classBookings: ClassBooking[];
-  suppliers: Supplier[];
-  paymentTypes: PaymentType[];
-  cashDrawers: CashDrawer[];
-  accountingDocuments: AccountingDocument[];
+  schedules: readonly EmployeeSchedule[];
+  clients: readonly Client[];
+  appointmentStates: readonly AppointmentState[];
+  sources: readonly Source[];
+  clientTypes: readonly ClientType[];
+  appointments: readonly Appointment[];
+  classes: readonly ClassDefinition[];
+  classSchedules: readonly ClassSchedule[];
+  classBookings: readonly ClassBooking[];
+  suppliers: readonly Supplier[];
+  paymentTypes: readonly PaymentType[];
+  cashDrawers: readonly CashDrawer[];
+  accountingDocuments: readonly AccountingDocument[];
   /** Receipts and payments, voucher redemptions included. */
-  accountingEntries: AccountingEntry[];
-  vouchers: Voucher[];
-  timeRecords: TimeRecord[];
-  customForms: CustomForm[];
-  clientCustomForms: ClientCustomForm[];
+  accountingEntries: readonly AccountingEntry[];
+  vouchers: readonly Voucher[];
+  timeRecords: readonly TimeRecord[];
+  customForms: readonly CustomForm[];
+  clientCustomForms: readonly ClientCustomForm[];
 }
 
 export interface WorldOptions {

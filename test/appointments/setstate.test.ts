@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { stored } from '../helpers.js';
 import { type Diary, UNKNOWN, diary, upcoming } from './support.js';
 
 let d: Diary;
@@ -23,7 +24,7 @@ describe('POST /api/v2/appointments/setstate', () => {
     const a = upcoming(d.world);
     for (const name of ['Completed', 'Booked', 'Cancelled', 'In Progress', 'No Show', 'Confirmed']) {
       expect((await setState(a.AppointmentId, stateId(name))).status).toBe(200);
-      expect(a.AppointmentStateId).toBe(stateId(name));
+      expect(stored(d.world, 'appointments', a).AppointmentStateId).toBe(stateId(name));
     }
   });
 

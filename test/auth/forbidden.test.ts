@@ -1,3 +1,4 @@
+import { changeCredential } from '../../src/auth/credentials.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { call, simulator, json } from '../helpers.js';
@@ -44,7 +45,10 @@ describe('403 reasons on business endpoints', () => {
 
   it('a token whose credential was deactivated answers 403 Unauthorized', async () => {
     const token = await restricted({});
-    for (const c of sim.registry.get('demo')!.auth.credentials) c.active = false;
+    const account = sim.registry.get('demo')!;
+    await account.write(() => {
+      for (const c of account.auth.credentials) changeCredential(account.auth, c, { active: false });
+    });
     await expectForbidden(await call(sim, '/api/v2/ping', { token }), 'Unauthorized');
   });
 });

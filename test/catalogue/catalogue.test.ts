@@ -1,3 +1,4 @@
+import { editRecord } from '../../src/records.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
@@ -197,8 +198,9 @@ describe('answers follow the data', () => {
     const service = account.world.services.find((s) => s.SiteId === null && s.State === 1 && !s.PackageOnly)!;
     const list = async () => (await getJson(own, `/api/v2/services?siteId=${service.SiteId ?? ''}`, ownToken)).body;
     expect((await list()).map((r: { Name: string }) => r.Name)).toContain(service.Name);
-    service.Name = 'Renamed Treatment';
-    await account.save();
+    await account.write(() => {
+      editRecord(account.world, 'services', service).Name = 'Renamed Treatment';
+    });
     expect((await list()).map((r: { Name: string }) => r.Name)).toContain('Renamed Treatment');
   });
 });

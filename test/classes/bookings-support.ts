@@ -1,3 +1,4 @@
+import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import type { ClassSchedule } from '../../src/world/classes.js';
 import { demoApi, type DemoApi } from '../helpers.js';
@@ -23,7 +24,7 @@ export const sessionWithRoom = (world: World, free = 1, skip = 0) =>
 export function fill(world: World, s: ClassSchedule) {
   const clientId = world.clients[0]!.ClientId;
   while (placesTaken(world, s) < s.Capacity) {
-    world.classBookings.push({ ClassBookingId: newId(), ClassScheduleId: s.ClassScheduleId, ClientId: clientId, OnlineBooking: false, ClassBookingState: 1 });
+    insertRecord(world, 'classBookings', { ClassBookingId: newId(), ClassScheduleId: s.ClassScheduleId, ClientId: clientId, OnlineBooking: false, ClassBookingState: 1 });
   }
 }
 

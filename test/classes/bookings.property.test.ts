@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../../src/world/classes.js';
+import { editRecord } from '../../src/records.js';
 import { type Api, PATH, api } from './bookings-support.js';
 
 // Property: whatever sequence of booking writes (POST and PUT, random ObjectStates, online and
@@ -13,10 +14,14 @@ let sessions: ClassSchedule[];
 beforeAll(async () => {
   a = await api();
   // Four small sessions, emptied, so "full" is reached often.
-  sessions = a.world.classSchedules.filter((s) => s.State === 1).slice(0, 4);
-  sessions.forEach((s, i) => { s.Capacity = 1 + (i % 3); });
-  const ids = new Set(sessions.map((s) => s.ClassScheduleId));
-  a.world.classBookings = a.world.classBookings.filter((b) => !ids.has(b.ClassScheduleId));
+  await a.account.write(() => {
+    sessions = a.world.classSchedules
+      .filter((s) => s.State === 1)
+      .slice(0, 4)
+      .map((s, i) => Object.assign(editRecord(a.world, 'classSchedules', s), { Capacity: 1 + (i % 3) }));
+    const ids = new Set(sessions.map((s) => s.ClassScheduleId));
+    a.world.classBookings = a.world.classBookings.filter((b) => !ids.has(b.ClassScheduleId));
+  });
 });
 
 type Step = { method: 'POST' | 'PUT'; pick: number; fresh: boolean; session: number; objectState: number; online: boolean; state: ClassBookingState; move: boolean };

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/world/clock.js';
+import { editRecord } from '../../src/records.js';
 import { type DemoApi, FIXED_NOW, demoApi } from '../helpers.js';
 
 let a: DemoApi;
@@ -24,7 +25,9 @@ describe('GET /api/v2/classes', () => {
   it('Inactive classes are never listed', async () => {
     const site = activeSite();
     const c = a.world.classes.find((x) => x.SiteId === site)!;
-    c.State = 2;
+    await a.account.write(() => {
+      editRecord(a.world, 'classes', c).State = 2;
+    });
     const res = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(res.body.some((r: any) => r.ClassId === c.ClassId)).toBe(false);
   });
@@ -94,7 +97,9 @@ describe('GET /api/v2/classes/classschedules', () => {
   it('bookOnline defaults to true: only online-bookable sessions; false returns all', async () => {
     const site = activeSite();
     const offline = a.world.classSchedules.find((x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01')!;
-    offline.BookOnline = false;
+    await a.account.write(() => {
+      editRecord(a.world, 'classSchedules', offline).BookOnline = false;
+    });
     const dflt = (await sched(`siteId=${site}&classType=Class&${range}`)).body;
     const all = (await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false`)).body;
     expect(dflt.every((r: any) => r.BookOnline)).toBe(true);
@@ -106,7 +111,9 @@ describe('GET /api/v2/classes/classschedules', () => {
   it('Inactive (called-off) sessions are not listed', async () => {
     const site = activeSite();
     const s = a.world.classSchedules.find((x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01')!;
-    s.State = 2;
+    await a.account.write(() => {
+      editRecord(a.world, 'classSchedules', s).State = 2;
+    });
     const res = await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false`);
     expect(res.body.some((r: any) => r.ClassScheduleId === s.ClassScheduleId)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type DemoApi, demoApi } from '../helpers.js';
+import { type DemoApi, demoApi, stored } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
@@ -46,14 +46,14 @@ describe('PUT /api/v2/classes', () => {
     const res = await a.send(`/api/v2/classes?classId=${c.ClassId}`, { method: 'PUT', body: { ClassId: EMPTY, SiteId: c.SiteId, Name: 'Renamed', Capacity: 3 } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Message: 'ClassId', Value: c.ClassId });
-    expect(c).toMatchObject({ Name: 'Renamed', Capacity: 3 });
+    expect(stored(a.world, 'classes', c)).toMatchObject({ Name: 'Renamed', Capacity: 3 });
   });
 
   it('the site saved against is the body SiteId', async () => {
     const c = someClass();
     const other = a.world.sites.find((s) => s.SiteId !== c.SiteId)!.SiteId;
     await a.send(`/api/v2/classes?classId=${c.ClassId}`, { method: 'PUT', body: { SiteId: other } });
-    expect(c.SiteId).toBe(other);
+    expect(stored(a.world, 'classes', c).SiteId).toBe(other);
   });
 
   it('omitting SiteId saves an EMPTY site id (the class leaves its site list)', async () => {
@@ -61,7 +61,7 @@ describe('PUT /api/v2/classes', () => {
     const site = c.SiteId;
     const res = await a.send(`/api/v2/classes?classId=${c.ClassId}`, { method: 'PUT', body: { Name: c.Name } });
     expect(res.status).toBe(200);
-    expect(c.SiteId).toBe(EMPTY);
+    expect(stored(a.world, 'classes', c).SiteId).toBe(EMPTY);
     const list = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(list.body.some((r: any) => r.ClassId === c.ClassId)).toBe(false);
   });

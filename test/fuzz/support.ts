@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, vi } from 'vitest';
 import type { Account } from '../../src/accounts/account.js';
+import { copyData } from '../../src/accounts/store.js';
 import type { Simulator } from '../../src/app.js';
 import { DEMO_API_KEY } from '../../src/auth/credentials.js';
 import type { Endpoint, ExampleRequest } from '../../src/http/endpoint.js';
@@ -47,7 +48,7 @@ export async function fuzzWorld(): Promise<FuzzWorld> {
   const account = sim.registry.get('demo')!;
   // One read first, so anything due by now (recurring invoices) is in the baseline.
   await sim.fetch(new Request('http://127.0.0.1/api/v2/ping', { headers: { authorization: `Bearer ${token}` } }));
-  const baseline = structuredClone(account.store.data);
+  const baseline = copyData(account.store.data);
   const baselineHash = stateHash(account);
   return {
     sim,
@@ -57,8 +58,7 @@ export async function fuzzWorld(): Promise<FuzzWorld> {
     baselineHash,
     changes: () => changedParts(baseline, account.store.data),
     async restore() {
-      account.replace(structuredClone(baseline));
-      await account.save();
+      await account.write(() => account.replace(copyData(baseline)));
     },
   };
 }

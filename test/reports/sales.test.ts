@@ -1,3 +1,4 @@
+import { insertRecord } from '../../src/records.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/world/clock.js';
 import { toCents } from '../../src/world/money.js';
@@ -79,8 +80,7 @@ describe('GET /api/v2/reports/sales', () => {
   it('a new voucher redemption shows up in the report', async () => {
     const before = (await report()).body.Totals.VoucherRedemptions;
     const voucher = a.world.vouchers.find((v) => v.SiteId === null)!;
-    a.world.accountingEntries.push(redemption(a.world, voucher, 1234, '33333333-4444-4555-8666-777777777777', '2026-03-12 15:00'));
-    await a.account.save();
+    await a.account.write(() => insertRecord(a.world, 'accountingEntries', redemption(a.world, voucher, 1234, '33333333-4444-4555-8666-777777777777', '2026-03-12 15:00')));
     const after = (await report()).body.Totals.VoucherRedemptions;
     expect(after.Count).toBe(before.Count + 1);
     expect(cents(after)).toBe(cents(before) + 1234);

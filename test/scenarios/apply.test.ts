@@ -68,7 +68,9 @@ describe('applying scenarios', () => {
     const s = api(await simulator());
     await s.admin('/accounts/demo/scenario', 'POST', { scenario: 'duplicate-voucher-number' });
     const account = s.sim.registry.get('demo')!;
-    account.world.vouchers.length = 0;
+    await account.write(() => {
+      account.world.vouchers = [];
+    });
     expect((await s.admin('/accounts/demo/reset', 'POST')).status).toBe(204);
     expect(s.sim.registry.get('demo')!.world.vouchers.some((v) => v.VoucherNumber === 'GV-SCENARIO-0001')).toBe(true);
   });

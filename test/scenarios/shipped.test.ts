@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenFor } from '../helpers.js';
+import { stored, tokenFor } from '../helpers.js';
 import { LONDON, SOHO, tokenOf, withScenario } from './support.js';
 
 // One test per shipped scenario: apply it, then show its state through the public API.
@@ -137,7 +137,7 @@ describe('shipped scenarios', () => {
       s.get(`/api/v2/clients/authenticate?${new URLSearchParams({ clientId: client.ClientId, email: 'lena.legacy@example.com', password })}`, token);
     expect((await signIn('wrong-password')).status).toBe(401);
     expect((await signIn('Legacy-pass-0001')).status).toBe(200);
-    expect(client.PasswordHash).toMatch(/^\$pbkdf2-sha256\$/);
+    expect(stored(s.sim.registry.get('demo')!.world, 'clients', client).PasswordHash).toMatch(/^\$pbkdf2-sha256\$/);
     expect((await signIn('Legacy-pass-0001')).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { insertRecord } from '../../src/records.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
@@ -67,7 +68,7 @@ describe('GET /api/v2/timerecords', () => {
     const own = await simulator();
     const ownToken = await tokenFor(own);
     const long: TimeRecord = { ...shift, TimeRecordId: '11111111-1111-4111-8111-111111111111', ClockIn: '2026-03-02 08:00', ClockOut: '2026-03-05 08:00' };
-    own.registry.get('demo')!.world.timeRecords.push(long);
+    insertRecord(own.registry.get('demo')!.world, 'timeRecords', long);
     const rows = (await getJson(own, url('2026-03-03', '2026-03-03'), ownToken)).body as Row[];
     expect(ids(rows)).not.toContain(long.TimeRecordId);
     expect(ids((await getJson(own, url('2026-03-03', '2026-03-04 08:00'), ownToken)).body)).toContain(long.TimeRecordId);

@@ -1,3 +1,4 @@
+import { insertRecord } from '../../src/records.js';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
@@ -32,15 +33,16 @@ describe('voucher balance', () => {
           for (const s of steps) {
             if (s.kind === 'redeem') {
               const id = `aaaaaaaa-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
-              a.world.accountingEntries.push(redemption(a.world, vouchers[s.voucher]!, s.cents, id));
+              await a.account.write(() => insertRecord(a.world, 'accountingEntries', redemption(a.world, vouchers[s.voucher]!, s.cents, id)));
               added.push(id);
               live.set(id, { voucher: s.voucher, cents: s.cents });
             } else if (added.length > 0) {
               const [gone] = added.splice(s.pick % added.length, 1);
               live.delete(gone!);
-              a.world.accountingEntries = a.world.accountingEntries.filter((e) => e.AccountingEntryId !== gone);
+              await a.account.write(() => {
+                a.world.accountingEntries = a.world.accountingEntries.filter((e) => e.AccountingEntryId !== gone);
+              });
             }
-            await a.account.save();
             for (const [i, v] of vouchers.entries()) {
               const body = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body;
               const naming = a.world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId);
@@ -50,8 +52,9 @@ describe('voucher balance', () => {
             }
           }
         } finally {
-          a.world.accountingEntries = a.world.accountingEntries.filter((e) => !added.includes(e.AccountingEntryId));
-          await a.account.save();
+          await a.account.write(() => {
+            a.world.accountingEntries = a.world.accountingEntries.filter((e) => !added.includes(e.AccountingEntryId));
+          });
         }
       }),
       { numRuns: 25, seed: 20260316 },

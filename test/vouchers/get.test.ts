@@ -1,3 +1,4 @@
+import { insertRecord } from '../../src/records.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
 import { type Api, UNKNOWN, api, expectedBalance, redeemed, redemption } from './support.js';
@@ -21,8 +22,7 @@ describe('GET /api/v2/vouchers/{voucherId}', () => {
   it('a new redemption entry moves the balance at once (never stored)', async () => {
     const v = redeemed(a.world);
     const before = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body.Balance;
-    a.world.accountingEntries.push(redemption(a.world, v, 125, '22222222-3333-4444-8555-666666666666'));
-    await a.account.save();
+    await a.account.write(() => insertRecord(a.world, 'accountingEntries', redemption(a.world, v, 125, '22222222-3333-4444-8555-666666666666')));
     const after = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body;
     expect(toCents(after.Balance)).toBe(toCents(before) - 125);
     expect(after.Redemptions.map((r: any) => r.AccountingEntryId)).toContain('22222222-3333-4444-8555-666666666666');

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { stored } from '../helpers.js';
 import { type Api, EMPTY, UNKNOWN, api } from './support.js';
 
 let a: Api;
@@ -14,8 +15,8 @@ describe('PUT /api/v2/vouchers/{voucherId}', () => {
     const res = await put(v.VoucherId, { VoucherId: other.VoucherId, SiteId: v.SiteId ?? EMPTY, Notes: 'Extended' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Message: 'VoucherId', Value: v.VoucherId });
-    expect(v.Notes).toBe('Extended');
-    expect(other.Notes).not.toBe('Extended');
+    expect(stored(a.world, 'vouchers', v).Notes).toBe('Extended');
+    expect(stored(a.world, 'vouchers', other).Notes).not.toBe('Extended');
   });
 
   it('a body without SiteId answers 500 and writes nothing', async () => {
@@ -23,7 +24,7 @@ describe('PUT /api/v2/vouchers/{voucherId}', () => {
     const res = await put(v.VoucherId, { Notes: 'lost' });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ Message: 'An error has occurred.' });
-    expect(v.Notes).not.toBe('lost');
+    expect(stored(a.world, 'vouchers', v).Notes).not.toBe('lost');
   });
 
   it('VoucherNumber uniqueness is not enforced on update', async () => {
@@ -31,20 +32,20 @@ describe('PUT /api/v2/vouchers/{voucherId}', () => {
     const twin = a.world.vouchers.find((x) => x.SiteId === v.SiteId && x.VoucherId !== v.VoucherId)!;
     const res = await put(v.VoucherId, { SiteId: v.SiteId, VoucherNumber: twin.VoucherNumber });
     expect(res.status).toBe(200);
-    expect(v.VoucherNumber).toBe(twin.VoucherNumber);
+    expect(stored(a.world, 'vouchers', v).VoucherNumber).toBe(twin.VoucherNumber);
   });
 
   it('the site saved against is the body SiteId; the empty Guid makes it shared', async () => {
     const v = sited();
     await put(v.VoucherId, { SiteId: EMPTY });
-    expect(v.SiteId).toBeNull();
+    expect(stored(a.world, 'vouchers', v).SiteId).toBeNull();
   });
 
   it('fields left out keep their value; Amount (or Value) sent overwrites', async () => {
     const v = sited();
     const { Recipient, ExpiryDate } = v;
     await put(v.VoucherId, { SiteId: v.SiteId, Value: 120 });
-    expect(v).toMatchObject({ Recipient, ExpiryDate, Amount: 120 });
+    expect(stored(a.world, 'vouchers', v)).toMatchObject({ Recipient, ExpiryDate, Amount: 120 });
   });
 
   it('an unknown voucher answers 400 Record does not exist.', async () => {

@@ -78,7 +78,7 @@ describe('dates are relative to today', () => {
 
   it('moving today moves the whole world by the same number of days', () => {
     const later: World = world('standard', SEED, formatDate(TODAY_MS + days(7)));
-    const first = (list: { Start: string }[]) => Math.min(...list.map((x) => ms(x.Start)));
+    const first = (list: readonly { Start: string }[]) => Math.min(...list.map((x) => ms(x.Start)));
     // Whole days: a daylight-saving change between the two windows moves UTC times by an hour.
     expect(Math.round((first(later.schedules) - first(w.schedules)) / days(1))).toBe(7);
     for (const a of later.appointments) expect(ms(a.Start)).toBeGreaterThanOrEqual(TODAY_MS + days(7 - 31));

@@ -1,0 +1,140 @@
+import { type FileHandle, open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { RandomState } from '../random.js';
+import type { Change, ChangeSet } from './changes.js';
+import { syncDirectory, writeDurably } from './durable-file.js';
+import type { AccountSettings } from './tables.js';
+
+// An account on disk is two files: `<name>.json`, its base (settings, the id source's position and
+// every record that differs from the world generated from the seed), and `<name>.log`, one line per
+// acknowledged write since the base was written, appended and fsynced before the write is answered.
+// When the log outgrows the base, a new base is written (temp file, fsync, rename) and the log
+// emptied; a line whose `seq` the base already holds is skipped, so a crash between the two is safe.
+
+export const FORMAT = 2;
+
+export interface BaseFile {
+  format: typeof FORMAT;
+  /** The last log line this base includes. */
+  seq: number;
+  settings: AccountSettings;
+  /** The id source's position; null in a base migrated from an older file (the stream starts from the seed). */
+  random: RandomState | null;
+  changes: Change[];
+}
+
+export interface LogLine {
+  seq: number;
+  random: RandomState;
+  settings?: AccountSettings;
+  changes: Change[];
+}
+
+/** Log bytes beyond which the next write compacts (at least this, or the base's own size). */
+export const COMPACT_AFTER_BYTES = 1024 * 1024;
+
+export function baseFile(dir: string, name: string): string {
+  return path.join(dir, `${name}.json`);
+}
+
+export function logFile(dir: string, name: string): string {
+  return path.join(dir, `${name}.log`);
+}
+
+export class AccountFiles {
+  private handle: FileHandle | undefined;
+  /** Bytes of the log known to be whole lines; a failed append is cut back to this. */
+  private logBytes = 0;
+  private baseBytes = 0;
+  private seq = 0;
+  private closed = false;
+  /** A failed append that could not be cut back: no more appends until a new base is written. */
+  private torn = false;
+
+  constructor(
+    readonly dir: string,
+    readonly name: string,
+  ) {}
+
+  get base(): string {
+    return baseFile(this.dir, this.name);
+  }
+  get log(): string {
+    return logFile(this.dir, this.name);
+  }
+
+  /** Continues files just loaded: the log holds `logBytes` good bytes and lines up to `seq`. */
+  resume(seq: number, logBytes: number, baseBytes: number): void {
+    this.seq = seq;
+    this.logBytes = logBytes;
+    this.baseBytes = baseBytes;
+  }
+
+  /** Appends one write; resolves once it is on disk. A failed append leaves the log as it was. */
+  async append(set: ChangeSet): Promise<void> {
+    if (this.closed) throw new Error(`account '${this.name}' is closed`);
+    if (this.torn) throw new Error(`${this.log}: a failed write could not be cut back`);
+    const line: LogLine = { seq: this.seq + 1, random: set.random, ...(set.settings ? { settings: set.settings } : {}), changes: set.changes };
+    const text = `${JSON.stringify(line)}\n`;
+    const handle = await this.logHandle();
+    try {
+      await handle.write(text);
+      await handle.datasync();
+    } catch (error) {
+      // Cut a partly written line away, so the next append starts on a line of its own.
+      await handle.truncate(this.logBytes).catch(() => {
+        this.torn = true;
+      });
+      throw error;
+    }
+    this.logBytes += Buffer.byteLength(text);
+    this.seq = line.seq;
+  }
+
+  /** True when the log has grown past the base enough that rewriting the base is worth it. */
+  get wantsCompaction(): boolean {
+    return this.logBytes > Math.max(COMPACT_AFTER_BYTES, this.baseBytes);
+  }
+
+  /** Writes a new base holding everything, then empties the log. */
+  async writeBase(settings: AccountSettings, random: RandomState | null, changes: Change[]): Promise<void> {
+    if (this.closed) throw new Error(`account '${this.name}' is closed`);
+    const base: BaseFile = { format: FORMAT, seq: this.seq, settings, random, changes };
+    const text = JSON.stringify(base);
+    await writeDurably(this.base, text);
+    this.baseBytes = Buffer.byteLength(text);
+    const handle = await this.logHandle();
+    await handle.truncate(0);
+    await handle.datasync();
+    this.logBytes = 0;
+    this.torn = false;
+  }
+
+  /** Closes the log; later writes fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+
+  /** Closes and deletes both files. */
+  async remove(): Promise<void> {
+    await this.close();
+    await rm(this.log, { force: true });
+    await rm(this.base, { force: true });
+    await syncDirectory(this.dir);
+  }
+
+  private async logHandle(): Promise<FileHandle> {
+    if (this.handle) return this.handle;
+    const created = await stat(this.log).then(
+      () => false,
+      () => true,
+    );
+    // Append mode: every write lands at the end, after the last whole line.
+    const handle = await open(this.log, 'a', 0o600);
+    if (created) await syncDirectory(this.dir);
+    return (this.handle = handle);
+  }
+}

@@ -1,0 +1,142 @@
+import type { TokenRecord } from '../auth/credentials.js';
+import type { Random, RandomState } from '../random.js';
+import { deepFreeze } from './freeze.js';
+import { type AccountData, type AccountSettings, type Row, tableNamed, tables, TOKENS } from './tables.js';
+import { beginTokens, endTokens, rawTokens, rollbackTokens } from './tokens-map.js';
+
+// What a write changed, found by comparing the tables' arrays with the ones held before it (records
+// are frozen values, so an unchanged reference is an unchanged record), and how to undo it.
+
+/** One record written (`row`) or removed (`null`), by table and key. */
+export type Change = [table: string, key: string, row: object | null];
+
+export interface Snapshot {
+  data: AccountData;
+  refs: (readonly object[] | undefined)[];
+  settings: string;
+  random: RandomState;
+  tokens: Map<string, TokenRecord | undefined>;
+}
+
+export interface ChangeSet {
+  changes: Change[];
+  /** Present when the settings changed. */
+  settings?: AccountSettings;
+  random: RandomState;
+}
+
+export function snapshot(data: AccountData, random: Random): Snapshot {
+  return {
+    data,
+    refs: [...tables()].map((t) => t.held(data)),
+    settings: JSON.stringify(data.settings),
+    random: random.state(),
+    tokens: beginTokens(data.auth.tokens),
+  };
+}
+
+/** What changed since the snapshot (undefined: nothing); new records and arrays are frozen on the way. */
+export function changesSince(snap: Snapshot, random: Random): ChangeSet | undefined {
+  const { data } = snap;
+  endTokens(data.auth.tokens);
+  const changes: Change[] = [];
+  let i = 0;
+  for (const table of tables()) {
+    const before = snap.refs[i++];
+    const after = table.held(data);
+    if (after === undefined || after === before) continue;
+    const base = before ?? table.base(data);
+    if (base !== after) diffRows(table.key, base, after, changes, table.name);
+  }
+  for (const [hash, before] of snap.tokens) {
+    const after = data.auth.tokens[hash];
+    if (after !== before) changes.push([TOKENS, hash, after ?? null]);
+  }
+  const settings = JSON.stringify(data.settings);
+  const state = random.state();
+  const randomMoved = state.some((word, n) => word !== snap.random[n]);
+  if (changes.length === 0 && settings === snap.settings && !randomMoved) return undefined;
+  return { changes, random: state, ...(settings === snap.settings ? {} : { settings: data.settings }) };
+}
+
+/** Puts the account back as it was at the snapshot. */
+export function rollback(snap: Snapshot, random: Random): void {
+  const { data } = snap;
+  endTokens(data.auth.tokens);
+  let i = 0;
+  for (const table of tables()) {
+    const before = snap.refs[i++];
+    if (table.held(data) !== before) table.set(data, before ?? table.base(data));
+  }
+  rollbackTokens(data.auth.tokens, snap.tokens);
+  data.settings = JSON.parse(snap.settings) as AccountSettings;
+  random.restore(snap.random);
+}
+
+/** Everything the account holds beyond its freshly generated world: what a data file records. */
+export function allChanges(data: AccountData): Change[] {
+  const changes: Change[] = [];
+  for (const table of tables()) {
+    const held = table.held(data);
+    const base = table.base(data);
+    if (held !== undefined && held !== base) diffRows(table.key, base, held, changes, table.name);
+  }
+  for (const [hash, record] of Object.entries(data.auth.tokens)) changes.push([TOKENS, hash, record]);
+  return changes;
+}
+
+/** Applies recorded changes over the account's tables (loading a file): in place by key, new ones appended. */
+export function applyChanges(data: AccountData, changes: readonly Change[]): void {
+  const byTable = new Map<string, Change[]>();
+  const tokens = rawTokens(data.auth.tokens);
+  for (const change of changes) {
+    const [name, key, row] = change;
+    if (name === TOKENS) {
+      if (row === null) delete tokens[key];
+      else tokens[key] = row as TokenRecord;
+      continue;
+    }
+    if (!tableNamed(name)) throw new Error(`unknown table '${name}'`);
+    let list = byTable.get(name);
+    if (!list) byTable.set(name, (list = []));
+    list.push(change);
+  }
+  for (const [name, list] of byTable) {
+    const table = tableNamed(name)!;
+    const rows = [...(table.held(data) ?? table.base(data))] as (object | null)[];
+    const at = new Map<unknown, number>();
+    rows.forEach((row, n) => at.set((row as Row)[table.key], n));
+    for (const [, key, row] of list) {
+      const n = at.get(key);
+      if (n !== undefined) rows[n] = row === null ? null : deepFreeze(row);
+      else if (row !== null) at.set(key, rows.push(deepFreeze(row)) - 1);
+    }
+    table.set(data, Object.freeze(rows.filter((row) => row !== null)));
+  }
+}
+
+/**
+ * Adds the changes between two arrays of keyed records: rows not in `before` are written, keys no
+ * longer present are removed. Only the span between the common head and tail is compared, so an
+ * append, a replacement or a removal costs little more than finding where it is.
+ */
+function diffRows(key: string, before: readonly object[], after: readonly object[], out: Change[], table: string): void {
+  let head = 0;
+  const min = Math.min(before.length, after.length);
+  while (head < min && before[head] === after[head]) head++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > head && endAfter > head && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  const old = new Set(before.slice(head, endBefore));
+  const kept = new Set<unknown>();
+  for (let n = head; n < endAfter; n++) {
+    const row = after[n] as Row;
+    kept.add(row[key]);
+    if (!old.has(row)) out.push([table, row[key] as string, deepFreeze(row)]);
+  }
+  for (const row of old) if (!kept.has((row as Row)[key])) out.push([table, (row as Row)[key] as string, null]);
+  if (!Object.isFrozen(after)) Object.freeze(after);
+}

@@ -1,0 +1,70 @@
+import type { TokenRecord } from '../auth/credentials.js';
+
+// Access tokens can number tens of thousands per account, so they are not copied on each write
+// like the other tables: the map records the value each hash had before its first change in a
+// transaction, which is enough both to roll the transaction back and to persist what changed.
+
+type Tokens = Record<string, TokenRecord>;
+
+interface Tracker {
+  raw: Tokens;
+  /** Hash -> value before the transaction's first change (undefined = absent); set while a transaction runs. */
+  touched?: Map<string, TokenRecord | undefined>;
+}
+
+const trackers = new WeakMap<object, Tracker>();
+
+/** The tokens map to hand to the auth code: reads and writes as a plain object. */
+export function trackedTokens(raw: Tokens): Tokens {
+  const tracker: Tracker = { raw };
+  const note = (key: string | symbol) => {
+    if (typeof key === 'string' && tracker.touched && !tracker.touched.has(key)) tracker.touched.set(key, raw[key]);
+  };
+  const proxy = new Proxy(raw, {
+    set(target, key, value) {
+      note(key);
+      return Reflect.set(target, key, value);
+    },
+    deleteProperty(target, key) {
+      note(key);
+      return Reflect.deleteProperty(target, key);
+    },
+    defineProperty(target, key, descriptor) {
+      note(key);
+      return Reflect.defineProperty(target, key, descriptor);
+    },
+  });
+  trackers.set(proxy, tracker);
+  return proxy;
+}
+
+function trackerOf(tokens: Tokens): Tracker {
+  const tracker = trackers.get(tokens);
+  if (!tracker) throw new Error('tokens map is not tracked');
+  return tracker;
+}
+
+/** Starts recording changes; returns the record, filled as the transaction writes. */
+export function beginTokens(tokens: Tokens): Map<string, TokenRecord | undefined> {
+  const touched = new Map<string, TokenRecord | undefined>();
+  trackerOf(tokens).touched = touched;
+  return touched;
+}
+
+export function endTokens(tokens: Tokens): void {
+  trackerOf(tokens).touched = undefined;
+}
+
+/** Puts back the values recorded before the transaction. */
+export function rollbackTokens(tokens: Tokens, touched: Map<string, TokenRecord | undefined>): void {
+  const { raw } = trackerOf(tokens);
+  for (const [hash, before] of touched) {
+    if (before === undefined) delete raw[hash];
+    else raw[hash] = before;
+  }
+}
+
+/** Writes values without recording them (loading a file). */
+export function rawTokens(tokens: Tokens): Tokens {
+  return trackerOf(tokens).raw;
+}
