@@ -5,6 +5,7 @@ import { randomSecret } from '../auth/hash.js';
 import { formatDate } from '../datetime.js';
 import type { WorldSize } from '../world/index.js';
 import { Account, type AccountLimits } from './account.js';
+import { checkClockTime } from './clock.js';
 import { isAccountName } from './host.js';
 import { applyScenario } from '../scenarios/apply.js';
 import { INLINE, type LoadedScenario, loadScenario } from '../scenarios/load.js';
@@ -129,8 +130,9 @@ export class AccountRegistry {
   }
 
   private async build(name: string, request: CreateAccount): Promise<Account> {
-    await loadWorldGenerator();
     const o = this.options;
+    if (request.now !== undefined) checkClockTime(request.now, o.realNow(), 'now');
+    await loadWorldGenerator();
     const clockOffsetMs = request.now === undefined ? o.clockOffsetMs : request.now - o.realNow();
     const seed = request.seed ?? o.seed;
     const size = request.size ?? o.size;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Account } from '../accounts/account.js';
+import { ClockBoundError } from '../accounts/clock.js';
 import { isAccountName } from '../accounts/host.js';
 import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
@@ -89,8 +90,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.post('/accounts/:name/clock', async (c) => {
     const account = await accountOf(c, registry);
     const body = await bodyOf(c, ClockBody);
-    if ('advanceSeconds' in body) account.clock.advance(body.advanceSeconds);
-    else account.clock.set(body.now);
+    if (body.advanceSeconds !== undefined) account.clock.advance(body.advanceSeconds);
+    else if (body.now !== undefined) account.clock.set(body.now);
     await account.save();
     return c.json(clockOf(account));
   });
@@ -114,6 +115,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.onError((error) => {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();
+    // A clock move or an account's `now` outside the window around real time; nothing was changed.
+    if (error instanceof ClockBoundError) return errors.admin(400, error.message).toResponse();
     throw error;
   });
   return admin;

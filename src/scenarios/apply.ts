@@ -1,4 +1,5 @@
 import type { Account } from '../accounts/account.js';
+import { ClockBoundError } from '../accounts/clock.js';
 import type { AccountRegistry } from '../accounts/registry.js';
 import { type AuthData, DEMO_CLIENT_ID, seededAuth } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
@@ -24,7 +25,7 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
   const before = { data: account.store.data, now: account.clock.now(), scenario: account.scenario };
   try {
     const s = scenario.account ?? {};
-    if (s.now !== undefined) account.clock.set(Date.parse(s.now));
+    if (s.now !== undefined) setClock(account, Date.parse(s.now), source);
     await registry.rebuild(account, {
       seed: s.seed ?? account.settings.seed,
       size: s.size ?? account.settings.size,
@@ -50,6 +51,16 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
   account.faults.clear();
   if (scenario.faults) account.faults.add(scenario.faults);
   await account.save();
+}
+
+/** The scenario's clock; outside the window around real time it is an error naming `account.now`. */
+function setClock(account: Account, ms: number, source: string): void {
+  try {
+    account.clock.set(ms, pathText(['account', 'now']));
+  } catch (error) {
+    if (error instanceof ClockBoundError) throw new ScenarioError(`${source}: ${error.message}`);
+    throw error;
+  }
 }
 
 function addCredentials(auth: AuthData, scenario: Scenario, now: number, source: string): void {
