@@ -3,7 +3,7 @@ import { ClockBoundError } from '../accounts/clock.js';
 import type { AccountRegistry } from '../accounts/registry.js';
 import { type AuthData, DEMO_CLIENT_ID, seededAuth } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
-import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { storeToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import { DAY } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
@@ -94,7 +94,7 @@ function addCredentials(auth: AuthData, scenario: Scenario, now: number, source:
       if (t.state === 'active' && (expiresAt <= now || issuedAt > now)) {
         throw new ScenarioError(`${tokenAt}.issuedAt: an active token must be issued within the six months before the clock`);
       }
-      auth.tokens[sha256(t.token)] = { credentialId: credential.id, issuedAt, expiresAt };
+      storeToken(auth, sha256(t.token), { credentialId: credential.id, issuedAt, expiresAt });
     }
   }
 }
