@@ -25,7 +25,7 @@
 // The exit code is non-zero only when something could not be measured; a missed target is
 // printed as MISSED and does not fail the run.
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { killChildrenNow, stopAllChildren } from './lib/children.js';
@@ -75,8 +75,18 @@ async function main() {
   writeResults(machine, load, texts);
 }
 
+/** RESULTS.md from this line on holds figures of standalone scripts; a rewrite keeps it. */
+const KEPT_MARKER = '<!-- Below: figures from standalone scripts, kept as they are when bench/run.js rewrites this file. -->';
+
+/** The kept part of the current RESULTS.md (from KEPT_MARKER on), or ''. */
+function keptPart() {
+  const text = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const at = text.indexOf(KEPT_MARKER);
+  return at < 0 ? '' : `\n${text.slice(at)}`;
+}
+
 /**
- * Rewrites bench/RESULTS.md.
+ * Rewrites bench/RESULTS.md, keeping the standalone scripts' part at its end.
  * @param {string} machine
  * @param {string} load
  * @param {string[]} texts one per section, in order
@@ -95,7 +105,7 @@ Written by \`bench/run.js\` (sections in \`bench/sections/\`); re-run with the c
 All servers run as child processes on 127.0.0.1; autocannon runs in the benchmark process on the
 same machine. The simulator is \`node dist/cli.js\` with its defaults except where noted.
 
-${texts.join('\n')}`;
+${texts.join('\n')}${keptPart()}`;
   writeFileSync(RESULTS, md);
   console.log(`Wrote ${path.relative(ROOT, RESULTS)}`);
 }

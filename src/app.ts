@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { DEFAULT_LIMITS } from './accounts/account.js';
+import { checkClockTime } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
@@ -21,7 +22,7 @@ export interface SimulatorOptions {
   /** World seed of new accounts (default 42). */
   seed?: number;
   size?: WorldSize;
-  /** Initial virtual time of new accounts, epoch ms (default: real time). */
+  /** Initial virtual time of new accounts, epoch ms, within 10 years of real time (default: real time). */
   now?: number;
   rateLimit?: boolean;
   /** Create unknown accounts on first request (default true). */
@@ -54,6 +55,7 @@ export interface Simulator {
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   if (options.adminToken === '') throw new Error('adminToken: must not be empty');
   const realNow = options.realNow ?? Date.now;
+  if (options.now !== undefined) checkClockTime(options.now, realNow(), 'now');
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
     size: options.size ?? 'standard',

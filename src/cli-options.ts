@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { adminTokenNeeded, type ServerOptions } from './server.js';
@@ -12,7 +13,7 @@ Options:
   --port <n>               Port to listen on (env PORT; default 4010; 0 = any free port)
   --host <address>         Address to bind (default 127.0.0.1; 0.0.0.0 inside a container)
   --seed <n>               World seed of new accounts (default 42)
-  --now <ISO 8601>         Initial virtual time of new accounts (default: real time)
+  --now <ISO 8601>         Initial virtual time of new accounts, within ${MAX_CLOCK_SKEW_YEARS} years of real time (default: real time)
   --rate-limit <on|off>    Enforce 4 requests/s (8 on version 1) per endpoint and caller with the 120 s lockout (default on)
   --size <small|standard|large>
                            World size of new accounts (default standard)
@@ -73,6 +74,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (v.now !== undefined) {
     const ms = Date.parse(v.now);
     if (Number.isNaN(ms)) throw new UsageError(`--now: '${v.now}' is not an ISO 8601 date-time (e.g. 2026-03-21T09:00:00Z)`);
+    const problem = clockTimeProblem(ms, Date.now());
+    if (problem !== undefined) throw new UsageError(`--now: '${v.now}' is too far from real time: ${problem}`);
     options.now = ms;
   }
   const rate = v['rate-limit'];

@@ -256,7 +256,7 @@ ${MIX.reduce((n, k) => n + k.weight, 0)}: ${MIX.map((k) => `${k.weight} ${k.oper
 ${ACCOUNTS} accounts (\`/accounts/<name>/api/v2/...\`) with that account's bearer token. Queries and
 bodies are the endpoints' declared examples on a world like the accounts' (voucher numbers blank,
 so auto-generated; clients without a password, since PBKDF2 is slow on purpose). Token calls use a
-second credential of each account, so the newest-${'100'}-per-credential bound never revokes the token
+second credential of each account, so the bound of 10 000 tokens per credential never revokes the token
 the other requests carry. Every status is counted per kind; anything but 200 is unexpected.
 
 Heap: \`GET /__admin/stats\` every second on a connection of its own. Raw heapUsed swings with the

@@ -1,7 +1,36 @@
+/** How far an account clock may be from real time, either way, in years (of 365.25 days). */
+export const MAX_CLOCK_SKEW_YEARS = 10;
+
+/** How far an account clock may be from real time, either way: 10 years of 365.25 days, in ms. */
+export const MAX_CLOCK_SKEW_MS = MAX_CLOCK_SKEW_YEARS * 365.25 * 86_400_000;
+
+/** A clock time outside the window around real time; the message names the bound and the window. */
+export class ClockBoundError extends RangeError {}
+
+/**
+ * Why an absolute time (epoch ms) cannot be an account clock's time at real time `realNow`, or
+ * undefined when it can: it must be a finite number within ±MAX_CLOCK_SKEW_MS of real time.
+ * Every way of placing a clock (control-plane moves, `now` at account creation, `--now`, a
+ * scenario's `account.now`, a loaded data file) checks through here.
+ */
+export function clockTimeProblem(ms: number, realNow: number): string | undefined {
+  if (Number.isFinite(ms) && Math.abs(ms - realNow) <= MAX_CLOCK_SKEW_MS) return undefined;
+  const from = new Date(realNow - MAX_CLOCK_SKEW_MS).toISOString();
+  const to = new Date(realNow + MAX_CLOCK_SKEW_MS).toISOString();
+  return `the account clock must stay within ${MAX_CLOCK_SKEW_YEARS} years of real time (from ${from} to ${to})`;
+}
+
+/** Throws a ClockBoundError (its message prefixed with `what`) when `ms` is outside the window. */
+export function checkClockTime(ms: number, realNow: number, what = 'now'): void {
+  const problem = clockTimeProblem(ms, realNow);
+  if (problem !== undefined) throw new ClockBoundError(`${what}: ${problem}`);
+}
+
 /**
  * An account's virtual clock: real time plus an offset, so time keeps moving between requests
  * while tests can jump it. Token expiry, rate-limit windows and "today" all read it. The offset is
- * kept in the account's settings, so a clock move is a write like any other.
+ * kept in the account's settings, so a clock move is a write like any other. A move that would
+ * leave the window around real time throws a ClockBoundError and changes nothing.
  */
 export class Clock {
   constructor(
@@ -14,12 +43,19 @@ export class Clock {
     return this.realNow() + this.getOffset();
   }
 
-  set(ms: number): void {
-    this.setOffset(ms - this.realNow());
+  /** Sets the clock to an absolute time (epoch ms). */
+  set(ms: number, what = 'now'): void {
+    const real = this.realNow();
+    checkClockTime(ms, real, what);
+    this.setOffset(ms - real);
   }
 
-  advance(seconds: number): void {
-    this.setOffset(this.getOffset() + seconds * 1000);
+  /** Moves the clock by a number of seconds (negative: back). */
+  advance(seconds: number, what = 'advanceSeconds'): void {
+    const real = this.realNow();
+    const offset = this.getOffset() + seconds * 1000;
+    checkClockTime(real + offset, real, what);
+    this.setOffset(offset);
   }
 
   get offset(): number {

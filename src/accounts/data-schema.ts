@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatPath } from '../field-path.js';
 import { WORLD_SIZES } from '../world/sizes.js';
 import { FORMAT } from './account-files.js';
-import { MAX_CLOCK_SKEW_MS } from './clock-bounds.js';
+import { MAX_CLOCK_SKEW_MS } from './clock.js';
 import { ACCOUNT_NAME } from './host.js';
 
 // What a data file must hold to be loaded: the base's and each log line's shape. Records are

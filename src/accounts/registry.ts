@@ -6,6 +6,7 @@ import { formatDate } from '../datetime.js';
 import type { WorldSize } from '../world/index.js';
 import { Account, type AccountLimits } from './account.js';
 import { AccountFiles } from './account-files.js';
+import { checkClockTime } from './clock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
@@ -154,9 +155,10 @@ export class AccountRegistry {
   }
 
   private async build(name: string, request: CreateAccount): Promise<Account> {
+    const o = this.options;
+    if (request.now !== undefined) checkClockTime(request.now, o.realNow(), 'now');
     await this.deleting.get(name);
     await loadWorldGenerator();
-    const o = this.options;
     const clockOffsetMs = request.now === undefined ? o.clockOffsetMs : request.now - o.realNow();
     const now = o.realNow() + clockOffsetMs;
     const seed = request.seed ?? o.seed;

@@ -55,13 +55,22 @@ export function endTokens(tokens: Tokens): void {
   trackerOf(tokens).touched = undefined;
 }
 
+/**
+ * Moves on each rollback, as a hidden property of the map: anything kept beside the map (the
+ * auth code's index of tokens by credential) compares it and rebuilds itself when it moved.
+ */
+export const TOKENS_GENERATION = Symbol.for('business-api-sim.tokens-generation');
+
 /** Puts back the values recorded before the transaction. */
 export function rollbackTokens(tokens: Tokens, touched: Map<string, TokenRecord | undefined>): void {
+  if (touched.size === 0) return;
   const { raw } = trackerOf(tokens);
   for (const [hash, before] of touched) {
     if (before === undefined) delete raw[hash];
     else raw[hash] = before;
   }
+  const generation = ((raw as Record<symbol, number>)[TOKENS_GENERATION] ?? 0) + 1;
+  Object.defineProperty(raw, TOKENS_GENERATION, { value: generation, enumerable: false, configurable: true, writable: true });
 }
 
 /** Writes values without recording them (loading a file). */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type Account, AccountClosedError } from '../accounts/account.js';
+import { ClockBoundError } from '../accounts/clock.js';
 import { isAccountName } from '../accounts/host.js';
 import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
@@ -91,8 +92,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     const account = await accountOf(c, registry);
     const body = await bodyOf(c, ClockBody);
     await account.write(() => {
-      if ('advanceSeconds' in body) account.clock.advance(body.advanceSeconds);
-      else account.clock.set(body.now);
+      if (body.advanceSeconds !== undefined) account.clock.advance(body.advanceSeconds);
+      else if (body.now !== undefined) account.clock.set(body.now);
     });
     return c.json(clockOf(account));
   });
@@ -118,6 +119,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();
     if (error instanceof AccountLimitError) return errors.admin(503, error.message).toResponse();
     if (error instanceof AccountClosedError) return errors.admin(404, error.message).toResponse();
+    // A clock move or an account's `now` outside the window around real time; nothing was changed.
+    if (error instanceof ClockBoundError) return errors.admin(400, error.message).toResponse();
     throw error;
   });
   return admin;

@@ -37,7 +37,11 @@ export const CreateCredentialBody = z.strictObject({
 
 export const CreateApiKeyBody = z.strictObject({ active: z.boolean().optional() });
 
-export const ClockBody = z.union([
-  z.strictObject({ advanceSeconds: z.number().finite() }),
-  z.strictObject({ now: isoInstant }),
-]);
+// Seconds as a finite number no larger than the safest integer either way; fractions are kept.
+// Whether the move keeps the clock within its window of real time is the Clock's own check.
+const seconds = z.number().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+
+/** `{advanceSeconds}` or `{now}`: one object rather than a union, so a bad value is reported on its own field. */
+export const ClockBody = z
+  .strictObject({ advanceSeconds: seconds.optional(), now: isoInstant.optional() })
+  .refine((b) => (b.advanceSeconds === undefined) !== (b.now === undefined), { message: 'expected exactly one of advanceSeconds and now' });

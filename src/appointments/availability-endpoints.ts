@@ -11,7 +11,7 @@ import { CartInput } from './schemas.js';
 
 // The four availability endpoints. The engine under ./availability is loaded on first use (see
 // its index.ts); none of these answers is cacheable, because they depend on the account clock. The
-// diary index they read is kept per account version, so any write (a booking, a state change)
+// diary index they read is kept per diary, so any write (a booking, a state change)
 // is seen by the next question.
 
 const engine = () => import('./availability/index.js');
@@ -42,7 +42,7 @@ export const availabilityEndpoints = [
     handler: async ({ account, query, now }) => {
       const q = timesQuestion(query);
       const { availableTimes, diaryIndex } = await engine();
-      return reply.json(availableTimes(account.world, q, query.day, now, diaryIndex(account.world, account.version, now)));
+      return reply.json(availableTimes(account.world, q, query.day, now, diaryIndex(account.world, now)));
     },
   }),
   defineEndpoint({
@@ -64,7 +64,7 @@ export const availabilityEndpoints = [
     handler: async ({ account, query, body, now }) => {
       const q = timesQuestion(query, body ?? []);
       const { availableTimes, diaryIndex } = await engine();
-      return reply.json(availableTimes(account.world, q, query.day, now, diaryIndex(account.world, account.version, now)));
+      return reply.json(availableTimes(account.world, q, query.day, now, diaryIndex(account.world, now)));
     },
   }),
   defineEndpoint({
@@ -91,7 +91,7 @@ export const availabilityEndpoints = [
     handler: async ({ account, query, now }) => {
       const { availableDates, diaryIndex } = await engine();
       const q = { siteId: query.siteId, services: given(query.services), packages: given(query.packages) };
-      return reply.json(availableDates(account.world, q, now, diaryIndex(account.world, account.version, now)));
+      return reply.json(availableDates(account.world, q, now, diaryIndex(account.world, now)));
     },
   }),
   defineEndpoint({
@@ -128,7 +128,7 @@ export const availabilityEndpoints = [
     handler: async ({ account, query, body, now }) => {
       if (body.length === 0) throw errors.noCartItems();
       const { diaryIndex, unavailableItems } = await engine();
-      const failed = unavailableItems(account.world, query.siteId, body, now, diaryIndex(account.world, account.version, now));
+      const failed = unavailableItems(account.world, query.siteId, body, now, diaryIndex(account.world, now));
       return failed.length === 0 ? reply.empty() : reply.json(failed.join(', '));
     },
   }),

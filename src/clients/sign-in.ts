@@ -1,7 +1,7 @@
 import { editRecord } from '../records.js';
 import type { Account } from '../accounts/account.js';
 import type { Guid } from '../world/common.js';
-import { checkPassword, hashPassword } from './account-password.js';
+import { checkSignInPassword, hashPassword } from './account-password.js';
 import { findClient } from './record.js';
 
 export interface SignIn {
@@ -13,15 +13,17 @@ export interface SignIn {
 /**
  * GET /clients/authenticate: true when the client named by id AND e-mail is Active, has an e-mail
  * and a password, and the password matches. Every failure is the same `false`, so callers cannot
- * tell which part was wrong. A first success on a legacy hash re-hashes the password with PBKDF2
- * (a write made by a GET; the pipeline keeps it as it keeps any successful request's changes).
+ * tell which part was wrong, and does the same hashing work (a miss hashes a stand-in), so the
+ * time taken does not tell either. A first success on a legacy hash re-hashes the password with
+ * PBKDF2 (a write made by a GET; the pipeline keeps it as it keeps any successful request's changes).
  */
 export async function signIn(account: Account, q: SignIn): Promise<boolean> {
-  const client = findClient(account.world, q.clientId);
+  const found = findClient(account.world, q.clientId);
   const email = q.email.trim().toLowerCase();
-  if (!client || client.State !== 1 || client.Email.trim() === '' || client.Email.trim().toLowerCase() !== email) return false;
-  const check = checkPassword(client.PasswordHash, q.password);
-  if (check === 'invalid') return false;
+  const client =
+    found && found.State === 1 && found.Email.trim() !== '' && found.Email.trim().toLowerCase() === email ? found : undefined;
+  const check = checkSignInPassword(client?.PasswordHash ?? null, q.password);
+  if (!client || check === 'invalid') return false;
   if (check === 'validLegacy') editRecord(account.world, 'clients', client).PasswordHash = hashPassword(q.password);
   return true;
 }

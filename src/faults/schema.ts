@@ -5,9 +5,36 @@ import { z } from 'zod';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] as const;
 
-// Header names are HTTP tokens and values carry no line breaks, so an override can always be sent.
+// Header names are HTTP tokens and values printable ASCII (visible characters, space and tab), so
+// an override can always be sent as it is stated.
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be an HTTP header name' });
-const headerValue = z.string().regex(/^[^\r\n\0]*$/, { message: 'must not contain line breaks' });
+const headerValue = z.string().regex(/^[\t\x20-\x7e]*$/, { message: 'must be printable ASCII (visible characters, space and tab)' });
+
+/** Headers that frame the answer on the connection: the simulator sets them, a rule may not. */
+export const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection'] as const;
+
+/** Largest body of a status override, in bytes as sent (a string's UTF-8, anything else its JSON). */
+export const MAX_FAULT_BODY_BYTES = 64 * 1024;
+
+/** Largest rule, in bytes of its JSON: the body plus as much again for path, headers and the rest. */
+export const MAX_FAULT_RULE_BYTES = 2 * MAX_FAULT_BODY_BYTES;
+
+const headers = z.record(headerName, headerValue).superRefine((record, ctx) => {
+  for (const name of Object.keys(record)) {
+    if ((FRAMING_HEADERS as readonly string[]).includes(name.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must not be set by a fault rule: Content-Length, Transfer-Encoding and Connection frame the answer and are set by the simulator',
+      });
+    }
+  }
+});
+
+/** Bytes of a value as the override sends it: a string as is (UTF-8), anything else as JSON. */
+function sentBytes(value: unknown): number {
+  return Buffer.byteLength(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), 'utf8');
+}
 
 // Statuses whose answers carry no body (the Fetch standard refuses one).
 const NULL_BODY_STATUSES = [204, 205, 304];
@@ -32,9 +59,17 @@ export const FaultRuleInput = z
       ),
     latencyMs: latency.optional(),
     status: z.number().int().min(200).max(599).optional().describe('Answer with this status instead of the real answer; the request is not processed.'),
-    body: z.unknown().optional().describe('Body of the status override: a string is sent as is, anything else as JSON.'),
+    body: z
+      .unknown()
+      .optional()
+      .refine((b) => b === undefined || sentBytes(b) <= MAX_FAULT_BODY_BYTES, {
+        message: `must be at most ${MAX_FAULT_BODY_BYTES} bytes as sent (a string as is, anything else as JSON)`,
+      })
+      .describe(`Body of the status override: a string is sent as is, anything else as JSON; at most ${MAX_FAULT_BODY_BYTES} bytes as sent.`),
     contentType: headerValue.min(1).optional().describe('Content type of the status override (default: JSON, or text/plain for a string body).'),
-    headers: z.record(headerName, headerValue).optional().describe('Extra headers of the status override.'),
+    headers: headers
+      .optional()
+      .describe('Extra headers of the status override; not Content-Length, Transfer-Encoding or Connection.'),
     drop: z
       .enum(['before', 'after'])
       .optional()
@@ -56,6 +91,9 @@ export const FaultRuleInput = z
   .refine((r) => r.status === undefined || !NULL_BODY_STATUSES.includes(r.status) || r.body === undefined, {
     message: 'statuses 204, 205 and 304 carry no body',
     path: ['body'],
+  })
+  .refine((r) => sentBytes(r) <= MAX_FAULT_RULE_BYTES, {
+    message: `a fault rule must be at most ${MAX_FAULT_RULE_BYTES} bytes as JSON`,
   });
 
 export type FaultRuleInput = z.input<typeof FaultRuleInput>;

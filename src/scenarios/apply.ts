@@ -1,8 +1,9 @@
 import type { Account } from '../accounts/account.js';
+import { ClockBoundError } from '../accounts/clock.js';
 import type { AccountRegistry, CreateAccount } from '../accounts/registry.js';
 import { type AuthData, DEMO_CLIENT_ID, seededAuth } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
-import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { storeToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import { DAY } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
@@ -25,7 +26,7 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
   await account.write(async () => {
     try {
       const s = scenario.account ?? {};
-      if (s.now !== undefined) account.clock.set(Date.parse(s.now));
+      if (s.now !== undefined) setClock(account, Date.parse(s.now), source);
       await registry.rebuild(account, {
         seed: s.seed ?? account.settings.seed,
         size: s.size ?? account.settings.size,
@@ -77,6 +78,16 @@ export async function resetAccount(registry: AccountRegistry, account: Account):
   await account.write(() => registry.rebuild(account));
 }
 
+/** The scenario's clock; outside the window around real time it is an error naming `account.now`. */
+function setClock(account: Account, ms: number, source: string): void {
+  try {
+    account.clock.set(ms, pathText(['account', 'now']));
+  } catch (error) {
+    if (error instanceof ClockBoundError) throw new ScenarioError(`${source}: ${error.message}`);
+    throw error;
+  }
+}
+
 function addCredentials(auth: AuthData, scenario: Scenario, now: number, source: string): void {
   const lifetime = TOKEN_LIFETIME_SECONDS * 1000;
   const seen = new Set<string>([DEMO_CLIENT_ID]);
@@ -108,7 +119,7 @@ function addCredentials(auth: AuthData, scenario: Scenario, now: number, source:
       if (t.state === 'active' && (expiresAt <= now || issuedAt > now)) {
         throw new ScenarioError(`${tokenAt}.issuedAt: an active token must be issued within the six months before the clock`);
       }
-      auth.tokens[sha256(t.token)] = { credentialId: credential.id, issuedAt, expiresAt };
+      storeToken(auth, sha256(t.token), { credentialId: credential.id, issuedAt, expiresAt });
     }
   }
 }

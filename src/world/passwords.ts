@@ -9,34 +9,68 @@ export const SEEDED_CLIENT_PASSWORD = 'Password1!';
 
 /** Kept low so that seeding and sign-in stay quick in a simulator. */
 export const PBKDF2_ITERATIONS = 1000;
-const KEY_BYTES = 32;
+/** Bytes of the derived key of every PBKDF2 hash. */
+export const PBKDF2_KEY_BYTES = 32;
+
+/**
+ * The two password hash functions, called only through this object, so that the work a check
+ * does can be counted (tests spy on it) and is the same whatever the outcome.
+ */
+export const passwordHashing = {
+  /** PBKDF2-HMAC-SHA256 of the password. */
+  pbkdf2(password: string, salt: Buffer, iterations: number, keyBytes: number): Buffer {
+    return pbkdf2Sync(password, salt, iterations, keyBytes, 'sha256');
+  },
+  /** SHA-1 of the salt bytes followed by the UTF-8 password (the legacy format). */
+  sha1(salt: Buffer, password: string): Buffer {
+    return createHash('sha1').update(salt).update(password, 'utf8').digest();
+  },
+};
 
 export function pbkdf2Hash(password: string, salt: Buffer, iterations = PBKDF2_ITERATIONS): string {
-  const key = pbkdf2Sync(password, salt, iterations, KEY_BYTES, 'sha256');
+  const key = passwordHashing.pbkdf2(password, salt, iterations, PBKDF2_KEY_BYTES);
   return `$pbkdf2-sha256$${iterations}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export function sha1LegacyHash(password: string, salt: Buffer): string {
-  const digest = createHash('sha1').update(salt).update(password, 'utf8').digest('hex');
-  return `$sha1$${salt.toString('hex')}$${digest}`;
+  return `$sha1$${salt.toString('hex')}$${passwordHashing.sha1(salt, password).toString('hex')}`;
 }
 
 export const isLegacyHash = (stored: string): boolean => stored.startsWith('$sha1$');
 
+interface Pbkdf2Parts {
+  iterations: number;
+  salt: Buffer;
+  expected: Buffer;
+}
+
+/** The parts of a well-formed PBKDF2 hash, else undefined. */
+function pbkdf2Parts(stored: string): Pbkdf2Parts | undefined {
+  const parts = stored.split('$');
+  if (parts[1] !== 'pbkdf2-sha256' || parts.length !== 5) return undefined;
+  const iterations = Number(parts[2]);
+  const salt = Buffer.from(parts[3] ?? '', 'base64');
+  const expected = Buffer.from(parts[4] ?? '', 'base64');
+  if (!Number.isInteger(iterations) || iterations < 1 || expected.length === 0) return undefined;
+  return { iterations, salt, expected };
+}
+
+/** PBKDF2 iterations that checking a password against this stored hash runs: 0 unless it is a well-formed PBKDF2 hash. */
+export function pbkdf2IterationsOf(stored: string): number {
+  return pbkdf2Parts(stored)?.iterations ?? 0;
+}
+
 /** Checks a password against either stored format; false for anything unrecognised. */
 export function verifyPasswordHash(stored: string, password: string): boolean {
-  const parts = stored.split('$');
-  if (parts[1] === 'pbkdf2-sha256' && parts.length === 5) {
-    const iterations = Number(parts[2]);
-    const salt = Buffer.from(parts[3] ?? '', 'base64');
-    const expected = Buffer.from(parts[4] ?? '', 'base64');
-    if (!Number.isInteger(iterations) || iterations < 1 || expected.length === 0) return false;
-    const actual = pbkdf2Sync(password, salt, iterations, expected.length, 'sha256');
-    return timingSafeEqual(actual, expected);
+  const pbkdf2 = pbkdf2Parts(stored);
+  if (pbkdf2 !== undefined) {
+    const actual = passwordHashing.pbkdf2(password, pbkdf2.salt, pbkdf2.iterations, pbkdf2.expected.length);
+    return timingSafeEqual(actual, pbkdf2.expected);
   }
+  const parts = stored.split('$');
   if (parts[1] === 'sha1' && parts.length === 4) {
     const expected = Buffer.from(parts[3] ?? '', 'hex');
-    const actual = createHash('sha1').update(Buffer.from(parts[2] ?? '', 'hex')).update(password, 'utf8').digest();
+    const actual = passwordHashing.sha1(Buffer.from(parts[2] ?? '', 'hex'), password);
     return expected.length === actual.length && timingSafeEqual(actual, expected);
   }
   return false;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
+import { issueToken, SWEEP_STEP, TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
 import { call, simulator, tokenFor, json } from '../helpers.js';
 
 let sim: Simulator;
@@ -126,6 +127,86 @@ describe('token lifecycle', () => {
     const stored = JSON.stringify(sim.registry.get('demo')!.store.data);
     expect(stored).not.toContain(token);
     expect(stored).not.toContain('demo-secret');
+  });
+});
+
+describe('tokens per credential', () => {
+  const demoAccount = async () => (await sim.registry.resolve('demo'))!;
+  const invalid = 'Unauthorized - Invalid or expired token.';
+
+  it('a credential holds 10 000 active tokens: the first stays valid, and the 10 001st issue drops only the oldest', async () => {
+    expect(TOKENS_PER_CREDENTIAL).toBe(10_000);
+    const account = await demoAccount();
+    const credential = account.auth.credentials[0]!;
+    const first = await tokenFor(sim);
+    // The next 9 999 through the domain function the endpoint calls, to keep the test quick.
+    const now = account.clock.now();
+    const rest = Array.from({ length: TOKENS_PER_CREDENTIAL - 1 }, () => issueToken(account.auth, credential, now).token);
+    expect(Object.keys(account.auth.tokens)).toHaveLength(TOKENS_PER_CREDENTIAL);
+    expect((await ping(first)).status).toBe(200);
+    expect((await ping(rest.at(-1)!)).status).toBe(200);
+
+    const newest = await tokenFor(sim); // the 10 001st
+    const dropped = await ping(first);
+    expect([dropped.status, await dropped.text()]).toEqual([403, invalid]);
+    for (const kept of [rest[0]!, rest[1]!, rest.at(-1)!, newest]) expect((await ping(kept)).status).toBe(200);
+    expect(Object.keys(account.auth.tokens)).toHaveLength(TOKENS_PER_CREDENTIAL);
+  });
+
+  it('a client that stores its token and asks again only on expiry never sees a valid token revoked', async () => {
+    const advance = (seconds: number) => call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: seconds } });
+    // Nine years of six-month tokens; each one works until the moment it expires.
+    let token = await tokenFor(sim);
+    for (let i = 0; i < 18; i++) {
+      await advance(15768000 - 1);
+      expect((await ping(token)).status).toBe(200);
+      await advance(1);
+      expect((await ping(token)).status).toBe(403);
+      token = await tokenFor(sim);
+    }
+    expect(Object.keys(sim.registry.get('demo')!.auth.tokens)).toHaveLength(1);
+  });
+
+  it(`expired tokens are dropped as new ones are issued, at most ${SWEEP_STEP} of the issuing credential per issue`, async () => {
+    const account = await demoAccount();
+    const credential = account.auth.credentials[0]!;
+    for (let i = 0; i < 3 * SWEEP_STEP; i++) issueToken(account.auth, credential, account.clock.now());
+    await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 15768000 } });
+    const counts: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await tokenFor(sim);
+      counts.push(Object.keys(account.auth.tokens).length);
+    }
+    expect(counts).toEqual([2 * SWEEP_STEP + 1, SWEEP_STEP + 2, 3, 4]);
+  });
+
+  it("expired tokens of a credential no longer used are dropped as other credentials issue theirs", async () => {
+    const account = await demoAccount();
+    const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
+    const idle = account.auth.credentials.find((c) => c.clientId === created.clientId)!;
+    for (let i = 0; i < 100; i++) issueToken(account.auth, idle, account.clock.now());
+    await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 15768000 } });
+    const idleHeld = () => Object.values(account.auth.tokens).filter((t) => t.credentialId === idle.id).length;
+    await tokenFor(sim);
+    expect(idleHeld()).toBe(100 - SWEEP_STEP);
+    await tokenFor(sim);
+    await tokenFor(sim);
+    expect(idleHeld()).toBe(0);
+  });
+
+  it("a refresh after 10 000 issues revokes them all and leaves other credentials' tokens alone", async () => {
+    const account = await demoAccount();
+    const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
+    const other = (await json(post('/api/v2/token', { clientId: created.clientId, secret: created.secret }))).access_token;
+    const credential = account.auth.credentials[0]!;
+    const now = account.clock.now();
+    const held = Array.from({ length: TOKENS_PER_CREDENTIAL }, () => issueToken(account.auth, credential, now).token);
+    const fresh = (await json(post('/api/v2/token/refresh', demo))).access_token;
+    expect((await ping(held[0]!)).status).toBe(403);
+    expect((await ping(held.at(-1)!)).status).toBe(403);
+    expect((await ping(fresh)).status).toBe(200);
+    expect((await ping(other)).status).toBe(200);
+    expect(Object.keys(account.auth.tokens)).toHaveLength(2);
   });
 });
 

@@ -46,6 +46,16 @@ describe('command line', () => {
     expect(out.stderr).toContain(named);
   });
 
+  it('account clock bounds: --now more than 10 years from real time exits 2 naming the bound; --help states it', () => {
+    const year = 365.25 * 86_400_000;
+    for (const now of [new Date(Date.now() + 10 * year + 60_000), new Date(Date.now() - 10 * year - 60_000)].map((d) => d.toISOString())) {
+      const out = run(['--port', '0', '--now', now]);
+      expect(out.status).toBe(2);
+      expect(out.stderr).toContain(`--now: '${now}' is too far from real time: the account clock must stay within 10 years of real time`);
+    }
+    expect(run(['--help']).stdout).toMatch(/--now <ISO 8601> +Initial virtual time of new accounts, within 10 years of real time/);
+  });
+
   it('--scenario with a bad file exits 2 with the scenario error naming file, path and problem, and no stack', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-'));
     const file = path.join(dir, 'bad.yaml');

@@ -1,8 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { SEEDED_CLIENT_PASSWORD } from '../../src/world/passwords.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PBKDF2_ITERATIONS } from '../../src/clients/account-password.js';
+import { passwordHashing, SEEDED_CLIENT_PASSWORD } from '../../src/world/passwords.js';
 import { call, json, persistedRows, stored } from '../helpers.js';
 import { type Clients, UNKNOWN, all, authUrl, clients, create, legacy, newClient, signedUp } from './support.js';
 
@@ -90,5 +91,51 @@ describe('GET /api/v2/clients/authenticate', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('sign-in timing: every attempt does the same hashing work, whether or not the client id and e-mail match', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The status of one sign-in, and the PBKDF2 calls and iterations and SHA-1 calls it made. */
+  async function work(url: string) {
+    const pbkdf2 = vi.spyOn(passwordHashing, 'pbkdf2');
+    const sha1 = vi.spyOn(passwordHashing, 'sha1');
+    try {
+      const res = await c.send(url);
+      const iterations = pbkdf2.mock.calls.reduce((sum, args) => sum + args[2], 0);
+      return { status: res.status, pbkdf2Calls: pbkdf2.mock.calls.length, iterations, sha1Calls: sha1.mock.calls.length };
+    } finally {
+      pbkdf2.mockRestore();
+      sha1.mockRestore();
+    }
+  }
+
+  const once = { pbkdf2Calls: 1, iterations: API_PBKDF2_ITERATIONS, sha1Calls: 0 };
+
+  it('a wrong password, an unknown e-mail, an unknown client id and an inactive client each run one PBKDF2 of the API\'s cost', async () => {
+    const active = await create(c, newClient({ Email: 'timing@example.com', AccountPassword: 'Right-pass-1' }));
+    const inactive = await create(c, newClient({ Email: 'gone@example.com', AccountPassword: 'Right-pass-2', State: 2 }));
+    const noPassword = all(c.world).find((y) => y.State === 1 && y.Email !== '' && y.PasswordHash === null)!;
+    const attempts = {
+      'matching e-mail, wrong password': authUrl(active, 'timing@example.com', 'Wrong-pass-1'),
+      'unknown e-mail': authUrl(active, 'nobody@example.com', 'Right-pass-1'),
+      'unknown client id': authUrl(UNKNOWN, 'timing@example.com', 'Right-pass-1'),
+      'inactive client': authUrl(inactive, 'gone@example.com', 'Right-pass-2'),
+      'client without a password': authUrl(noPassword.ClientId, noPassword.Email, 'Anything-1'),
+    };
+    for (const [what, url] of Object.entries(attempts)) expect(await work(url), what).toEqual({ status: 401, ...once });
+    expect(await work(authUrl(active, 'timing@example.com', 'Right-pass-1'))).toEqual({ status: 200, ...once });
+  });
+
+  it('a cheaper stored hash (seeded PBKDF2, legacy SHA-1) is topped up to the same PBKDF2 iterations', async () => {
+    const seeded = signedUp(c.world);
+    expect(seeded.PasswordHash!.startsWith('$pbkdf2-sha256$1000$')).toBe(true);
+    expect(await work(authUrl(seeded.ClientId, seeded.Email, 'wrong'))).toMatchObject({ status: 401, iterations: API_PBKDF2_ITERATIONS, sha1Calls: 0 });
+    const old = legacy(c.world);
+    expect(await work(authUrl(old.ClientId, old.Email, 'wrong'))).toEqual({ status: 401, ...once, sha1Calls: 1 });
+    expect(await work(authUrl(UNKNOWN, old.Email, 'wrong'))).toEqual({ status: 401, ...once });
   });
 });

@@ -7,8 +7,8 @@ import type { World } from '../../world/index.js';
 // reading them all on every availability question costs milliseconds, mostly in memory traffic.
 // Indexed once, a question reads only the days it covers. Only bookings ending after `since` are
 // indexed: nothing before the account clock is ever offered, so the past weeks of the diary need
-// no place in it. The index is valid until the account's data next changes (every write moves the
-// account version), so it is kept per world and version.
+// no place in it. Stored arrays are never changed in place, so the index is kept per appointments
+// array (and the states it was built with): any change to the diary is a new array.
 
 /** One booked service of an appointment in any state but Cancelled. */
 export interface BookedService {
@@ -58,19 +58,19 @@ export class DiaryIndex {
   }
 }
 
-const indexes = new WeakMap<World, { version: number; index: DiaryIndex }>();
+const indexes = new WeakMap<readonly Appointment[], { states: World['appointmentStates']; index: DiaryIndex }>();
 
 /**
- * The index of the world as it is at `version` (the account's data version), covering at least the
- * bookings that end after `since` (the account clock: every answer is about times from then on).
- * Built once per version, and again only when the clock is moved back past it.
+ * The index of the world's diary as it is, covering at least the bookings that end after `since`
+ * (the account clock: every answer is about times from then on). Built once per diary, and again
+ * only when the clock is moved back past it.
  */
-export function diaryIndex(world: World, version: number, since: number): DiaryIndex {
-  const kept = indexes.get(world);
-  if (kept && kept.version === version && kept.index.since <= since) return kept.index;
+export function diaryIndex(world: World, since: number): DiaryIndex {
+  const kept = indexes.get(world.appointments);
+  if (kept && kept.states === world.appointmentStates && kept.index.since <= since) return kept.index;
   // A day's margin, so that questions about the same day keep hitting the same index.
   const index = new DiaryIndex(world, Math.floor(since / DAY) * DAY - DAY);
-  indexes.set(world, { version, index });
+  indexes.set(world.appointments, { states: world.appointmentStates, index });
   return index;
 }
 

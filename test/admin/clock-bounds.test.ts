@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/app.js';
+import { MAX_CLOCK_SKEW_MS } from '../../src/accounts/clock.js';
+import { call, FIXED_NOW, json, simulator } from '../helpers.js';
+
+// The account clock stays within ±10 years of real time (FIXED_NOW in these tests).
+
+let sim: Simulator;
+beforeEach(async () => {
+  sim = await simulator();
+});
+
+const admin = (path: string, method = 'GET', body?: unknown) => call(sim, `/__admin${path}`, { method, body });
+const iso = (ms: number) => new Date(ms).toISOString();
+const START = '2026-03-16T09:00:00.000Z';
+const clockNow = async () => (await json(admin('/accounts/demo/clock'))).now as string;
+
+async function refusedNamingTheBound(res: Response, field: string): Promise<void> {
+  expect(res.status).toBe(400);
+  const { error } = await json(res);
+  expect(error).toContain(field);
+  expect(error).toContain('within 10 years of real time');
+  expect(error).toContain(`from ${iso(FIXED_NOW - MAX_CLOCK_SKEW_MS)} to ${iso(FIXED_NOW + MAX_CLOCK_SKEW_MS)}`);
+}
+
+describe('account clock bounds: the clock stays within 10 years of real time', () => {
+  it('the bound is 10 years of 365.25 days either way', () => {
+    expect(MAX_CLOCK_SKEW_MS).toBe(315_576_000_000);
+  });
+
+  it('setting the clock to the edge of the window is accepted; one millisecond past it answers 400 naming the bound and changes nothing', async () => {
+    for (const edge of [FIXED_NOW + MAX_CLOCK_SKEW_MS, FIXED_NOW - MAX_CLOCK_SKEW_MS]) {
+      const ok = await admin('/accounts/demo/clock', 'POST', { now: iso(edge) });
+      expect(await json(ok)).toEqual({ now: iso(edge) });
+    }
+    await admin('/accounts/demo/clock', 'POST', { now: START });
+    for (const past of [FIXED_NOW + MAX_CLOCK_SKEW_MS + 1, FIXED_NOW - MAX_CLOCK_SKEW_MS - 1, Date.parse('+100000-01-01T00:00:00Z')]) {
+      await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { now: iso(past) }), 'now');
+      expect(await clockNow()).toBe(START);
+    }
+  });
+
+  it('advancing the clock out of the window, forwards or back, answers 400 naming the bound and changes nothing', async () => {
+    const edgeSeconds = MAX_CLOCK_SKEW_MS / 1000;
+    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: edgeSeconds + 1 }), 'advanceSeconds');
+    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: -edgeSeconds - 1 }), 'advanceSeconds');
+    expect(await clockNow()).toBe(START);
+    // The window is around real time, not the clock: two moves cannot add up past it.
+    expect((await admin('/accounts/demo/clock', 'POST', { advanceSeconds: edgeSeconds })).status).toBe(200);
+    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: 1 }), 'advanceSeconds');
+    expect(await clockNow()).toBe(iso(FIXED_NOW + MAX_CLOCK_SKEW_MS));
+  });
+
+  it('advanceSeconds 1e15 answers 400, is not applied, and the account list and the API still answer 200', async () => {
+    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: 1e15 }), 'advanceSeconds');
+    expect(await clockNow()).toBe(START);
+    const list = await admin('/accounts');
+    expect(list.status).toBe(200);
+    expect((await json(list)).find((a: { name: string }) => a.name === 'demo').now).toBe(START);
+    expect((await call(sim, '/api/v2/ping')).status).toBe(403);
+  });
+
+  it('non-finite or unsafe numbers and non-numbers answer 400 naming advanceSeconds, never 500', async () => {
+    const bodies = ['{"advanceSeconds":1e400}', '{"advanceSeconds":-1e400}', '{"advanceSeconds":1e300}', '{"advanceSeconds":9007199254740993}', '{"advanceSeconds":"60"}', '{"advanceSeconds":null}'];
+    for (const body of bodies) {
+      const res = await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body });
+      expect(res.status, body).toBe(400);
+      expect((await json(res)).error, body).toContain('advanceSeconds');
+    }
+    expect(await clockNow()).toBe(START);
+  });
+
+  it('now at account creation beyond the window answers 400 naming the bound and creates no account', async () => {
+    for (const now of [iso(FIXED_NOW + MAX_CLOCK_SKEW_MS + 1), '1990-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z']) {
+      await refusedNamingTheBound(await admin('/accounts', 'POST', { name: 'far', now }), 'now');
+      expect(sim.registry.get('far')).toBeUndefined();
+    }
+    const edge = await admin('/accounts', 'POST', { name: 'edge', now: iso(FIXED_NOW - MAX_CLOCK_SKEW_MS) });
+    expect(edge.status).toBe(201);
+    expect(await json(admin('/accounts/edge/clock'))).toEqual({ now: iso(FIXED_NOW - MAX_CLOCK_SKEW_MS) });
+  });
+
+  it("a scenario's account.now beyond the window answers 400 naming account.now and leaves the account as it was", async () => {
+    const scenario = { description: 'Far future.', account: { now: '2040-01-01T00:00:00Z' } };
+    const res = await admin('/accounts/demo/scenario', 'POST', { scenario });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toMatch(/^\(inline\): account\.now: the account clock must stay within 10 years of real time/);
+    expect(await clockNow()).toBe(START);
+  });
+
+  it('a simulator started with now beyond the window refuses to start', async () => {
+    await expect(simulator({ now: Date.parse('2040-01-01T00:00:00Z') })).rejects.toThrow(/now: the account clock must stay within 10 years/);
+  });
+});
