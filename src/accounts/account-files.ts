@@ -48,7 +48,7 @@ export class AccountFiles {
   private baseBytes = 0;
   private seq = 0;
   private closed = false;
-  /** A failed append that could not be cut back: no more appends until a new base is written. */
+  /** A failed append that could not be cut back yet: cut before the next append (or refused). */
   private torn = false;
 
   constructor(
@@ -73,12 +73,21 @@ export class AccountFiles {
   /** Appends one write; resolves once it is on disk. A failed append leaves the log as it was. */
   async append(set: ChangeSet): Promise<void> {
     if (this.closed) throw new Error(`account '${this.name}' is closed`);
-    if (this.torn) throw new Error(`${this.log}: a failed write could not be cut back`);
     const line: LogLine = { seq: this.seq + 1, random: set.random, ...(set.settings ? { settings: set.settings } : {}), changes: set.changes };
-    const text = `${JSON.stringify(line)}\n`;
+    const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
     const handle = await this.logHandle();
+    if (this.torn) {
+      // A failed write left bytes that could not be cut then; cut them now or refuse this write too.
+      await handle.truncate(this.logBytes);
+      this.torn = false;
+    }
     try {
-      await handle.write(text);
+      // A full disk may take part of a write without an error: write on until all is written or it fails.
+      for (let done = 0; done < bytes.length; ) {
+        const { bytesWritten } = await handle.write(bytes, done, bytes.length - done);
+        if (bytesWritten <= 0) throw new Error(`${this.log}: the disk took no more bytes`);
+        done += bytesWritten;
+      }
       await handle.datasync();
     } catch (error) {
       // Cut a partly written line away, so the next append starts on a line of its own.
@@ -87,7 +96,7 @@ export class AccountFiles {
       });
       throw error;
     }
-    this.logBytes += Buffer.byteLength(text);
+    this.logBytes += bytes.length;
     this.seq = line.seq;
   }
 
