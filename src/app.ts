@@ -31,6 +31,8 @@ export interface SimulatorOptions {
   dataDir?: string;
   /** Accounts held at once, created or auto-provisioned (default 1000). */
   maxAccounts?: number;
+  /** Webhook deliveries waiting per subscription, oldest dropped beyond it (default 1000). */
+  maxPendingDeliveries?: number;
   /** Requests kept per account in the journal, oldest dropped first (default 1000; 0 keeps none). */
   journalSize?: number;
   /** Webhook deliveries kept per account for the control plane, oldest finished dropped first (default 500). */
@@ -70,6 +72,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
       deliveryLogSize: options.deliveryLogSize ?? DEFAULT_LIMITS.deliveryLogSize,
+      pendingDeliveries: options.maxPendingDeliveries ?? DEFAULT_LIMITS.pendingDeliveries,
     },
   });
   await registry.load();

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
+import { DEFAULT_LIMITS } from './accounts/account.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { DEFAULT_MAX_ACCOUNTS, MAX_ACCOUNTS_LIMIT } from './accounts/registry.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { adminTokenNeeded, type ServerOptions } from './server.js';
 import { WORLD_SIZES } from './world/sizes.js';
@@ -17,7 +19,8 @@ Options:
   --rate-limit <on|off>    Enforce 4 requests/s (8 on version 1) per endpoint and caller with the 120 s lockout (default on)
   --size <small|standard|large>
                            World size of new accounts (default standard)
-  --data-dir <dir>         Persist each account to <dir>/<name>.json and reload them on start
+  --data-dir <dir>         Persist each account to <dir>/<name>.json and <name>.log and reload them on
+                           start; every write is on disk before it is answered
   --no-auto-accounts       Answer 404 for unknown accounts instead of creating them on first request
   --scenario <file-or-name>
                            Build the default account from a scenario: a shipped name (e.g. expired-token)
@@ -27,6 +30,11 @@ Options:
                            not a loopback address
   --journal-size <n>       Requests kept per account in the request journal, oldest dropped first (default 1000; 0 = none)
   --delivery-log-size <n>  Webhook deliveries kept per account in the delivery log, oldest finished dropped first (default 500)
+  --max-accounts <n>       Accounts held at once, created or auto-provisioned (default ${DEFAULT_MAX_ACCOUNTS}, at most
+                           ${MAX_ACCOUNTS_LIMIT}); beyond it new accounts are refused with 503
+  --max-pending-deliveries <n>
+                           Webhook deliveries waiting per subscription (default ${DEFAULT_LIMITS.pendingDeliveries}); beyond it
+                           the oldest waiting one is dropped and marked failed
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -58,6 +66,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'admin-token': { type: 'string' },
         'journal-size': { type: 'string' },
         'delivery-log-size': { type: 'string' },
+        'max-accounts': { type: 'string' },
+        'max-pending-deliveries': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -98,6 +108,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (v['journal-size'] !== undefined) options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
   if (v['delivery-log-size'] !== undefined) {
     options.deliveryLogSize = integer('--delivery-log-size', v['delivery-log-size'], 0, MAX_LOG_SIZE);
+  }
+  if (v['max-accounts'] !== undefined) options.maxAccounts = integer('--max-accounts', v['max-accounts'], 1, MAX_ACCOUNTS_LIMIT);
+  if (v['max-pending-deliveries'] !== undefined) {
+    options.maxPendingDeliveries = integer('--max-pending-deliveries', v['max-pending-deliveries'], 1, MAX_LOG_SIZE);
   }
   return options;
 }

@@ -20,9 +20,11 @@ import { templateHasId } from './worlds.js';
 export interface AccountLimits {
   journalSize: number;
   deliveryLogSize: number;
+  /** Webhook deliveries waiting per subscription; beyond it the oldest waiting one is dropped. */
+  pendingDeliveries: number;
 }
 
-export const DEFAULT_LIMITS: AccountLimits = { journalSize: 1000, deliveryLogSize: 500 };
+export const DEFAULT_LIMITS: AccountLimits = { journalSize: 1000, deliveryLogSize: 500, pendingDeliveries: 1000 };
 
 /** A write on an account that has been deleted (or a simulator that has stopped). */
 export class AccountClosedError extends Error {}

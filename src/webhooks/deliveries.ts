@@ -38,9 +38,6 @@ export interface Delivery {
   payload: string;
 }
 
-/** Pending deliveries kept per subscription; beyond it the oldest pending one is dropped (marked failed, with the reason). */
-export const MAX_PENDING_PER_SUBSCRIPTION = 1000;
-
 // Deliveries are a table of the account, written in the same write as the change that produced
 // their event: an event is sent only once that change is durable, and after a restart every
 // delivery still pending is sent again (at least once; receivers de-duplicate on x-event-id).
@@ -108,17 +105,18 @@ export function enqueueEvents(account: Account, generated: readonly Generated[])
   if (added.length > 0) setDeliveries(account, bounded(account, [...listDeliveries(account), ...added]));
 }
 
-/** Drops pending deliveries beyond the per-subscription cap (oldest first, marked failed) and finished ones beyond the log size. */
+/** Drops waiting deliveries beyond the per-subscription cap (oldest first, marked failed) and finished ones beyond the log size. */
 function bounded(account: Account, rows: readonly Delivery[]): readonly Delivery[] {
+  const cap = account.limits.pendingDeliveries;
   const excess = new Map<string, number>();
-  for (const d of rows) if (d.status === 'pending') excess.set(d.webhookId, (excess.get(d.webhookId) ?? -MAX_PENDING_PER_SUBSCRIPTION) + 1);
+  for (const d of rows) if (d.status === 'pending') excess.set(d.webhookId, (excess.get(d.webhookId) ?? -cap) + 1);
   let out = rows;
   if ([...excess.values()].some((n) => n > 0)) {
     out = rows.map((d) => {
       const n = excess.get(d.webhookId) ?? 0;
       if (d.status !== 'pending' || n <= 0) return d;
       excess.set(d.webhookId, n - 1);
-      return { ...d, status: 'failed', lastError: `dropped: more than ${MAX_PENDING_PER_SUBSCRIPTION} deliveries pending for this webhook` };
+      return { ...d, status: 'failed', lastError: `dropped: more than ${cap} deliveries waiting for this webhook` };
     });
   }
   let drop = out.length - account.limits.deliveryLogSize;
