@@ -1,6 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
 import type { Generated } from './recurring.js';
+import { postJson } from './post.js';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
@@ -9,7 +10,6 @@ import { type EventKind, type Subscription, signingSecret, subscriptionsOf } fro
 // off exponentially in real time: base, 2×base, 4×base… up to MAX_ATTEMPTS attempts in all.
 
 export const MAX_ATTEMPTS = 5;
-const TIMEOUT_MS = 10_000;
 
 export const deliveryOptions = {
   /** First retry delay; tests make it small. */
@@ -194,9 +194,9 @@ async function send(account: Account, subscription: Subscription, id: string): P
     let patch: Partial<Delivery>;
     try {
       const timestamp = String(Math.floor(Date.now() / 1000));
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
+      const status = await postJson(
+        delivery.url,
+        {
           'content-type': 'application/json',
           'user-agent': 'business-api-simulator-webhooks',
           [TIMESTAMP_HEADER]: timestamp,
@@ -205,13 +205,11 @@ async function send(account: Account, subscription: Subscription, id: string): P
           'x-delivery-id': delivery.id,
           'x-event-id': delivery.eventId,
         },
-        body: delivery.payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      patch = { attempts, lastStatus: response.status, lastError: response.ok ? null : `HTTP ${response.status}` };
-      if (response.ok) Object.assign(patch, { status: 'delivered', deliveredAt: new Date().toISOString() });
+        delivery.payload,
+      );
+      const ok = status >= 200 && status < 300;
+      patch = { attempts, lastStatus: status, lastError: ok ? null : `HTTP ${status}` };
+      if (ok) Object.assign(patch, { status: 'delivered', deliveredAt: new Date().toISOString() });
     } catch (error) {
       const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       patch = { attempts, lastStatus: null, lastError: message };
