@@ -13,7 +13,7 @@ import { createApi } from './http/pipeline.js';
 import { docsRoutes } from './docs/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { applyScenario } from './scenarios/apply.js';
-import { loadScenario } from './scenarios/load.js';
+import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import type { WorldSize } from './world/index.js';
 
 export interface SimulatorOptions {
@@ -35,6 +35,11 @@ export interface SimulatorOptions {
   realNow?: () => number;
   /** Scenario (shipped name or file path) the default account is built from at start. */
   scenario?: string;
+  /**
+   * Directory scenario files are read from (default: the shipped `scenarios/`): a path given for
+   * a scenario is taken from it and must name a regular file of at most 1 MiB inside it.
+   */
+  scenarioDir?: string;
   /** When set, every control-plane call but GET /__admin/health needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
 }
@@ -51,6 +56,7 @@ export interface Simulator {
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   if (options.adminToken === '') throw new Error('adminToken: must not be empty');
   const realNow = options.realNow ?? Date.now;
+  const scenarioDir = await scenarioDirectory(options.scenarioDir);
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
     size: options.size ?? 'standard',
@@ -58,6 +64,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     clockOffsetMs: options.now === undefined ? 0 : options.now - realNow(),
     autoAccounts: options.autoAccounts ?? true,
     dataDir: options.dataDir,
+    scenarioDir,
     realNow,
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
@@ -67,7 +74,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   await registry.load();
   if (options.scenario !== undefined) {
     // Loaded before anything listens, so a bad file stops the start with its error.
-    const loaded = await loadScenario(options.scenario);
+    const loaded = await loadScenario(options.scenario, scenarioDir);
     const existing = registry.get(DEFAULT_ACCOUNT);
     if (existing) await applyScenario(registry, existing, loaded);
     else await registry.create({ name: DEFAULT_ACCOUNT, scenario: loaded });

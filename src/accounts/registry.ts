@@ -21,6 +21,8 @@ export interface RegistryOptions {
   clockOffsetMs: number;
   autoAccounts: boolean;
   dataDir?: string;
+  /** Scenario files named by path are read from inside this directory only (absolute). */
+  scenarioDir: string;
   realNow: () => number;
   limits: AccountLimits;
 }
@@ -104,11 +106,11 @@ export class AccountRegistry {
   /**
    * Re-seeds the world and credentials for the account's current day and drops its fault rules;
    * settings and clock stay. An account built from a scenario gets its scenario again (re-read
-   * from its file when it has one).
+   * by its name or path after a restart, under the same rules as when it was first given).
    */
   async reset(account: Account): Promise<void> {
     const reference = account.settings.scenario;
-    const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference) : undefined);
+    const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference, this.options.scenarioDir) : undefined);
     if (scenario) return applyScenario(this, account, scenario);
     await this.rebuild(account);
     await account.save();

@@ -1,16 +1,22 @@
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
 import { Scenario } from './schema.js';
 
-// Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by path.
+// Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
+// path inside the scenario directory named at start (`--scenario-dir`, default the shipped one).
+// Callers of the control plane choose the path, so it is held to that directory (symlinks
+// resolved), to regular files, and to 1 MiB.
 
 /** scenarios/ sits at the package root, two levels above this module in src/ and in dist/ alike. */
 export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+/** The largest scenario file read, in bytes (1 MiB, the request body limit). */
+export const MAX_SCENARIO_BYTES = 1_048_576;
 
 /** The source name errors use for a scenario sent as an object rather than a file. */
 export const INLINE = '(inline)';
@@ -30,27 +36,102 @@ export interface LoadedScenario {
   scenario: Scenario;
 }
 
-/** A shipped scenario by name, or a YAML/JSON file by path. */
-export async function loadScenario(fileOrName: string): Promise<LoadedScenario> {
+/**
+ * The scenario directory as an absolute path, checked to be a directory (at start, so a wrong
+ * `--scenario-dir` stops the start rather than every later scenario).
+ */
+export async function scenarioDirectory(dir: string = SCENARIOS_DIR): Promise<string> {
+  const absolute = path.resolve(dir);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isDirectory()) throw new ScenarioError(`scenario directory ${absolute}: no such directory`);
+  return absolute;
+}
+
+/**
+ * A shipped scenario by name, or a YAML/JSON file by path: a relative path is taken from the
+ * scenario directory, and the file it names (symlinks resolved) must lie inside that directory.
+ */
+export async function loadScenario(fileOrName: string, dir: string = SCENARIOS_DIR): Promise<LoadedScenario> {
   const shipped = shippedFile(fileOrName);
-  const file = shipped ?? fileOrName;
+  const file = shipped ?? (await fileInside(fileOrName, dir));
   const source = shipped ? `scenarios/${path.basename(shipped)}` : fileOrName;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    const names = (await listScenarios()).map((s) => s.name).join(', ');
-    throw new ScenarioError(`${fileOrName}: no such scenario file or shipped scenario (shipped: ${names})`);
-  }
+  const text = await readBounded(file, fileOrName);
   const value = file.endsWith('.json') ? parseJson(text, source) : await parseYaml(text, source);
   const name = shipped ? fileOrName : path.basename(file).replace(/\.(ya?ml|json)$/i, '');
   return { name, source, reference: fileOrName, scenario: parseScenario(value, source) };
 }
 
 /** A scenario given as a name or path, or inline as an object (the control plane takes both). */
-export async function scenarioFrom(value: string | object): Promise<LoadedScenario> {
-  if (typeof value === 'string') return loadScenario(value);
+export async function scenarioFrom(value: string | object, dir?: string): Promise<LoadedScenario> {
+  if (typeof value === 'string') return loadScenario(value, dir);
   return { name: INLINE, source: INLINE, scenario: parseScenario(value) };
+}
+
+/** The real path of the file a caller named, refused unless it lies inside the scenario directory. */
+async function fileInside(reference: string, dir: string): Promise<string> {
+  const root = path.resolve(dir);
+  const outside = () => new ScenarioError(`${reference}: scenario file must be inside the scenario directory ${root}`);
+  const realRoot = await realpath(root).catch(() => {
+    throw new ScenarioError(`${reference}: the scenario directory ${root} cannot be read`);
+  });
+  const wanted = path.resolve(root, reference);
+  // Refused before the file system is asked, so a caller cannot probe which paths exist elsewhere.
+  if (reference.includes('\0') || !(isInside(root, wanted) || isInside(realRoot, wanted))) throw outside();
+  let real: string;
+  try {
+    real = await realpath(wanted);
+  } catch {
+    throw await notFound(reference, root);
+  }
+  if (!isInside(realRoot, real)) throw outside();
+  return real;
+}
+
+/** Whether `file` is `root` or lies below it (the directory itself then fails as not a regular file). */
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+async function notFound(reference: string, dir?: string): Promise<ScenarioError> {
+  const names = (await listScenarios()).map((s) => s.name).join(', ');
+  const where = dir === undefined ? '' : ` in ${dir}`;
+  return new ScenarioError(`${reference}: no such scenario file${where} or shipped scenario (shipped: ${names})`);
+}
+
+/**
+ * The file's text: a regular file of at most 1 MiB by its stat, opened without following a
+ * symlink put there since, and read no further than the limit whatever its size is by then.
+ */
+async function readBounded(file: string, reference: string): Promise<string> {
+  const notRegular = () => new ScenarioError(`${reference}: scenario file must be a regular file`);
+  const tooLarge = () => new ScenarioError(`${reference}: scenario file must be at most 1 MiB (${MAX_SCENARIO_BYTES} bytes)`);
+  const info = await stat(file).catch(() => undefined);
+  if (info === undefined) throw await notFound(reference);
+  if (!info.isFile()) throw notRegular();
+  if (info.size > MAX_SCENARIO_BYTES) throw tooLarge();
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw notRegular();
+    throw new ScenarioError(`${reference}: scenario file cannot be read (${code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`);
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular();
+    const buffer = Buffer.alloc(MAX_SCENARIO_BYTES + 1);
+    let size = 0;
+    while (size < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, size, buffer.length - size, size);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+    }
+    if (size > MAX_SCENARIO_BYTES) throw tooLarge();
+    return buffer.toString('utf8', 0, size);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Validates a scenario value (e.g. sent inline to the control plane). */
