@@ -2,14 +2,17 @@ import { constants, existsSync } from 'node:fs';
 import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../http/body.js';
+import { jsonSyntaxError } from './json-syntax.js';
 import { Scenario } from './schema.js';
 
 // Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
 // path inside the scenario directory named at start (`--scenario-dir`, default the shipped one).
 // Callers of the control plane choose the path, so it is held to that directory (symlinks
-// resolved), to regular files, and to 1 MiB.
+// resolved), to regular files, and to 1 MiB; and no error ever quotes the file's content.
 
 /** scenarios/ sits at the package root, two levels above this module in src/ and in dist/ alike. */
 export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -167,23 +170,79 @@ function shippedFile(name: string): string | undefined {
 let yamlModule: Promise<typeof import('yaml')> | undefined;
 const yaml = () => (yamlModule ??= import('yaml'));
 
+/**
+ * The kind of each YAML error, by its code. The library's own messages can quote the file (a tag,
+ * an escape, the characters a line starts with) and come with an excerpt of it, so only these
+ * texts and the few fixed messages below are ever shown.
+ */
+const YAML_PROBLEMS: Record<ErrorCode, string> = {
+  ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
+  BAD_ALIAS: 'an alias that names no anchor',
+  BAD_COLLECTION_TYPE: 'a tag that does not fit its collection',
+  BAD_DIRECTIVE: 'a directive that is not valid',
+  BAD_DQ_ESCAPE: 'an escape sequence that is not valid in a double-quoted string',
+  BAD_INDENT: 'bad indentation',
+  BAD_PROP_ORDER: 'an anchor or tag in the wrong place',
+  BAD_SCALAR_START: 'a plain value that starts with a reserved character',
+  BLOCK_AS_IMPLICIT_KEY: 'a nested mapping where a key should be',
+  BLOCK_IN_FLOW: 'a block collection inside a flow collection',
+  DUPLICATE_KEY: 'map keys must be unique',
+  IMPOSSIBLE: 'YAML that cannot be read',
+  KEY_OVER_1024_CHARS: 'an implicit key longer than 1024 characters',
+  MISSING_CHAR: 'a missing character (a closing quote or bracket, a comma, a colon or a space)',
+  MULTILINE_IMPLICIT_KEY: 'an implicit key over more than one line',
+  MULTIPLE_ANCHORS: 'more than one anchor on a node',
+  MULTIPLE_DOCS: 'more than one YAML document',
+  MULTIPLE_TAGS: 'more than one tag on a node',
+  NON_STRING_KEY: 'a key that is not a string',
+  RESOURCE_EXHAUSTION: 'nesting too deep to read',
+  TAB_AS_INDENT: 'a tab used as indentation',
+  TAG_RESOLVE_FAILED: 'a tag that cannot be resolved',
+  UNEXPECTED_TOKEN: 'an unexpected token',
+};
+
+/** Messages of the library that are fixed text (nothing from the file), shown as they are. */
+const FIXED_YAML_MESSAGES = new Set([
+  'Missing closing "quote',
+  "Missing closing 'quote",
+  'Map keys must be unique',
+  'Tabs are not allowed as indentation',
+  'Implicit keys need to be on a single line',
+  'Implicit map keys need to be followed by map values',
+  'All sequence items must start at the same column',
+  'Sequence item without - indicator',
+  'Nested mappings are not allowed in compact mappings',
+  'Missing , between flow map items',
+  'Missing , between flow sequence items',
+  'Missing , or : between flow map items',
+]);
+
 async function parseYaml(text: string, source: string): Promise<unknown> {
   const doc = (await yaml()).parseDocument(text);
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
-    // Only the first line: the rest quotes the file, which may hold a secret.
-    const what = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ScenarioError(`${source}:${at ? `${at.line}:${at.col}` : ''}: ${what}`);
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const what = FIXED_YAML_MESSAGES.has(message) ? message : (YAML_PROBLEMS[error.code] ?? 'YAML that cannot be read');
+    throw new ScenarioError(`${source}:${at ? `${at.line}:${at.col}` : ''}: not valid YAML: ${what}`);
   }
-  return doc.toJS();
+  try {
+    return doc.toJS();
+  } catch {
+    // An alias naming no anchor, or aliases that expand too far; the library's message names the alias.
+    throw new ScenarioError(`${source}: not valid YAML: an alias that names no anchor, or aliases that expand too far`);
+  }
 }
 
+/** JSON.parse's messages quote the text around the error, so the position and kind come from our own scan. */
 function parseJson(text: string, source: string): unknown {
+  if (nestedTooDeep(text)) throw new ScenarioError(`${source}: nested more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new ScenarioError(`${source}: not valid JSON (${(error as Error).message.split('\n')[0]})`);
+  } catch {
+    const error = jsonSyntaxError(text);
+    if (!error) throw new ScenarioError(`${source}: not valid JSON`);
+    throw new ScenarioError(`${source}:${error.line}:${error.column}: not valid JSON: ${error.problem}`);
   }
 }
 
