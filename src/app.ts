@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS } from './accounts/account.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { AccountRegistry } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
+import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { requireAdminToken } from './admin/token.js';
 import { endpoints } from './endpoints.js';
 import { callerIp } from './http/caller.js';
@@ -82,11 +83,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();
-  if (options.adminToken !== undefined) {
-    const guard = requireAdminToken(options.adminToken);
-    app.use('/__admin', guard);
-    app.use('/__admin/*', guard);
-  }
+  // Without a token (loopback) the Host must be local, against DNS rebinding; with one, the token is the guard.
+  const guards = [
+    options.adminToken === undefined ? requireLocalHost : requireAdminToken(options.adminToken),
+    refuseCrossSiteWrites,
+    requireJsonBodies,
+  ];
+  for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
   app.route('/__admin', adminRoutes(registry));
   app.route('/', openApiRoutes());
   app.route('/docs', docsRoutes());
