@@ -34,7 +34,7 @@ export interface SimulatorOptions {
   deliveryLogSize?: number;
   /** Real time source; tests may pin it. */
   realNow?: () => number;
-  /** Scenario (shipped name or file path) the default account is built from at start. */
+  /** Scenario (shipped name, or file path in `scenarioDir`) the default account is built from at start. */
   scenario?: string;
   /**
    * Directory scenario files are read from (default: the shipped `scenarios/`): a path given for
