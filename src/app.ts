@@ -5,6 +5,7 @@ import { checkClockTime } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { adminRoutes } from './admin/routes.js';
+import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { requireAdminToken } from './admin/token.js';
 import { endpoints } from './endpoints.js';
 import { callerIp } from './http/caller.js';
@@ -14,8 +15,8 @@ import { createApi } from './http/pipeline.js';
 import { docsRoutes } from './docs/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
+import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import { checkSealedSecrets, prepareRecurring } from './webhooks/catch-up.js';
-import { loadScenario } from './scenarios/load.js';
 import type { WorldSize } from './world/index.js';
 
 export interface SimulatorOptions {
@@ -39,8 +40,13 @@ export interface SimulatorOptions {
   deliveryLogSize?: number;
   /** Real time source; tests may pin it. */
   realNow?: () => number;
-  /** Scenario (shipped name or file path) the default account is built from at start. */
+  /** Scenario (shipped name, or file path in `scenarioDir`) the default account is built from at start. */
   scenario?: string;
+  /**
+   * Directory scenario files are read from (default: the shipped `scenarios/`): a path given for
+   * a scenario is taken from it and must name a regular file of at most 1 MiB inside it.
+   */
+  scenarioDir?: string;
   /** When set, every control-plane call but GET /__admin/health needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
 }
@@ -58,6 +64,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   if (options.adminToken === '') throw new Error('adminToken: must not be empty');
   const realNow = options.realNow ?? Date.now;
   if (options.now !== undefined) checkClockTime(options.now, realNow(), 'now');
+  const scenarioDir = await scenarioDirectory(options.scenarioDir);
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
     size: options.size ?? 'standard',
@@ -68,6 +75,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     dataDir: options.dataDir,
     prepare: prepareRecurring,
     checkLoaded: checkSealedSecrets,
+    scenarioDir,
     realNow,
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
@@ -78,7 +86,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   await registry.load();
   if (options.scenario !== undefined) {
     // Loaded before anything listens, so a bad file stops the start with its error.
-    const loaded = await loadScenario(options.scenario);
+    const loaded = await loadScenario(options.scenario, scenarioDir);
     const existing = registry.get(DEFAULT_ACCOUNT);
     if (existing) await applyScenario(registry, existing, loaded);
     else await createAccount(registry, { name: DEFAULT_ACCOUNT }, loaded);
@@ -86,11 +94,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();
-  if (options.adminToken !== undefined) {
-    const guard = requireAdminToken(options.adminToken);
-    app.use('/__admin', guard);
-    app.use('/__admin/*', guard);
-  }
+  // Without a token (loopback) the Host must be local, against DNS rebinding; with one, the token is the guard.
+  const guards = [
+    options.adminToken === undefined ? requireLocalHost : requireAdminToken(options.adminToken),
+    refuseCrossSiteWrites,
+    requireJsonBodies,
+  ];
+  for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
   app.route('/__admin', adminRoutes(registry));
   app.route('/', openApiRoutes());
   app.route('/docs', docsRoutes());

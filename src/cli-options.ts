@@ -24,7 +24,10 @@ Options:
   --no-auto-accounts       Answer 404 for unknown accounts instead of creating them on first request
   --scenario <file-or-name>
                            Build the default account from a scenario: a shipped name (e.g. expired-token)
-                           or a YAML/JSON file (see scenarios/README.md)
+                           or a YAML/JSON file inside --scenario-dir (see scenarios/README.md)
+  --scenario-dir <dir>     Directory scenario files are read from, here and on the control plane: a path is
+                           taken from it and must stay inside it (symlinks resolved), name a regular file
+                           and hold at most 1 MiB (default: the shipped scenarios/)
   --admin-token <token>    Token the control plane requires (Authorization: Bearer <token>) on every call
                            but GET /__admin/health (env ${ADMIN_TOKEN_ENV}); required when --host is
                            not a loopback address
@@ -63,6 +66,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'data-dir': { type: 'string' },
         'no-auto-accounts': { type: 'boolean' },
         scenario: { type: 'string' },
+        'scenario-dir': { type: 'string' },
         'admin-token': { type: 'string' },
         'journal-size': { type: 'string' },
         'delivery-log-size': { type: 'string' },
@@ -101,6 +105,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
   if (v['no-auto-accounts']) options.autoAccounts = false;
   if (v.scenario !== undefined) options.scenario = v.scenario;
+  if (v['scenario-dir'] !== undefined) {
+    if (v['scenario-dir'] === '') throw new UsageError('--scenario-dir: must not be empty');
+    options.scenarioDir = v['scenario-dir'];
+  }
   const adminToken = v['admin-token'] ?? env[ADMIN_TOKEN_ENV];
   if (v['admin-token'] === '') throw new UsageError('--admin-token: must not be empty');
   if (adminToken) options.adminToken = adminToken;

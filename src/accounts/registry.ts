@@ -25,6 +25,8 @@ export interface RegistryOptions {
   /** Accounts held at once, created or auto-provisioned (`--max-accounts`). */
   maxAccounts: number;
   dataDir?: string;
+  /** Scenario files named by path are read from inside this directory only (absolute). */
+  scenarioDir: string;
   realNow: () => number;
   limits: AccountLimits;
   /** Checks a loaded account with the rules of the areas above the store; a message stops the start. */

@@ -38,7 +38,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.post('/accounts', async (c) => {
     const { scenario, ...body } = await bodyOf(c, CreateAccountBody);
     try {
-      const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario);
+      const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario, registry.options.scenarioDir);
       const account = await createAccount(registry, body, loaded);
       const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
       return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY, baseUrl }, 201);
@@ -73,7 +73,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.post('/accounts/:name/scenario', async (c) => {
     const account = await accountOf(c, registry);
     const { scenario } = await bodyOf(c, ApplyScenarioBody);
-    await applyScenario(registry, account, await scenarioFrom(scenario));
+    await applyScenario(registry, account, await scenarioFrom(scenario, registry.options.scenarioDir));
     return c.json(summary(account));
   });
 

@@ -20,7 +20,7 @@ export interface NewTestAccount {
   size?: WorldSize;
   now?: Date | string | number;
   rateLimit?: boolean;
-  /** A shipped scenario's name, a file path, or a scenario object. */
+  /** A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object. */
   scenario?: string | Record<string, unknown>;
 }
 

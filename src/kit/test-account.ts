@@ -80,7 +80,7 @@ export class TestAccount {
     return this.token;
   }
 
-  /** Rebuilds the account from a scenario: a shipped scenario's name, a file path, or the scenario itself. */
+  /** Rebuilds the account from a scenario: a shipped scenario's name, a file path in the simulator's `scenarioDir`, or the scenario itself. */
   async applyScenario(scenario: string | Record<string, unknown>): Promise<void> {
     await this.admin('POST', '/scenario', { scenario });
     this.token = undefined;

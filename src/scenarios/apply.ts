@@ -69,11 +69,11 @@ export async function createAccount(registry: AccountRegistry, request: CreateAc
 /**
  * Re-seeds the world and credentials for the account's current day and drops its fault rules;
  * settings and clock stay. An account built from a scenario gets its scenario again (re-read
- * from its file when it has one).
+ * by its name or path after a restart, under the same rules as when it was first given).
  */
 export async function resetAccount(registry: AccountRegistry, account: Account): Promise<void> {
   const reference = account.settings.scenario;
-  const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference) : undefined);
+  const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
   if (scenario) return applyScenario(registry, account, scenario);
   await account.write(() => registry.rebuild(account));
 }

@@ -1,16 +1,25 @@
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../http/body.js';
+import { jsonSyntaxError } from './json-syntax.js';
 import { Scenario } from './schema.js';
 
-// Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by path.
+// Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
+// path inside the scenario directory named at start (`--scenario-dir`, default the shipped one).
+// Callers of the control plane choose the path, so it is held to that directory (symlinks
+// resolved), to regular files, and to 1 MiB; and no error ever quotes the file's content.
 
 /** scenarios/ sits at the package root, two levels above this module in src/ and in dist/ alike. */
 export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+/** The largest scenario file read, in bytes (1 MiB, the request body limit). */
+export const MAX_SCENARIO_BYTES = 1_048_576;
 
 /** The source name errors use for a scenario sent as an object rather than a file. */
 export const INLINE = '(inline)';
@@ -30,27 +39,102 @@ export interface LoadedScenario {
   scenario: Scenario;
 }
 
-/** A shipped scenario by name, or a YAML/JSON file by path. */
-export async function loadScenario(fileOrName: string): Promise<LoadedScenario> {
+/**
+ * The scenario directory as an absolute path, checked to be a directory (at start, so a wrong
+ * `--scenario-dir` stops the start rather than every later scenario).
+ */
+export async function scenarioDirectory(dir: string = SCENARIOS_DIR): Promise<string> {
+  const absolute = path.resolve(dir);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isDirectory()) throw new ScenarioError(`scenario directory ${absolute}: no such directory`);
+  return absolute;
+}
+
+/**
+ * A shipped scenario by name, or a YAML/JSON file by path: a relative path is taken from the
+ * scenario directory, and the file it names (symlinks resolved) must lie inside that directory.
+ */
+export async function loadScenario(fileOrName: string, dir: string = SCENARIOS_DIR): Promise<LoadedScenario> {
   const shipped = shippedFile(fileOrName);
-  const file = shipped ?? fileOrName;
+  const file = shipped ?? (await fileInside(fileOrName, dir));
   const source = shipped ? `scenarios/${path.basename(shipped)}` : fileOrName;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    const names = (await listScenarios()).map((s) => s.name).join(', ');
-    throw new ScenarioError(`${fileOrName}: no such scenario file or shipped scenario (shipped: ${names})`);
-  }
+  const text = await readBounded(file, fileOrName);
   const value = file.endsWith('.json') ? parseJson(text, source) : await parseYaml(text, source);
   const name = shipped ? fileOrName : path.basename(file).replace(/\.(ya?ml|json)$/i, '');
   return { name, source, reference: fileOrName, scenario: parseScenario(value, source) };
 }
 
 /** A scenario given as a name or path, or inline as an object (the control plane takes both). */
-export async function scenarioFrom(value: string | object): Promise<LoadedScenario> {
-  if (typeof value === 'string') return loadScenario(value);
+export async function scenarioFrom(value: string | object, dir?: string): Promise<LoadedScenario> {
+  if (typeof value === 'string') return loadScenario(value, dir);
   return { name: INLINE, source: INLINE, scenario: parseScenario(value) };
+}
+
+/** The real path of the file a caller named, refused unless it lies inside the scenario directory. */
+async function fileInside(reference: string, dir: string): Promise<string> {
+  const root = path.resolve(dir);
+  const outside = () => new ScenarioError(`${reference}: scenario file must be inside the scenario directory ${root}`);
+  const realRoot = await realpath(root).catch(() => {
+    throw new ScenarioError(`${reference}: the scenario directory ${root} cannot be read`);
+  });
+  const wanted = path.resolve(root, reference);
+  // Refused before the file system is asked, so a caller cannot probe which paths exist elsewhere.
+  if (reference.includes('\0') || !(isInside(root, wanted) || isInside(realRoot, wanted))) throw outside();
+  let real: string;
+  try {
+    real = await realpath(wanted);
+  } catch {
+    throw await notFound(reference, root);
+  }
+  if (!isInside(realRoot, real)) throw outside();
+  return real;
+}
+
+/** Whether `file` is `root` or lies below it (the directory itself then fails as not a regular file). */
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+async function notFound(reference: string, dir?: string): Promise<ScenarioError> {
+  const names = (await listScenarios()).map((s) => s.name).join(', ');
+  const where = dir === undefined ? '' : ` in ${dir}`;
+  return new ScenarioError(`${reference}: no such scenario file${where} or shipped scenario (shipped: ${names})`);
+}
+
+/**
+ * The file's text: a regular file of at most 1 MiB by its stat, opened without following a
+ * symlink put there since, and read no further than the limit whatever its size is by then.
+ */
+async function readBounded(file: string, reference: string): Promise<string> {
+  const notRegular = () => new ScenarioError(`${reference}: scenario file must be a regular file`);
+  const tooLarge = () => new ScenarioError(`${reference}: scenario file must be at most 1 MiB (${MAX_SCENARIO_BYTES} bytes)`);
+  const info = await stat(file).catch(() => undefined);
+  if (info === undefined) throw await notFound(reference);
+  if (!info.isFile()) throw notRegular();
+  if (info.size > MAX_SCENARIO_BYTES) throw tooLarge();
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw notRegular();
+    throw new ScenarioError(`${reference}: scenario file cannot be read (${code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`);
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular();
+    const buffer = Buffer.alloc(MAX_SCENARIO_BYTES + 1);
+    let size = 0;
+    while (size < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, size, buffer.length - size, size);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+    }
+    if (size > MAX_SCENARIO_BYTES) throw tooLarge();
+    return buffer.toString('utf8', 0, size);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Validates a scenario value (e.g. sent inline to the control plane). */
@@ -86,23 +170,79 @@ function shippedFile(name: string): string | undefined {
 let yamlModule: Promise<typeof import('yaml')> | undefined;
 const yaml = () => (yamlModule ??= import('yaml'));
 
+/**
+ * The kind of each YAML error, by its code. The library's own messages can quote the file (a tag,
+ * an escape, the characters a line starts with) and come with an excerpt of it, so only these
+ * texts and the few fixed messages below are ever shown.
+ */
+const YAML_PROBLEMS: Record<ErrorCode, string> = {
+  ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
+  BAD_ALIAS: 'an alias that names no anchor',
+  BAD_COLLECTION_TYPE: 'a tag that does not fit its collection',
+  BAD_DIRECTIVE: 'a directive that is not valid',
+  BAD_DQ_ESCAPE: 'an escape sequence that is not valid in a double-quoted string',
+  BAD_INDENT: 'bad indentation',
+  BAD_PROP_ORDER: 'an anchor or tag in the wrong place',
+  BAD_SCALAR_START: 'a plain value that starts with a reserved character',
+  BLOCK_AS_IMPLICIT_KEY: 'a nested mapping where a key should be',
+  BLOCK_IN_FLOW: 'a block collection inside a flow collection',
+  DUPLICATE_KEY: 'map keys must be unique',
+  IMPOSSIBLE: 'YAML that cannot be read',
+  KEY_OVER_1024_CHARS: 'an implicit key longer than 1024 characters',
+  MISSING_CHAR: 'a missing character (a closing quote or bracket, a comma, a colon or a space)',
+  MULTILINE_IMPLICIT_KEY: 'an implicit key over more than one line',
+  MULTIPLE_ANCHORS: 'more than one anchor on a node',
+  MULTIPLE_DOCS: 'more than one YAML document',
+  MULTIPLE_TAGS: 'more than one tag on a node',
+  NON_STRING_KEY: 'a key that is not a string',
+  RESOURCE_EXHAUSTION: 'nesting too deep to read',
+  TAB_AS_INDENT: 'a tab used as indentation',
+  TAG_RESOLVE_FAILED: 'a tag that cannot be resolved',
+  UNEXPECTED_TOKEN: 'an unexpected token',
+};
+
+/** Messages of the library that are fixed text (nothing from the file), shown as they are. */
+const FIXED_YAML_MESSAGES = new Set([
+  'Missing closing "quote',
+  "Missing closing 'quote",
+  'Map keys must be unique',
+  'Tabs are not allowed as indentation',
+  'Implicit keys need to be on a single line',
+  'Implicit map keys need to be followed by map values',
+  'All sequence items must start at the same column',
+  'Sequence item without - indicator',
+  'Nested mappings are not allowed in compact mappings',
+  'Missing , between flow map items',
+  'Missing , between flow sequence items',
+  'Missing , or : between flow map items',
+]);
+
 async function parseYaml(text: string, source: string): Promise<unknown> {
   const doc = (await yaml()).parseDocument(text);
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
-    // Only the first line: the rest quotes the file, which may hold a secret.
-    const what = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ScenarioError(`${source}:${at ? `${at.line}:${at.col}` : ''}: ${what}`);
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const what = FIXED_YAML_MESSAGES.has(message) ? message : (YAML_PROBLEMS[error.code] ?? 'YAML that cannot be read');
+    throw new ScenarioError(`${source}:${at ? `${at.line}:${at.col}` : ''}: not valid YAML: ${what}`);
   }
-  return doc.toJS();
+  try {
+    return doc.toJS();
+  } catch {
+    // An alias naming no anchor, or aliases that expand too far; the library's message names the alias.
+    throw new ScenarioError(`${source}: not valid YAML: an alias that names no anchor, or aliases that expand too far`);
+  }
 }
 
+/** JSON.parse's messages quote the text around the error, so the position and kind come from our own scan. */
 function parseJson(text: string, source: string): unknown {
+  if (nestedTooDeep(text)) throw new ScenarioError(`${source}: nested more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new ScenarioError(`${source}: not valid JSON (${(error as Error).message.split('\n')[0]})`);
+  } catch {
+    const error = jsonSyntaxError(text);
+    if (!error) throw new ScenarioError(`${source}: not valid JSON`);
+    throw new ScenarioError(`${source}:${error.line}:${error.column}: not valid JSON: ${error.problem}`);
   }
 }
 

@@ -143,12 +143,17 @@ function refusal(error: ApiError): string {
   try {
     const body = JSON.parse(error.body) as { Message?: string; ModelState?: Record<string, string[]>; error?: string };
     if (body.ModelState) {
-      return Object.entries(body.ModelState).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
+      return Object.entries(body.ModelState).map(([field, messages]) => `${field}: ${messages.map(unquoted).join(' ')}`).join('; ');
     }
-    return `${error.status} ${body.Message ?? body.error ?? ''}`.trim();
+    return unquoted(`${error.status} ${body.Message ?? body.error ?? ''}`.trim());
   } catch {
-    return `${error.status} ${error.body}`.trim();
+    return unquoted(`${error.status} ${error.body}`.trim());
   }
+}
+
+/** The API quotes the value it refused (`The value 'x' is not valid for Guid.`); a scenario error does not repeat it. */
+function unquoted(message: string): string {
+  return message.replace(/'[\s\S]*'/, "'…'");
 }
 
 /** The new record's own references to its generated id (notes, lines, services) follow the id. */

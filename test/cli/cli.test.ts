@@ -26,7 +26,7 @@ describe('command line', () => {
   it('--help lists every flag', () => {
     const out = run(['--help']);
     expect(out.status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario', '--admin-token', '--journal-size', '--delivery-log-size']) {
+    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario', '--scenario-dir', '--admin-token', '--journal-size', '--delivery-log-size']) {
       expect(out.stdout).toContain(flag);
     }
   });
@@ -40,6 +40,7 @@ describe('command line', () => {
     [['--colour'], 'colour'],
     [['--journal-size', '-5'], '--journal-size'],
     [['--delivery-log-size', 'lots'], '--delivery-log-size'],
+    [['--scenario-dir', ''], '--scenario-dir'],
   ])('bad flags %j give a clear message and exit code 2', (args, named) => {
     const out = run(args);
     expect(out.status).toBe(2);
@@ -60,9 +61,34 @@ describe('command line', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-'));
     const file = path.join(dir, 'bad.yaml');
     writeFileSync(file, 'description: Bad state.\naccount:\n  size: huge\n');
-    const out = run(['--port', '0', '--scenario', file]);
+    const out = run(['--port', '0', '--scenario-dir', dir, '--scenario', file]);
     expect(out.status).toBe(2);
     expect(out.stderr.trim()).toBe(`business-api-sim: ${file}: account.size: expected one of small|standard|large`);
+  });
+
+  it('--scenario path outside the scenario directory is refused: exit code 2 naming the rule', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-dir-'));
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'cli-elsewhere-'));
+    const file = path.join(elsewhere, 'theirs.yaml');
+    writeFileSync(file, 'description: A state from outside the scenario directory.\n');
+    for (const args of [['--scenario-dir', dir, '--scenario', file], ['--scenario', file]]) {
+      const out = run(['--port', '0', ...args]);
+      expect(out.status).toBe(2);
+      expect(out.stderr).toContain(`${file}: scenario file must be inside the scenario directory `);
+      expect(out.stderr).not.toContain('    at ');
+    }
+  });
+
+  it('--scenario takes a relative path from --scenario-dir, and a --scenario-dir that is not a directory exits 2', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-dir-'));
+    writeFileSync(path.join(dir, 'bad.yaml'), 'description: Bad state.\naccount:\n  size: huge\n');
+    const relative = run(['--port', '0', '--scenario-dir', dir, '--scenario', 'bad.yaml']);
+    expect(relative.status).toBe(2);
+    expect(relative.stderr.trim()).toBe('business-api-sim: bad.yaml: account.size: expected one of small|standard|large');
+    const missing = run(['--port', '0', '--scenario-dir', path.join(dir, 'missing')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim()).toBe(`business-api-sim: scenario directory ${path.join(dir, 'missing')}: no such directory`);
+    expect(parseCli(['--scenario-dir', dir], {})).toMatchObject({ scenarioDir: dir });
   });
 
   it('--scenario with an unknown name exits 2 and lists the shipped scenarios', () => {

@@ -17,13 +17,13 @@ const fileWith = (name: string, text: string) => {
 const HEAD = 'description: A scenario under test.\naccount: { seed: 42, size: small, now: 2026-03-16T09:00:00Z }\n';
 
 async function loadError(file: string): Promise<string> {
-  const error = await loadScenario(file).then(() => undefined, (e: unknown) => e);
+  const error = await loadScenario(file, dir).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(ScenarioError);
   return (error as Error).message;
 }
 
 async function applyError(file: string): Promise<string> {
-  const error = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file }).then(() => undefined, (e: unknown) => e);
+  const error = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file, scenarioDir: dir }).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(ScenarioError);
   return (error as Error).message;
 }

@@ -39,7 +39,7 @@ describe('scenario files', () => {
     const example = /```yaml\n(# yaml-language-server[\s\S]*?)```/.exec(readme)![1]!;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'readme-')), 'example.yaml');
     writeFileSync(file, example);
-    const sim = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file });
+    const sim = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file, scenarioDir: path.dirname(file) });
     expect(sim.registry.get('demo')!.world.sites[0]!.Name).toBe('Willow & Sage Flagship');
   });
 
