@@ -1,8 +1,6 @@
 import type { AuthData } from '../auth/credentials.js';
 import { Faults } from '../faults/faults.js';
-import { ReplyCache } from '../http/reply-cache.js';
-import { Throttle } from '../http/throttle.js';
-import type { LoadedScenario } from '../scenarios/load.js';
+import { Throttle } from './throttle.js';
 import type { World } from '../world/index.js';
 import type { RandomState } from '../random.js';
 import { Random } from '../random.js';
@@ -35,13 +33,10 @@ export class Account {
   readonly journal: Journal;
   readonly throttle = new Throttle();
   readonly random: IdSource;
-  readonly replies = new ReplyCache();
   /** Fault rules; kept in memory only, like the journal and throttle state. */
   readonly faults = new Faults();
   /** Draws for fault probabilities and random latency, apart from `random` so faults never shift generated ids. */
   faultRandom: Random;
-  /** The scenario the account was last built from, kept in memory (it may hold credential secrets). */
-  scenario: LoadedScenario | undefined;
   /** Called after each durable write that changed something (deliveries start here). */
   onCommit: ((changes: readonly Change[]) => void) | undefined;
   /** Brings the data up to the clock (recurring invoices); set by the areas above the store. */

@@ -1,18 +1,17 @@
-import { pathPattern } from '../http/path-pattern.js';
-import type { JournalEntry } from './journal.js';
+import { pathPattern } from '../path-pattern.js';
 
 /** What to look for in a journal: every given field must match. */
 export interface JournalQuery {
   /** HTTP method, any case. */
   method?: string;
-  /** Path pattern (see src/http/path-pattern.ts): `*` within a segment, `**` for any rest. */
+  /** Path pattern (see src/path-pattern.ts): `*` within a segment, `**` for any rest. */
   path?: string;
   /** One status or any of several. */
   status?: number | readonly number[];
 }
 
 /** Matches on the fields a recorded call and its formatted entry share. */
-export function journalFilter(query: JournalQuery): (call: Pick<JournalEntry, 'method' | 'path' | 'status'>) => boolean {
+export function journalFilter(query: JournalQuery): (call: { method: string; path: string; status: number }) => boolean {
   const method = query.method?.toUpperCase();
   const path = query.path === undefined ? undefined : pathPattern(query.path);
   const statuses = query.status === undefined ? undefined : [query.status].flat();

@@ -1,4 +1,4 @@
-import { redactQuery } from '../http/redact.js';
+import { redactQuery } from '../redact.js';
 import { type JournalQuery, journalFilter } from './journal-query.js';
 
 /** The fault rule that changed an answer: its id, its effect, and the delay it added (ms). */

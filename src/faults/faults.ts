@@ -1,4 +1,4 @@
-import { pathPattern, type PathMatcher } from '../http/path-pattern.js';
+import { pathPattern, type PathMatcher } from '../path-pattern.js';
 import type { Random } from '../random.js';
 import { type FaultKind, type FaultRule, type FaultRuleSpec, faultKind } from './schema.js';
 

@@ -5,7 +5,7 @@ import type { ApiError } from './errors.js';
 import type { World } from '../world/index.js';
 import type { Param, ParamValues, Params } from './params.js';
 import type { Reply } from './reply.js';
-import type { ThrottleRule } from './throttle.js';
+import type { ThrottleRule } from '../accounts/throttle.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,7 +1,7 @@
 // Every error answer of the API is built here, so each body is exact and the same everywhere.
 // Bodies follow ASP.NET Web API conventions where the spec does not show them (docs/decisions.md).
 
-import { redactUrl } from './redact.js';
+import { redactUrl } from '../redact.js';
 
 export type ModelState = Record<string, string[]>;
 

@@ -13,6 +13,7 @@ import { ApiError, errors, type ModelState } from './errors.js';
 import type { Params } from './params.js';
 import { parseQuery, type RawQuery } from './query.js';
 import { toResponse } from './reply.js';
+import { repliesOf } from './reply-cache.js';
 import { createResolver } from './resolve.js';
 
 /** Where a request is going: the account it names and the API path within that account. */
@@ -123,7 +124,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       endpoint.auth === 'bearer' ? authorize(caller.authorization, target.path, endpoint, account, ip, now) : undefined;
     if (endpoint.auth === 'apiKey') authorizeApiKey(caller.serviceApiKey, account);
     const cacheKey = endpoint.cacheable ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}` : '';
-    const cached = endpoint.cacheable ? account.replies.get(account.version, cacheKey) : undefined;
+    const cached = endpoint.cacheable ? repliesOf(account).get(account.version, cacheKey) : undefined;
     if (cached) return toResponse(cached);
     const input = {
       account,
@@ -137,7 +138,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const version = account.version;
     // Each request is one write: kept (and durable) when it succeeds, undone when it is refused.
     const reply = await account.write(() => endpoint.handler(input), (r) => r.status < 300);
-    if (endpoint.cacheable && account.version === version) account.replies.set(version, cacheKey, reply);
+    if (endpoint.cacheable && account.version === version) repliesOf(account).set(version, cacheKey, reply);
     return toResponse(reply);
   }
 

@@ -8,6 +8,15 @@ const MAX_ENTRIES = 512;
 /** Bytes of answers kept per account; a large world's lists would otherwise let 512 entries reach tens of MiB. */
 export const MAX_REPLY_BYTES = 2 * 1024 * 1024;
 
+const caches = new WeakMap<object, ReplyCache>();
+
+/** The account's cache of answers (kept beside the account, which knows nothing of answers). */
+export function repliesOf(account: object): ReplyCache {
+  let cache = caches.get(account);
+  if (!cache) caches.set(account, (cache = new ReplyCache()));
+  return cache;
+}
+
 export class ReplyCache {
   private readonly replies = new Map<string, Reply>();
   private version = -1;

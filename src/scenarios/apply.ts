@@ -13,6 +13,9 @@ import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError } fr
 import { applyRecords } from './records.js';
 import type { Scenario } from './schema.js';
 
+/** The scenario each account was last built from, in memory only (it may hold credential secrets). */
+const scenarios = new WeakMap<Account, LoadedScenario>();
+
 /**
  * Rebuilds the account as the scenario describes it: settings (falling back to the account's own),
  * clock, a freshly seeded world and credentials for that day, then the scenario's changes. One
@@ -22,7 +25,7 @@ import type { Scenario } from './schema.js';
 export async function applyScenario(registry: AccountRegistry, account: Account, loaded: LoadedScenario): Promise<void> {
   const { scenario, source } = loaded;
   const locks = resolveLocks(scenario, source);
-  const previous = account.scenario;
+  const previous = scenarios.get(account);
   await account.write(async () => {
     try {
       const s = scenario.account ?? {};
@@ -34,7 +37,7 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
         fiscalised: s.fiscalised ?? account.settings.fiscalised ?? false,
         scenario: loaded.reference ?? loaded.name,
       });
-      account.scenario = loaded;
+      scenarios.set(account, loaded);
       const now = account.clock.now();
       for (const name of scenario.clear ?? []) (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
       if (scenario.records) await applyRecords(account, now, scenario.records, source);
@@ -43,7 +46,8 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
         await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
       }
     } catch (error) {
-      account.scenario = previous;
+      if (previous) scenarios.set(account, previous);
+      else scenarios.delete(account);
       throw error;
     }
   });
@@ -73,7 +77,7 @@ export async function createAccount(registry: AccountRegistry, request: CreateAc
  */
 export async function resetAccount(registry: AccountRegistry, account: Account): Promise<void> {
   const reference = account.settings.scenario;
-  const scenario = account.scenario ?? (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
+  const scenario = scenarios.get(account) ?? (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
   if (scenario) return applyScenario(registry, account, scenario);
   await account.write(() => registry.rebuild(account));
 }

@@ -1,7 +1,7 @@
 import type { Endpoint, ExampleRequest } from '../http/endpoint.js';
 import { enumValue } from '../http/enums.js';
 import { byte, type Param, type Params } from '../http/params.js';
-import { V1_THROTTLE } from '../http/throttle.js';
+import { V1_THROTTLE } from '../accounts/throttle.js';
 
 // Version 1 is the same service under older routes: each version 2 declaration yields its
 // version 1 form here, so there is one declaration per action and both versions run the same

@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account.js';
 import { enqueueEvents, sendPending } from './deliveries.js';
-import { generateDue } from './recurring.js';
+import { generateDue } from '../sales/recurring.js';
 import { checkSealedSecrets } from './subscriptions.js';
 
 /**

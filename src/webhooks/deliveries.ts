@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
-import type { Generated } from './recurring.js';
+import type { Generated } from '../sales/recurring.js';
 import { postJson } from './post.js';
 import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';

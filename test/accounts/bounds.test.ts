@@ -4,8 +4,8 @@ import { createSimulator } from '../../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
 import { MAX_FAULT_RULES } from '../../src/faults/faults.js';
-import { MAX_REPLY_BYTES } from '../../src/http/reply-cache.js';
-import { SWEEP_AT, Throttle } from '../../src/http/throttle.js';
+import { MAX_REPLY_BYTES, repliesOf } from '../../src/http/reply-cache.js';
+import { SWEEP_AT, Throttle } from '../../src/accounts/throttle.js';
 import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
 import { MAX_SUBSCRIPTIONS } from '../../src/webhooks/subscriptions.js';
 import { receiver } from '../webhooks/support.js';
@@ -100,7 +100,7 @@ describe('bounds on what requests leave behind', () => {
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
-    const replies = sim.registry.get('demo')!.replies;
+    const replies = repliesOf(sim.registry.get('demo')!);
     expect(replies.size).toBeGreaterThan(0);
     expect(replies.size).toBeLessThanOrEqual(512);
     expect(replies.byteSize).toBeLessThanOrEqual(MAX_REPLY_BYTES);

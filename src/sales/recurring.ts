@@ -2,7 +2,7 @@ import type { Account } from '../accounts/account.js';
 import { addMonths, utcMs, utcText } from '../world/clock.js';
 import type { AccountingDocument } from '../world/sales.js';
 import { DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
-import type { EventKind } from './subscriptions.js';
+import type { EventKind } from '../webhooks/subscriptions.js';
 
 // Recurring client (20) and supplier (21) invoices generate a client invoice (1) or supplier
 // invoice (10) each time the account clock passes their NextRunDate. The clock is virtual, so this

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { Throttle } from '../../src/http/throttle.js';
+import { Throttle } from '../../src/accounts/throttle.js';
 import { call, simulator, tokenFor, json } from '../helpers.js';
 
 let sim: Simulator;

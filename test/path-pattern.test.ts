@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { pathPattern } from '../../src/http/path-pattern.js';
+import { pathPattern } from '../src/path-pattern.js';
 
 describe('path patterns', () => {
   it('a literal pattern matches its path in any case, with or without a trailing slash', () => {
