@@ -20,7 +20,8 @@ function settled() {
 
 const empty = settled();
 const { createSimulator } = await import(pathToFileURL(path.join(ROOT, 'dist', 'app.js')).href);
-const sim = await createSimulator({ size: 'standard', rateLimit: false });
+// Room for the warm account and the idle ones (the default holds 1000 accounts at once).
+const sim = await createSimulator({ size: 'standard', rateLimit: false, maxAccounts: COUNT + 1 });
 
 /**
  * @param {string} url
