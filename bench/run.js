@@ -12,14 +12,16 @@
 //   e. the memory of 1 000 idle standard accounts (a token and one read each), per account, in a
 //      child process, against the empty process;
 //   f. a soak: mixed traffic over 20 accounts for 60 s, counting every status and sampling the
-//      server's heap every second.
+//      server's heap every second;
+//   g. durable writes: POST /api/v2/clients one at a time with --data-dir against the same server in
+//      memory, the files of a freshly provisioned account, and the RSS of 2 000 accounts with --data-dir.
 //
 // Usage: npm run bench [-- --write]
 //   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdef)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefg)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -36,6 +38,7 @@ import c from './sections/c-create.js';
 import d from './sections/d-availability.js';
 import e from './sections/e-memory.js';
 import f from './sections/f-soak.js';
+import g from './sections/g-durable.js';
 
 /**
  * @typedef {object} Section
@@ -46,7 +49,7 @@ import f from './sections/f-soak.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f];
+const sections = [a, b, c, d, e, f, g];
 
 async function main() {
   if (!existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run 'npm run build' (npm run bench does it first)`);
@@ -110,8 +113,9 @@ ${texts.join('\n')}${keptPart()}`;
   console.log(`Wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
-// A bound on the whole run: the load tests and the soak plus generous time for the rest.
-const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300) * 1000;
+// A bound on the whole run: the load tests and the soak plus generous time for the rest (section g's
+// 2 000 accounts on disk included).
+const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180) * 1000;
 setTimeout(() => {
   console.error(`bench: gave up after ${budgetMs / 1000} s`);
   killChildrenNow();
