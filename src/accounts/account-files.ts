@@ -42,7 +42,8 @@ export function logFile(dir: string, name: string): string {
 }
 
 export class AccountFiles {
-  private handle: FileHandle | undefined;
+  /** Whether the log exists yet (its creation is followed by an fsync of the directory). */
+  private logCreated = false;
   /** Bytes of the log known to be whole lines; a failed append is cut back to this. */
   private logBytes = 0;
   private baseBytes = 0;
@@ -75,7 +76,19 @@ export class AccountFiles {
     if (this.closed) throw new Error(`account '${this.name}' is closed`);
     const line: LogLine = { seq: this.seq + 1, random: set.random, ...(set.settings ? { settings: set.settings } : {}), changes: set.changes };
     const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
-    const handle = await this.logHandle();
+    // Opened per write, not held: a simulator of thousands of accounts would otherwise hold a
+    // descriptor per account and run into the process's limit.
+    const handle = await this.openLog();
+    try {
+      await this.appendTo(handle, bytes);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+    this.logBytes += bytes.length;
+    this.seq = line.seq;
+  }
+
+  private async appendTo(handle: FileHandle, bytes: Buffer): Promise<void> {
     if (this.torn) {
       // A failed write left bytes that could not be cut then; cut them now or refuse this write too.
       await handle.truncate(this.logBytes);
@@ -96,8 +109,6 @@ export class AccountFiles {
       });
       throw error;
     }
-    this.logBytes += bytes.length;
-    this.seq = line.seq;
   }
 
   /** True when the log has grown past the base enough that rewriting the base is worth it. */
@@ -112,19 +123,20 @@ export class AccountFiles {
     const text = JSON.stringify(base);
     await writeDurably(this.base, text);
     this.baseBytes = Buffer.byteLength(text);
-    const handle = await this.logHandle();
-    await handle.truncate(0);
-    await handle.datasync();
+    const handle = await this.openLog();
+    try {
+      await handle.truncate(0);
+      await handle.datasync();
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
     this.logBytes = 0;
     this.torn = false;
   }
 
-  /** Closes the log; later writes fail. */
+  /** Later writes fail (the account is being deleted). */
   async close(): Promise<void> {
     this.closed = true;
-    const handle = this.handle;
-    this.handle = undefined;
-    await handle?.close().catch(() => undefined);
   }
 
   /** Closes and deletes both files. */
@@ -135,15 +147,12 @@ export class AccountFiles {
     await syncDirectory(this.dir);
   }
 
-  private async logHandle(): Promise<FileHandle> {
-    if (this.handle) return this.handle;
-    const created = await stat(this.log).then(
-      () => false,
-      () => true,
-    );
-    // Append mode: every write lands at the end, after the last whole line.
+  /** The log in append mode (every write lands at the end, after the last whole line), created on first use. */
+  private async openLog(): Promise<FileHandle> {
+    const created = !this.logCreated && (await stat(this.log).then(() => false, () => true));
     const handle = await open(this.log, 'a', 0o600);
     if (created) await syncDirectory(this.dir);
-    return (this.handle = handle);
+    this.logCreated = true;
+    return handle;
   }
 }
