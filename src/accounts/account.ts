@@ -40,7 +40,7 @@ export class Account {
   /** Called after each durable write that changed something (deliveries start here). */
   onCommit: ((changes: readonly Change[]) => void) | undefined;
   /** Brings the data up to the clock (recurring invoices); set by the areas above the store. */
-  onClock: ((now: number) => void) | undefined;
+  onClock: { due(now: number): boolean; run(now: number): void } | undefined;
   /** Moves on every write that changes the data, so anything derived from the data can tell it is stale. */
   private savedVersion = 0;
   /** Ids any record has had since the account was seeded (deleted ones too), beyond the template's. */
@@ -117,8 +117,8 @@ export class Account {
 
   /** Runs what the clock has made due by `now`, as a write of its own. */
   catchUp(now: number): Promise<void> {
-    const work = this.onClock;
-    return work ? this.write(() => work(now)) : Promise.resolve();
+    const clock = this.onClock;
+    return clock?.due(now) ? this.write(() => clock.run(now)) : Promise.resolve();
   }
 
   /** Waits for every queued write, then refuses new ones (the account is being deleted). */

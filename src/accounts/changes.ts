@@ -13,7 +13,7 @@ export type Change = [table: string, key: string, row: object | null];
 export interface Snapshot {
   data: AccountData;
   refs: (readonly object[] | undefined)[];
-  settings: string;
+  settings: AccountSettings;
   random: RandomState;
   tokens: Map<string, TokenRecord | undefined>;
 }
@@ -28,8 +28,8 @@ export interface ChangeSet {
 export function snapshot(data: AccountData, random: Random): Snapshot {
   return {
     data,
-    refs: [...tables()].map((t) => t.held(data)),
-    settings: JSON.stringify(data.settings),
+    refs: tables().map((t) => t.held(data)),
+    settings: { ...data.settings },
     random: random.state(),
     tokens: beginTokens(data.auth.tokens),
   };
@@ -52,11 +52,11 @@ export function changesSince(snap: Snapshot, random: Random): ChangeSet | undefi
     const after = data.auth.tokens[hash];
     if (after !== before) changes.push([TOKENS, hash, after ?? null]);
   }
-  const settings = JSON.stringify(data.settings);
+  const settingsMoved = !sameSettings(data.settings, snap.settings);
   const state = random.state();
   const randomMoved = state.some((word, n) => word !== snap.random[n]);
-  if (changes.length === 0 && settings === snap.settings && !randomMoved) return undefined;
-  return { changes, random: state, ...(settings === snap.settings ? {} : { settings: data.settings }) };
+  if (changes.length === 0 && !settingsMoved && !randomMoved) return undefined;
+  return { changes, random: state, ...(settingsMoved ? { settings: data.settings } : {}) };
 }
 
 /** Puts the account back as it was at the snapshot. */
@@ -69,8 +69,14 @@ export function rollback(snap: Snapshot, random: Random): void {
     if (table.held(data) !== before) table.set(data, before ?? table.base(data));
   }
   rollbackTokens(data.auth.tokens, snap.tokens);
-  data.settings = JSON.parse(snap.settings) as AccountSettings;
+  data.settings = { ...snap.settings };
   random.restore(snap.random);
+}
+
+/** Settings are a flat record of primitives. */
+function sameSettings(a: AccountSettings, b: AccountSettings): boolean {
+  const keys = Object.keys(a) as (keyof AccountSettings)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** Everything the account holds beyond its freshly generated world: what a data file records. */

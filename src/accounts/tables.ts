@@ -85,8 +85,10 @@ const registered = new Map<string, Table>([
   ...Object.entries(EXTRA_TABLES).map(([name, key]) => [name, extraTable(name, key)] as const),
 ]);
 
-export function tables(): Iterable<Table> {
-  return registered.values();
+const ALL: readonly Table[] = [...registered.values()];
+
+export function tables(): readonly Table[] {
+  return ALL;
 }
 
 export function tableNamed(name: string): Table | undefined {

@@ -33,10 +33,8 @@ const earliest = new WeakMap<readonly AccountingDocument[], number>();
  * numbers continue from the highest of each type, found once.
  */
 export function generateDue(account: Account, now: number): Generated[] {
+  if (!anythingDue(account, now)) return [];
   const documents = account.world.accountingDocuments;
-  let first = earliest.get(documents);
-  if (first === undefined) earliest.set(documents, (first = earliestRun(documents)));
-  if (now < first) return [];
 
   const heap = new RunHeap();
   documents.forEach((d, index) => {
@@ -76,6 +74,14 @@ export function generateDue(account: Account, now: number): Generated[] {
   const updated = documents.map((d, index) => changed.get(index) ?? d);
   (account.world as { accountingDocuments: readonly AccountingDocument[] }).accountingDocuments = [...updated, ...out.map((g) => g.document)];
   return out;
+}
+
+/** True when a recurring run is due by `now` (cheap: the earliest run is kept per documents array). */
+export function anythingDue(account: Account, now: number): boolean {
+  const documents = account.world.accountingDocuments;
+  let first = earliest.get(documents);
+  if (first === undefined) earliest.set(documents, (first = earliestRun(documents)));
+  return now >= first;
 }
 
 function earliestRun(documents: readonly AccountingDocument[]): number {

@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account.js';
 import { enqueueEvents, sendPending } from './deliveries.js';
-import { generateDue } from '../sales/recurring.js';
+import { anythingDue, generateDue } from '../sales/recurring.js';
 import { checkSealedSecrets } from './subscriptions.js';
 
 /**
@@ -9,7 +9,10 @@ import { checkSealedSecrets } from './subscriptions.js';
  * stored in the same write; deliveries are sent once a write is durable, and again after a restart.
  */
 export function prepareRecurring(account: Account): void {
-  account.onClock = (now) => enqueueEvents(account, generateDue(account, now));
+  account.onClock = {
+    due: (now) => anythingDue(account, now),
+    run: (now) => enqueueEvents(account, generateDue(account, now)),
+  };
   account.onCommit = () => sendPending(account);
   sendPending(account);
 }
