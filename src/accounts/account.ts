@@ -11,7 +11,7 @@ import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
-import { type Row, tables } from './tables.js';
+import { type Row, tables, TOKENS } from './tables.js';
 import { templateHasId } from './worlds.js';
 
 /** Sizes of the per-account records kept in memory only (the request journal, the webhook delivery log). */
@@ -187,7 +187,8 @@ export class Account {
   }
 
   private noteIds(changes: readonly Change[]): void {
-    for (const [, key] of changes) this.usedIds.add(key);
+    // Token keys are hashes, not ids the source hands out.
+    for (const [table, key] of changes) if (table !== TOKENS) this.usedIds.add(key);
   }
 
   private idTaken(id: string): boolean {
