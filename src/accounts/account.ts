@@ -54,7 +54,8 @@ export class Account {
     realNow: () => number,
     readonly limits: AccountLimits = DEFAULT_LIMITS,
     readonly files?: AccountFiles,
-    random?: RandomState,
+    /** The id source's saved position; `migrated` for a file that never saved one (a stream of its own then). */
+    random?: RandomState | 'migrated',
     /** Seals the secrets the account must read back (webhook signing keys). */
     readonly secrets: SecretBox = secretBox(undefined),
   ) {
@@ -63,9 +64,8 @@ export class Account {
     });
     this.journal = new Journal(limits.journalSize);
     const { seed, name } = this.settings;
-    // A base migrated from the first file format has no saved position: a stream of its own then.
-    this.random = new IdSource(seed, random === undefined && files ? `${name}:migrated` : name, (id) => this.idTaken(id));
-    if (random) this.random.restore(random);
+    this.random = new IdSource(seed, random === 'migrated' ? `${name}:migrated` : name, (id) => this.idTaken(id));
+    if (Array.isArray(random)) this.random.restore(random);
     this.faultRandom = this.newFaultRandom();
     this.noteIds(allChanges(store.data));
   }

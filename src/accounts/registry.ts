@@ -172,7 +172,7 @@ export class AccountRegistry {
     return account;
   }
 
-  private account(data: AccountData, files: AccountFiles | undefined, random: RandomState | undefined): Account {
+  private account(data: AccountData, files: AccountFiles | undefined, random: RandomState | 'migrated' | undefined): Account {
     const account = new Account(openStore(data), this.options.realNow, this.options.limits, files, random, this.secrets);
     this.options.prepare?.(account);
     return account;

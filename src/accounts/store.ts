@@ -45,7 +45,8 @@ export function copyData(data: AccountData): AccountData {
 
 export interface LoadedAccount {
   data: AccountData;
-  random: RandomState | undefined;
+  /** The id source's saved position; `migrated` when the files never held one (a base migrated from the first format). */
+  random: RandomState | 'migrated';
   files: AccountFiles;
   /** True when the base was written by an older simulator and has just been rewritten. */
   migrated: boolean;
@@ -66,7 +67,7 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
     await files.writeBase(data.settings, null, data.changes);
     const fresh = freshData(data.settings, { credentials: [], apiKeys: [] });
     applyChanges(fresh, data.changes);
-    return { data: fresh, random: undefined, files, migrated: true };
+    return { data: fresh, random: 'migrated', files, migrated: true };
   }
   const problem = baseProblem(base);
   if (problem) throw new Error(`${file}: ${problem}`);
@@ -75,7 +76,7 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
   const data = freshData(b.settings, { credentials: [], apiKeys: [] });
   checkRecords(file, 'changes', b.changes, data);
   applyChanges(data, b.changes);
-  let random: RandomState | undefined = b.random ?? undefined;
+  let random: RandomState | 'migrated' = b.random ?? 'migrated';
   let seq = b.seq;
 
   const log = logFile(dir, name);

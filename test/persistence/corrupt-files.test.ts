@@ -192,6 +192,28 @@ describe('files of the first format (the whole world in one file)', () => {
     expect(text.length).toBeLessThan(16 * 1024);
   });
 
+  it('a migrated account hands out no id its first-format file already held, also after a restart without writes', async () => {
+    // The id the first-format account's stream gave its first client, as an older simulator would have.
+    const plain = await simulator();
+    await call(plain, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } });
+    const plainToken = await tokenFor(plain, '/accounts/acme');
+    const site = plain.registry.get('acme')!.world.sites[0]!.SiteId;
+    const body = { ClientId: '00000000-0000-0000-0000-000000000000', FirstName: 'Old', LastName: 'Stream', Gender: 1 };
+    const first = (await json(call(plain, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: plainToken, body }))).Value;
+    const old = firstFormatFile('acme') as any;
+    old.world.clients.push(plain.registry.get('acme')!.world.clients.find((c) => c.ClientId === first));
+    await writeFile(file, JSON.stringify(old));
+    for (let start = 0; start < 2; start++) {
+      const sim = await simulator({ dataDir: dir, autoAccounts: false });
+      const token = await tokenFor(sim, '/accounts/acme');
+      expect((await json(call(sim, `/accounts/acme/api/v2/clients/${first}`, { token }))).FirstName).toBe('Old');
+      if (start === 1) {
+        const made = (await json(call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token, body }))).Value;
+        expect(made).not.toBe(first);
+      }
+    }
+  });
+
   it('a first-format file holding a plain webhook secret is refused, saying what to do', async () => {
     const old = firstFormatFile('acme') as any;
     old.webhooks = [{ webhook_id: WEBHOOK_ID, event: 'NewRecurringClientInvoice', url: 'http://127.0.0.1/h', created_utc: '2026-03-16 09:00', secret: 'plain-old-secret' }];
