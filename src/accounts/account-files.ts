@@ -116,22 +116,30 @@ export class AccountFiles {
     return this.logBytes > Math.max(COMPACT_AFTER_BYTES, this.baseBytes);
   }
 
-  /** Writes a new base holding everything, then empties the log. */
+  /**
+   * Writes a new base holding everything, then empties the log. The rename of the base is the
+   * commit point: once it is done the write has happened, and a log that could not be emptied is
+   * harmless (its lines are at or below the base's `seq`, skipped on load).
+   */
   async writeBase(settings: AccountSettings, random: RandomState | null, changes: Change[]): Promise<void> {
     if (this.closed) throw new Error(`account '${this.name}' is closed`);
     const base: BaseFile = { format: FORMAT, seq: this.seq, settings, random, changes };
     const text = JSON.stringify(base);
     await writeDurably(this.base, text);
     this.baseBytes = Buffer.byteLength(text);
-    const handle = await this.openLog();
     try {
-      await handle.truncate(0);
-      await handle.datasync();
-    } finally {
-      await handle.close().catch(() => undefined);
+      const handle = await this.openLog();
+      try {
+        await handle.truncate(0);
+        await handle.datasync();
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+      this.logBytes = 0;
+      this.torn = false;
+    } catch {
+      // Emptied with the next new base.
     }
-    this.logBytes = 0;
-    this.torn = false;
   }
 
   /** Later writes fail (the account is being deleted). */
