@@ -7,7 +7,7 @@ import { MAX_SUBSCRIPTIONS, publicView, register, subscriptionsOf, unregister } 
 
 const tag = 'Webhooks';
 const DELIVERY =
-  'Deliveries: HTTP POST of `{ event, webhook_id, delivery_id, occurred_utc, data: { accounting_document_id, accounting_document_type_id, document_number, document_date, site_id, client_id, supplier_id, total, recurring_accounting_document_id, next_run_date } }`, header `X-Signature: sha256=<hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" with the secret>`; a non-2xx answer or a network error is retried after 1, 2, 4, 8 s (5 attempts); each subscription receives its deliveries in order.';
+  'Deliveries: HTTP POST of `{ event, event_id, webhook_id, delivery_id, occurred_utc, data: { accounting_document_id, accounting_document_type_id, document_number, document_date, site_id, client_id, supplier_id, total, recurring_accounting_document_id, next_run_date } }`, header `X-Signature: sha256=<hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" with the secret>`; a non-2xx answer or a network error is retried after 1, 2, 4, 8 s (5 attempts); each subscription receives its deliveries in order; at least once, so receivers de-duplicate on `X-Event-Id` (= event_id, the generated invoice\'s id).';
 
 export const webhookEndpoints: Endpoint[] = [
   defineEndpoint({
