@@ -1,4 +1,6 @@
 import type { Collection } from './accounts/worlds.js';
+import type { ModelStateErrors } from './http/model-state.js';
+import type { Guid } from './world/common.js';
 import type { World } from './world/index.js';
 
 // Stored records are frozen values (see accounts/changes.ts): a write adds, replaces or removes a
@@ -30,6 +32,16 @@ export function editRecord<K extends Collection, R extends RecordOf<K> | undefin
   const copy = structuredClone(record) as R & RecordOf<K>;
   setCollection(world, key, rows.with(at, copy));
   return copy;
+}
+
+/**
+ * A site id must name a site of the account: otherwise the model-state error on `field`, with the
+ * one message every area gives. Answers whether it does.
+ */
+export function checkSite(world: World, siteId: Guid, field: string, problems: ModelStateErrors): boolean {
+  const found = world.sites.some((s) => s.SiteId === siteId);
+  if (!found) problems.add(field, `The site '${siteId}' does not exist.`);
+  return found;
 }
 
 /** Removes a record from its collection; false when it is not there. */

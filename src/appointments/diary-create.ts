@@ -1,11 +1,11 @@
-import { insertRecord } from '../records.js';
+import { checkSite, insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
-import { bookedStateId, checkAppointmentIds, siteExists } from './diary-fields.js';
+import { bookedStateId, checkAppointmentIds } from './diary-fields.js';
 import { diaryIdSource } from './diary-ids.js';
 import { nextAppointmentNumber } from './diary-number.js';
 import { buildServices, earliestStart, given } from './diary-services.js';
@@ -19,7 +19,7 @@ import type { AppointmentIn } from './schemas.js';
  */
 export function createAppointment(world: World, siteId: Guid, body: AppointmentIn, now: number, random: Random): Appointment {
   const problems = new ModelStateErrors();
-  if (!siteExists(world, siteId)) problems.add('siteId', `The site '${siteId}' does not exist.`);
+  checkSite(world, siteId, 'siteId', problems);
   checkAppointmentIds(world, body, problems);
   const newId = diaryIdSource(world, random);
   const AppointmentId = newId();

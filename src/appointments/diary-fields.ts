@@ -19,10 +19,6 @@ export function checkAppointmentIds(world: World, body: AppointmentIn, problems:
   check('SourceId', body.SourceId, (id) => world.sources.some((s) => s.SourceId === id), 'source');
 }
 
-export function siteExists(world: World, siteId: Guid): boolean {
-  return world.sites.some((s) => s.SiteId === siteId);
-}
-
 /** The state new appointments take when the body names none. */
 export function bookedStateId(world: World): Guid {
   const booked = world.appointmentStates.find((s) => s.Name === 'Booked') ?? world.appointmentStates[0];

@@ -1,10 +1,10 @@
-import { editRecord } from '../records.js';
+import { checkSite, editRecord } from '../records.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
-import { checkAppointmentIds, siteExists } from './diary-fields.js';
+import { checkAppointmentIds } from './diary-fields.js';
 import { existingAppointment } from './diary-find.js';
 import { diaryIdSource } from './diary-ids.js';
 import { buildServices, earliestStart, given } from './diary-services.js';
@@ -20,7 +20,7 @@ import type { AppointmentIn } from './schemas.js';
 export function updateAppointment(world: World, body: AppointmentIn, random: Random): Appointment {
   const appointment = editRecord(world, 'appointments', existingAppointment(world, body.AppointmentId ?? EMPTY_GUID));
   const problems = new ModelStateErrors();
-  if (body.SiteId !== undefined && !siteExists(world, body.SiteId)) problems.add('SiteId', `The site '${body.SiteId}' does not exist.`);
+  if (body.SiteId !== undefined) checkSite(world, body.SiteId, 'SiteId', problems);
   checkAppointmentIds(world, body, problems);
   const services = buildServices(
     world,

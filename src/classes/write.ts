@@ -1,4 +1,4 @@
-import { editRecord, insertRecord } from '../records.js';
+import { checkSite, editRecord, insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
@@ -9,7 +9,6 @@ import { EMPTY_GUID } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { ClassIn } from './input.js';
 
-const siteExists = (world: World, id: Guid) => world.sites.some((s) => s.SiteId === id);
 
 /**
  * POST /classes?siteId=: the query siteId must name a site (the body's SiteId and ClassId are
@@ -18,7 +17,7 @@ const siteExists = (world: World, id: Guid) => world.sites.some((s) => s.SiteId 
  */
 export function createClass(world: World, siteId: Guid, body: ClassIn, now: number, random: Random): ClassDefinition {
   const problems = new ModelStateErrors();
-  if (!siteExists(world, siteId)) problems.add('siteId', `No site has the id '${siteId}'.`);
+  checkSite(world, siteId, 'siteId', problems);
   const name = (body.Name ?? '').trim();
   if (name === '') problems.add('Name', 'The Name field is required.');
   problems.throwIfAny();
@@ -49,7 +48,7 @@ export function updateClass(world: World, classId: Guid, body: ClassIn): ClassDe
   if (!record) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   const site = body.SiteId ?? EMPTY_GUID;
-  if (site !== EMPTY_GUID && !siteExists(world, site)) problems.add('SiteId', `No site has the id '${site}'.`);
+  if (site !== EMPTY_GUID) checkSite(world, site, 'SiteId', problems);
   if (body.Name !== undefined && (body.Name ?? '').trim() === '') problems.add('Name', 'The Name field is required.');
   problems.throwIfAny();
   record.SiteId = site;

@@ -8,7 +8,7 @@ import { hashPassword } from './account-password.js';
 import { addressOf, checkMembership, clientIdSource, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
 import type { ClientCreateIn } from './input.js';
 import { applyNotes } from './notes.js';
-import { type ClientRecord, clientsOf } from './record.js';
+import type { ClientRecord } from './record.js';
 
 /**
  * POST /clients: a new client at the query's site (the empty Guid makes an account-wide client);

@@ -1,3 +1,4 @@
+import { checkSite } from '../records.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
@@ -16,7 +17,7 @@ export const isNone = (id: Guid | null | undefined): id is null | undefined => i
 /** A site id for a client: none = account-wide (null); otherwise it must name a site of the account. */
 export function clientSite(world: World, id: Guid | null | undefined, field: string, problems: ModelStateErrors): Guid | null {
   if (isNone(id)) return null;
-  if (!world.sites.some((s) => s.SiteId === id)) problems.add(field, `The site '${id}' does not exist.`);
+  checkSite(world, id, field, problems);
   return id;
 }
 

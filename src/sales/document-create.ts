@@ -1,11 +1,11 @@
-import { insertRecord } from '../records.js';
+import { checkSite, insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { AccountingDocument } from '../world/sales.js';
-import { checkHeaderIds, checkType, siteExists } from './document-fields.js';
+import { checkHeaderIds, checkType } from './document-fields.js';
 import type { DocumentIn } from './document-input.js';
 import { buildLines, linesTotal } from './document-lines.js';
 import { documentPrefix, nextNumber } from './numbers.js';
@@ -16,7 +16,7 @@ import { documentPrefix, nextNumber } from './numbers.js';
  */
 export function createDocument(world: World, siteId: Guid, body: DocumentIn, now: number, random: Random): AccountingDocument {
   const problems = new ModelStateErrors();
-  if (!siteExists(world, siteId)) problems.add('siteId', `The site '${siteId}' does not exist.`);
+  checkSite(world, siteId, 'siteId', problems);
   if (body.SiteId !== siteId) problems.add('SiteId', 'The SiteId must equal the query siteId.');
   const type = checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);

@@ -1,5 +1,4 @@
 import type { ModelStateErrors } from '../http/model-state.js';
-import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
 import type { DocumentIn } from './document-input.js';
@@ -18,7 +17,6 @@ export function checkType(type: number | undefined, problems: ModelStateErrors):
   return type as DocumentTypeId;
 }
 
-export const siteExists = (world: World, siteId: Guid) => world.sites.some((s) => s.SiteId === siteId);
 
 /** ClientId, SupplierId and LinkedAccountingDocumentId must name records when sent non-empty. */
 export function checkHeaderIds(world: World, body: DocumentIn, problems: ModelStateErrors): void {

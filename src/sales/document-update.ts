@@ -1,10 +1,10 @@
-import { editRecord, removeRecord } from '../records.js';
+import { checkSite, editRecord, removeRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { checkHeaderIds, checkType, siteExists } from './document-fields.js';
+import { checkHeaderIds, checkType } from './document-fields.js';
 import type { DocumentIn } from './document-input.js';
 import { buildLines, linesTotal } from './document-lines.js';
 
@@ -18,7 +18,7 @@ export function updateDocument(world: World, documentId: Guid, body: DocumentIn,
   if (document === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   if (body.SiteId == null) problems.add('SiteId', 'The SiteId field is required.');
-  else if (!siteExists(world, body.SiteId)) problems.add('SiteId', `The site '${body.SiteId}' does not exist.`);
+  else checkSite(world, body.SiteId, 'SiteId', problems);
   const type = body.AccountingDocumentTypeId === undefined ? document.AccountingDocumentTypeId : checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
   const lines = body.AccountingDocumentLineItems === undefined ? undefined : buildLines(world, body.AccountingDocumentLineItems, random, problems);

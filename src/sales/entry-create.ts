@@ -1,4 +1,4 @@
-import { insertRecord } from '../records.js';
+import { checkSite, insertRecord } from '../records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
@@ -7,7 +7,7 @@ import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
 import type { AccountingEntry } from '../world/sales.js';
 import { documentBalance } from './balance.js';
-import { checkEntryRefs, checkEntryType, siteExists } from './entry-fields.js';
+import { checkEntryRefs, checkEntryType } from './entry-fields.js';
 import type { EntryIn } from './entry-input.js';
 import { ENTRY_PREFIX, nextNumber } from './numbers.js';
 
@@ -19,7 +19,7 @@ import { ENTRY_PREFIX, nextNumber } from './numbers.js';
  */
 export function createEntry(world: World, siteId: Guid, body: EntryIn, now: number, random: Random): AccountingEntry {
   const problems = new ModelStateErrors();
-  if (!siteExists(world, siteId)) problems.add('siteId', `The site '${siteId}' does not exist.`);
+  checkSite(world, siteId, 'siteId', problems);
   if (body.SiteId !== siteId) problems.add('SiteId', 'The SiteId must equal the query siteId.');
   const type = checkEntryType(body.AccountingEntryTypeId, problems);
   if (body.Total === undefined) problems.add('Total', 'The Total field is required.');

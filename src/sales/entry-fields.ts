@@ -50,4 +50,3 @@ export function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, proble
   });
 }
 
-export const siteExists = (world: World, siteId: Guid) => world.sites.some((s) => s.SiteId === siteId);

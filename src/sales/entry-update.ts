@@ -1,10 +1,10 @@
-import { editRecord, removeRecord } from '../records.js';
+import { checkSite, editRecord, removeRecord } from '../records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
-import { checkEntryRefs, checkEntryType, siteExists } from './entry-fields.js';
+import { checkEntryRefs, checkEntryType } from './entry-fields.js';
 import type { EntryIn } from './entry-input.js';
 
 /**
@@ -17,7 +17,7 @@ export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
   if (entry === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   if (body.SiteId == null) problems.add('SiteId', 'The SiteId field is required.');
-  else if (!siteExists(world, body.SiteId)) problems.add('SiteId', `The site '${body.SiteId}' does not exist.`);
+  else checkSite(world, body.SiteId, 'SiteId', problems);
   const type = body.AccountingEntryTypeId === undefined ? entry.AccountingEntryTypeId : checkEntryType(body.AccountingEntryTypeId, problems);
   const pick = <T>(sent: T | undefined, kept: T): T => (sent === undefined ? kept : sent);
   const refs = {

@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import type { AccountRegistry, CreateAccount } from '../accounts/registry.js';
-import { type AuthData, DEMO_CLIENT_ID, seededAuth } from '../auth/credentials.js';
+import { type AuthData, DEMO_CLIENT_ID } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
 import { storeToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import { DAY } from '../datetime.js';

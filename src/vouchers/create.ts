@@ -9,7 +9,7 @@ import type { Voucher, VoucherTemplate, VoucherType } from '../world/vouchers.js
 import type { VoucherIn } from './input.js';
 import { nextVoucherNumber, numberTaken } from './number.js';
 import { orNull, textOf } from './record.js';
-import { checkSite, faceValue } from './rules.js';
+import { checkVoucherSite, faceValue } from './rules.js';
 
 /**
  * POST /vouchers?siteId=: the body's SiteId must equal the query siteId (the empty Guid on both
@@ -20,7 +20,7 @@ import { checkSite, faceValue } from './rules.js';
 export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: number, random: Random): Voucher {
   const problems = new ModelStateErrors();
   const site = orNull(siteId);
-  checkSite(world, site, 'siteId', problems);
+  checkVoucherSite(world, site, 'siteId', problems);
   if (body.SiteId === undefined) problems.add('SiteId', 'The SiteId field is required.');
   else if (orNull(body.SiteId) !== site) problems.add('SiteId', 'SiteId must equal the query siteId.');
   if (body.ExpiryDate == null) problems.add('ExpiryDate', 'The ExpiryDate field is required.');

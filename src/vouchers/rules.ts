@@ -1,3 +1,4 @@
+import { checkSite } from '../records.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
@@ -14,6 +15,6 @@ export function faceValue(body: VoucherIn): number | null {
 }
 
 /** A site id (null = shared) must name a site of the account. */
-export function checkSite(world: World, siteId: Guid | null, field: string, problems: ModelStateErrors): void {
-  if (siteId !== null && !world.sites.some((s) => s.SiteId === siteId)) problems.add(field, `No site has the id '${siteId}'.`);
+export function checkVoucherSite(world: World, siteId: Guid | null, field: string, problems: ModelStateErrors): void {
+  if (siteId !== null) checkSite(world, siteId, field, problems);
 }

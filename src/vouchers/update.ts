@@ -6,7 +6,7 @@ import type { Guid } from '../world/common.js';
 import type { Voucher, VoucherTemplate } from '../world/vouchers.js';
 import type { VoucherIn } from './input.js';
 import { findVoucher, orNull } from './record.js';
-import { checkSite, faceValue } from './rules.js';
+import { checkVoucherSite, faceValue } from './rules.js';
 
 /**
  * PUT /vouchers/{voucherId}: the ROUTE id selects the record (the body's VoucherId is not used).
@@ -20,7 +20,7 @@ export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): V
   if (!voucher) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   const site = orNull(body.SiteId);
-  checkSite(world, site, 'SiteId', problems);
+  checkVoucherSite(world, site, 'SiteId', problems);
   problems.throwIfAny();
 
   voucher.SiteId = site;
