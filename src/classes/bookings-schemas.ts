@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyGuid } from '../http/body-values.js';
+import { bodyGuid, byteEnum } from '../http/body-values.js';
 
 // Class booking shapes: the list row (the spec's ClassBooking plus names and the session start,
 // cheap to join) and the write body of POST and PUT /classes/classbookings.
@@ -21,8 +21,6 @@ export const ClassBookingSchema = z
   })
   .meta({ id: 'ClassBooking' });
 
-const byte = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>
-  z.literal(values, { error: (issue) => `The value '${String(issue.input)}' is not valid for ${name}.` });
 
 export const ClassBookingInput = z
   .object({
@@ -30,8 +28,8 @@ export const ClassBookingInput = z
     ClassScheduleId: bodyGuid.optional().describe('The session; required on create; a new value on update moves the client.'),
     ClientId: bodyGuid.optional().describe('Required on create.'),
     OnlineBooking: z.boolean().optional().describe('Default false (manual).'),
-    ClassBookingState: byte('ClassBookingState', [1, 2, 3, 4, 5]).optional().describe('Default Booked = 1 on create.'),
-    ObjectState: byte('ObjectState', [0, 1, 2, 3]).optional().describe('Write control: POST writes only with 1; PUT updates with 2, removes with 3; anything else (or left out) writes nothing and still answers 200.'),
+    ClassBookingState: byteEnum('ClassBookingState', [1, 2, 3, 4, 5]).optional().describe('Default Booked = 1 on create.'),
+    ObjectState: byteEnum('ObjectState', [0, 1, 2, 3]).optional().describe('Write control: POST writes only with 1; PUT updates with 2, removes with 3; anything else (or left out) writes nothing and still answers 200.'),
   })
   .meta({ id: 'ClassBookingInput' });
 

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
 
 // Request body of POST and PUT /classes. The spec shows ClassId, SiteId and Name; the other
 // fields are the stored class fields. Everything is optional in the schema so that the handlers
 // report the rules themselves (Name required on create, the empty site of a PUT without SiteId).
 
-const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>
-  z.literal(values, { error: (issue) => `The value '${String(issue.input)}' is not valid for ${name}.` });
-const text = (max: number) => z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
 const count = (max: number) =>
   z.number().int({ error: 'The field must be a whole number.' }).min(1, { error: 'The field must be at least 1.' }).max(max, { error: `The field must be at most ${max}.` });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
 
 // Request bodies of POST and PUT /clients. The spec gives no lengths; these limits are the
 // simulator's (report: decision lines): names 100, e-mail 254 (the SMTP path limit), mobile 50,
@@ -7,12 +7,8 @@ import { bodyDateTime, bodyGuid } from '../http/body-values.js';
 
 export const LIMITS = { name: 100, email: 254, mobile: 50, password: 128, address: 200, category: 100, note: 4000 } as const;
 
-const text = (max: number) => z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
 const nonBlank = (max: number) => text(max).refine((s) => s.trim() !== '', { error: 'The field is required.' });
 
-/** A Byte enumeration: only the listed numbers, like ASP.NET refusing an undefined enum value. */
-const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>
-  z.literal(values, { error: (issue) => `The value '${String(issue.input)}' is not valid for ${name}.` });
 
 export const GenderInput = byteEnum('Gender', [1, 2]);
 

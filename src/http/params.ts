@@ -1,3 +1,4 @@
+import { EMPTY_GUID } from '../world/common.js';
 import { z } from 'zod';
 import { parseDateTime } from '../datetime.js';
 import { type Enumeration, enumValue } from './enums.js';
@@ -51,7 +52,7 @@ export function guid(o: { description: string }): Param<string> {
     schema: z.guid(),
     parse(raw) {
       const text = first(raw) ?? '';
-      if (text.trim() === '') return ok(EMPTY);
+      if (text.trim() === '') return ok(EMPTY_GUID);
       const id = parseGuid(text);
       return id === undefined ? invalid(text, 'Guid') : ok(id);
     },
@@ -74,7 +75,6 @@ export function guidFilter(o: { description: string; required: boolean }): Param
     },
   };
 }
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 
 function parseDate(text: string): Parsed<number> {
   const ms = parseDateTime(text);

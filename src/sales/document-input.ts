@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { bodyDateTime } from '../http/body-values.js';
+import { bodyDateTime, text } from '../http/body-values.js';
 import { amount, optionalGuid } from './input-values.js';
 
 // Body of POST and PUT /accountingdocuments. A line needs only Description, Quantity and Price;
 // Total is always recomputed (Quantity × Price − Discount), so a sent Total cannot disagree.
 
-const text = (max: number) => z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
 
 export const LineItemInput = z
   .object({

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { bodyDateTime } from '../http/body-values.js';
+import { bodyDateTime, text } from '../http/body-values.js';
 import { amount, notNegative, optionalGuid } from './input-values.js';
 
 // Body of POST and PUT /accountingentries ("Accounting Entry" in the spec). Amounts are decimals
 // with at most two places, held in cents, so a sequence of part payments never drifts.
 
-const text = (max: number) => z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
 
 export const GratuityInput = z
   .object({ AccountingEntryId: optionalGuid, EmployeeId: z.guid().transform((id) => id.toLowerCase()) })

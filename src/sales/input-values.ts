@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_GUID } from '../world/common.js';
 
 // Value types shared by the document and entry bodies.
 
@@ -10,10 +11,8 @@ export const amount = z
 
 export const notNegative = amount.refine((n) => n >= 0, { error: 'The value must not be negative.' });
 
-const EMPTY = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
-
 /** A Guid that may be sent as null, '' or the empty Guid for "none" (null); left out stays undefined. */
 export const optionalGuid = z
   .union([z.guid(), z.literal(''), z.null()])
   .optional()
-  .transform((v) => (v === undefined ? undefined : v === null || v === '' || EMPTY.test(v) ? null : v.toLowerCase()));
+  .transform((v) => (v === undefined ? undefined : v === null || v === '' || v.toLowerCase() === EMPTY_GUID ? null : v.toLowerCase()));

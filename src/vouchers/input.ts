@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
 
 // Request body of POST and PUT /vouchers. Every field is optional in the schema so that the
 // handlers can report the spec's own rules (required ExpiryDate and Amount on create, the
 // Amount/Value alias, the 500 for a PUT without SiteId) instead of a generic schema error.
 
-const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>
-  z.literal(values, { error: (issue) => `The value '${String(issue.input)}' is not valid for ${name}.` });
-const text = (max: number) => z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
 const money = z.number().min(0, { error: 'The field must not be negative.' }).max(1_000_000, { error: 'The field must be at most 1000000.' });
 
 export const VoucherInput = z

@@ -2,7 +2,7 @@ import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import { DocumentType } from '../../src/world/sales.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
-import { simulator, demoApi } from '../helpers.js';
+import { demoApi } from '../helpers.js';
 
 // A fresh simulator per test (the sales tests write), with the demo token.
 

@@ -4,7 +4,7 @@ import type { World } from '../../src/world/index.js';
 import type { AccountingEntry } from '../../src/world/sales.js';
 import type { Voucher } from '../../src/world/vouchers.js';
 import { toCents } from '../../src/world/money.js';
-import { simulator, demoApi } from '../helpers.js';
+import { demoApi } from '../helpers.js';
 
 // A fresh simulator per test (tests here write), the demo token and the account behind it.
 
