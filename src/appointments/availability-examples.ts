@@ -1,6 +1,5 @@
-import { DAY } from '../datetime.js';
+import { DAY, utcText } from '../datetime.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import { utcText } from '../world/clock.js';
 import type { World } from '../world/index.js';
 import type { AppointmentService } from '../world/diary.js';
 

@@ -1,4 +1,4 @@
-import { checkSite, insertRecord } from '../records.js';
+import { checkSite, insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';

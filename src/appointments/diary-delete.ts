@@ -1,4 +1,4 @@
-import { removeRecord } from '../records.js';
+import { removeRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';

@@ -1,6 +1,6 @@
 import { containsAny } from '../match.js';
 import type { World } from '../world/index.js';
-import { utcMs } from '../world/clock.js';
+import { utcMs } from '../datetime.js';
 import type { Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { AppointmentListRow } from './answer-schemas.js';

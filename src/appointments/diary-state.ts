@@ -1,4 +1,4 @@
-import { editRecord } from '../records.js';
+import { editRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';

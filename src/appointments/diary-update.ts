@@ -1,4 +1,4 @@
-import { checkSite, editRecord } from '../records.js';
+import { checkSite, editRecord } from '../stored-records.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
 import type { World } from '../world/index.js';

@@ -1,5 +1,4 @@
-import { DAY, formatDateTime, startOfDay } from '../datetime.js';
-import { utcMs } from '../world/clock.js';
+import { DAY, formatDateTime, startOfDay, utcMs } from '../datetime.js';
 import type { World } from '../world/index.js';
 import type { Appointment } from '../world/diary.js';
 

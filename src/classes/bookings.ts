@@ -1,4 +1,4 @@
-import { editRecord, insertRecord, removeRecord } from '../records.js';
+import { editRecord, insertRecord, removeRecord } from '../stored-records.js';
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';

@@ -1,4 +1,4 @@
-import { utcMs } from '../world/clock.js';
+import { utcMs } from '../datetime.js';
 import type { ClassDefinition } from '../world/classes.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';

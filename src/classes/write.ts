@@ -1,4 +1,4 @@
-import { checkSite, editRecord, insertRecord } from '../records.js';
+import { checkSite, editRecord, insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';

@@ -1,6 +1,6 @@
 import { appointmentEnd, serviceSummary } from '../appointments/diary-list.js';
 import type { World } from '../world/index.js';
-import { utcMs } from '../world/clock.js';
+import { utcMs } from '../datetime.js';
 import type { Guid } from '../world/common.js';
 import type { AppointmentHistoryRow } from './history-schema.js';
 

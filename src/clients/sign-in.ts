@@ -1,4 +1,4 @@
-import { editRecord } from '../records.js';
+import { editRecord } from '../stored-records.js';
 import type { Account } from '../accounts/account.js';
 import type { Guid } from '../world/common.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';

@@ -1,4 +1,4 @@
-import { editRecord } from '../records.js';
+import { editRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';

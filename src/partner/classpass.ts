@@ -1,4 +1,4 @@
-import { editRecord } from '../records.js';
+import { editRecord } from '../stored-records.js';
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import { bodyDateTime } from '../http/body-values.js';

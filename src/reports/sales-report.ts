@@ -1,4 +1,4 @@
-import { utcMs } from '../world/clock.js';
+import { utcMs } from '../datetime.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
 import { toCents } from '../world/money.js';

@@ -1,4 +1,4 @@
-import { checkSite, editRecord, removeRecord } from '../records.js';
+import { checkSite, editRecord, removeRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Guid } from '../world/common.js';

@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/account.js';
-import { addMonths, utcMs, utcText } from '../world/clock.js';
+import { addMonths, utcMs, utcText } from '../datetime.js';
 import type { AccountingDocument } from '../world/sales.js';
 import { DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
 import type { EventKind } from '../webhooks/subscriptions.js';

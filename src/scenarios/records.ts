@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors.js';
 import { GUID } from '../http/guid.js';
 import type { World } from '../world/index.js';
 import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
-import { editRecord } from '../records.js';
+import { editRecord } from '../stored-records.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import { pathText, ScenarioError } from './load.js';

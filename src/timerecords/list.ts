@@ -1,7 +1,6 @@
-import { MINUTE } from '../datetime.js';
+import { MINUTE, utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import { containsAny, inSite } from '../match.js';
-import { utcMs } from '../world/clock.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { TimeRecord } from '../world/timerecords.js';

@@ -1,4 +1,4 @@
-import { checkSite } from '../records.js';
+import { checkSite } from '../stored-records.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';

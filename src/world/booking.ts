@@ -3,7 +3,7 @@ import type { Calendar } from './calendar.js';
 import type { Package, Resource, Service } from './catalogue.js';
 import type { Guid } from './common.js';
 import type { Employee } from './employees.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 
 /** One service placed in time, before it becomes an Appointment Service record. */
 export interface Item {

@@ -8,8 +8,8 @@ import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import { fromCents, toCents } from './money.js';
-import type { Rng } from './random.js';
-import { ean13 } from './random.js';
+import type { Rng } from './seeded-faker.js';
+import { ean13 } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 
 // A service's ResourceIds are interchangeable: a booking occupies one free resource among

@@ -1,5 +1,4 @@
-import { DAY, MINUTE } from '../datetime.js';
-import { utcText } from './clock.js';
+import { DAY, MINUTE, utcText } from '../datetime.js';
 import type { Calendar } from './calendar.js';
 import type { Client } from './clients.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
@@ -7,7 +6,7 @@ import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { StaffPlan } from './employees.js';
 import { localToUtc, minutesOf, weekdayOf } from './localtime.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 
 /** ClassType: Class = 1, Event = 2. */

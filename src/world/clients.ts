@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DAY, MINUTE } from '../datetime.js';
-import { addMonths, utcText } from './clock.js';
+import { addMonths, DAY, MINUTE, utcText } from '../datetime.js';
 import type { Membership } from './catalogue.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import { AddressMaker, EMPTY_ADDRESS, mobileNumber, slug } from './contact.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import { pbkdf2Hash, SEEDED_CLIENT_PASSWORD, sha1LegacyHash } from './passwords.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { Address } from './sites.js';
 import type { Country, SiteInfo } from './sites-gen.js';
 

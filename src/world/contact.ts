@@ -1,4 +1,4 @@
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { Address } from './sites.js';
 import type { Country } from './sites-gen.js';
 

@@ -1,5 +1,5 @@
 import { DAY } from '../datetime.js';
-import { Rng } from './random.js';
+import { Rng } from './seeded-faker.js';
 
 import type { WorldSize } from './sizes.js';
 

@@ -1,5 +1,4 @@
-import { DAY, HOUR, MINUTE } from '../datetime.js';
-import { utcMs, utcText } from './clock.js';
+import { DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Item } from './booking.js';
 import { Booker } from './booking.js';
 import type { Calendar } from './calendar.js';
@@ -10,7 +9,7 @@ import { EMPTY_GUID } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { Employee, StaffPlan } from './employees.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 
 export interface AppointmentState {

@@ -1,11 +1,10 @@
-import { MINUTE } from '../datetime.js';
-import { utcMs, utcText } from './clock.js';
+import { MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Service } from './catalogue.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { Appointment, Lookups } from './diary.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 
 export type AnswerType = 'Text' | 'YesNo' | 'Choice';
 

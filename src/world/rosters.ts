@@ -1,5 +1,4 @@
-import { DAY, HOUR, MINUTE } from '../datetime.js';
-import { utcText } from './clock.js';
+import { DAY, HOUR, MINUTE, utcText } from '../datetime.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';

@@ -1,15 +1,13 @@
-import { DAY, HOUR, MINUTE } from '../datetime.js';
-import { utcMs, utcText } from './clock.js';
+import { addMonths, DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Calendar } from './calendar.js';
 import type { Membership, Package, Product, Service } from './catalogue.js';
 import type { Client } from './clients.js';
-import { addMonths } from './clock.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { Appointment, Lookups } from './diary.js';
 import { fromCents, percentOf, toCents } from './money.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { AccountingDocument, AccountingDocumentLineItem, DocumentTypeId, SalesReference } from './sales.js';
 import { DocumentType } from './sales.js';
 import type { SiteInfo } from './sites-gen.js';

@@ -1,10 +1,9 @@
-import { DAY, HOUR, MINUTE } from '../datetime.js';
-import { utcMs, utcText } from './clock.js';
+import { DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import { fromCents, toCents } from './money.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { AccountingDocument, AccountingEntry, Desk, EntryTypeId, PaymentTypeName } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
 

@@ -4,7 +4,7 @@ import { AddressMaker, slug } from './contact.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { StaffPlan } from './employees.js';
-import type { Rng } from './random.js';
+import type { Rng } from './seeded-faker.js';
 import type { Address } from './sites.js';
 import type { SiteInfo } from './sites-gen.js';
 

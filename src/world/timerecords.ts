@@ -1,5 +1,4 @@
-import { DAY, MINUTE } from '../datetime.js';
-import { utcText } from './clock.js';
+import { DAY, MINUTE, utcText } from '../datetime.js';
 import type { DateTimeText, Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';

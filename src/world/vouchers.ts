@@ -1,13 +1,11 @@
-import { DAY, MINUTE } from '../datetime.js';
-import { utcMs, utcText } from './clock.js';
+import { addMonths, DAY, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Client } from './clients.js';
-import { addMonths } from './clock.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { Source } from './diary.js';
 import { fromCents, toCents } from './money.js';
-import { ean13 } from './random.js';
+import { ean13 } from './seeded-faker.js';
 import type { AccountingDocument, AccountingEntry, Desk } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
 import type { SiteInfo } from './sites-gen.js';

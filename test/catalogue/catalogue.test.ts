@@ -1,4 +1,4 @@
-import { editRecord } from '../../src/records.js';
+import { editRecord } from '../../src/stored-records.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';

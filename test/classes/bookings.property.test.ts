@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../../src/world/classes.js';
-import { editRecord } from '../../src/records.js';
+import { editRecord } from '../../src/stored-records.js';
 import { type Api, PATH, api } from './bookings-support.js';
 
 // Property: whatever sequence of booking writes (POST and PUT, random ObjectStates, online and

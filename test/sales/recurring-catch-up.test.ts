@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, utcMs } from '../../src/world/clock.js';
+import { addMonths, utcMs } from '../../src/datetime.js';
 import { call, simulator, tokenFor } from '../helpers.js';
 
 // Recurring invoices are caught up when the clock passes their run dates. The clock may move at

@@ -1,4 +1,4 @@
-import { insertRecord } from '../../src/records.js';
+import { insertRecord } from '../../src/stored-records.js';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';

@@ -1,4 +1,4 @@
-import { insertRecord } from '../../src/records.js';
+import { insertRecord } from '../../src/stored-records.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
 import { type Api, UNKNOWN, api, expectedBalance, redeemed, redemption } from './support.js';

@@ -1,5 +1,4 @@
-import { DAY } from '../../datetime.js';
-import { utcText } from '../../world/clock.js';
+import { DAY, utcText } from '../../datetime.js';
 import type { Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
 import { addDays, localDateAt } from './day.js';

@@ -1,5 +1,4 @@
-import { DAY } from '../../datetime.js';
-import { utcMs, utcText } from '../../world/clock.js';
+import { DAY, utcMs, utcText } from '../../datetime.js';
 import type { Appointment, AppointmentService } from '../../world/diary.js';
 import type { World } from '../../world/index.js';
 

@@ -1,5 +1,5 @@
 import type { Guid } from '../../world/common.js';
-import { utcMs, utcText } from '../../world/clock.js';
+import { utcMs, utcText } from '../../datetime.js';
 import { TIME_OFF, WORKING_TIME } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import { type Interval, merge, subtract } from './timeline.js';

@@ -1,5 +1,4 @@
-import { DAY, startOfDay } from '../../datetime.js';
-import { utcText } from '../../world/clock.js';
+import { DAY, startOfDay, utcText } from '../../datetime.js';
 import type { World } from '../../world/index.js';
 import { DiaryIndex } from './diary-index.js';
 import { packageGroupId } from './group-id.js';
