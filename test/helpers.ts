@@ -5,10 +5,16 @@ import { createSimulator, type Simulator, type SimulatorOptions } from '../src/a
 import type { World } from '../src/world/index.js';
 import { type Collection, RECORD_KEYS } from '../src/accounts/worlds.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
+import { EMPTY_GUID } from '../src/world/common.js';
 import { generateWorld } from '../src/world/index.js';
 import { assertDocumented } from './openapi/response-validator.js';
 
 // Tests drive the simulator in-process through HTTP semantics (app.request): no port, no shared state.
+
+/** The empty Guid: "no value" and the id of a new record. */
+export const EMPTY = EMPTY_GUID;
+/** A well-formed Guid that names no record of any seeded world. */
+export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
 /** Pinned real time so that worlds and clocks are the same in every run. */
 export const FIXED_NOW = Date.parse('2026-03-16T09:00:00Z');

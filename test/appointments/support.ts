@@ -1,13 +1,12 @@
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import type { Appointment } from '../../src/world/diary.js';
-import { getJson, simulator, tokenFor } from '../helpers.js';
+import { EMPTY, getJson, simulator, tokenFor } from '../helpers.js';
+export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // Each test that writes gets its own simulator (a fresh small world), so no test sees another's
 // bookings. Expectations are read from the account's own world, so they hold for any seed.
 
-export const EMPTY = '00000000-0000-0000-0000-000000000000';
-export const UNKNOWN = '00000000-0000-0000-0000-000000000001';
 
 export interface Diary {
   sim: Simulator;

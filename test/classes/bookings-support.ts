@@ -2,9 +2,8 @@ import { insertRecord } from '../../src/stored-records.js';
 import type { World } from '../../src/world/index.js';
 import type { ClassSchedule } from '../../src/world/classes.js';
 import { demoApi, type DemoApi } from '../helpers.js';
+export { EMPTY, UNKNOWN } from '../helpers.js';
 
-export const EMPTY = '00000000-0000-0000-0000-000000000000';
-export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 export const PATH = '/api/v2/classes/classbookings';
 export type Api = DemoApi;
 export const api = () => demoApi();

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
 import { editRecord } from '../../src/stored-records.js';
-import { type DemoApi, FIXED_NOW, demoApi } from '../helpers.js';
+import { demoApi, type DemoApi, EMPTY, FIXED_NOW } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
   a = await demoApi();
 });
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 const NOW = '2026-03-16 09:00';
 const siteWithRetired = () => a.world.classes.find((c) => c.EndDate !== null && c.State === 1 && c.ClassType === 2)!.SiteId;
 const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;

@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type DemoApi, demoApi, stored } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY, stored, UNKNOWN } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
   a = await demoApi();
 });
-const EMPTY = '00000000-0000-0000-0000-000000000000';
-const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 
 describe('POST /api/v2/classes', () => {

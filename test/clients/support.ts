@@ -2,12 +2,11 @@ import type { Simulator } from '../../src/app.js';
 import type { ClientRecord } from '../../src/clients/record.js';
 import type { World } from '../../src/world/index.js';
 import { isLegacyHash } from '../../src/world/passwords.js';
-import { getJson, simulator, demoApi } from '../helpers.js';
+import { demoApi, EMPTY, getJson, simulator } from '../helpers.js';
+export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test file (or per test where a test writes), with the demo token.
 
-export const EMPTY = '00000000-0000-0000-0000-000000000000';
-export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
 export interface Clients {
   sim: Simulator;

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
 
 // A site id that names no site of the account is one kind of problem, and every area words it the
 // same way: `The site '<id>' does not exist.` on the field that carried it.
 
 const UNKNOWN = '0f0f0f0f-1111-4222-8333-444444444444';
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 
 const writes: [string, string, (site: string) => unknown][] = [
   ['POST /api/v2/clients', `/api/v2/clients?siteId=${UNKNOWN}`, () => ({ ClientId: EMPTY, FirstName: 'A', LastName: 'B', Gender: 1 })],

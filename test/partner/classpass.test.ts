@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type DemoApi, demoApi, stored } from '../helpers.js';
+import { demoApi, type DemoApi, stored, UNKNOWN } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
   a = await demoApi();
 });
 const PARTNER = '5c1f7e2a-8d3b-4a6e-9f10-2b3c4d5e6f70';
-const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
 function bookedPlace() {
   const booking = a.world.classBookings.find((b) => b.ClassBookingState === 1)!;

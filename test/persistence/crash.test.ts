@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newVoucher } from '../vouchers/support.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
+import { EMPTY } from '../helpers.js';
 
 // A server killed with SIGKILL in the middle of a stream of writes of every kind (API creates,
 // tokens, control-plane credentials and clock moves), restarted on the same data directory: every
 // write that was answered 2xx is there, no id was handed out twice, and every data file parses.
 
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 let dir: string;
 let server: CliProcess | undefined;
 

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { newClient } from '../clients/support.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
 
 // A write the disk refuses answers 500 and leaves the account exactly as it was: in memory (the
 // next read does not see it) and on disk (a restart does not see it either, and the files are
 // unchanged). Then, once the disk takes writes again, writing goes on.
 
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 
 /** A small tmpfs (size in KiB) the test may remount read-only or fill; undefined where mounting is not permitted. */
 function mountTmpfs(dir: string, kib: number): boolean {

@@ -2,12 +2,11 @@ import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import { DocumentType } from '../../src/world/sales.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
-import { demoApi } from '../helpers.js';
+import { demoApi, EMPTY } from '../helpers.js';
+export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test (the sales tests write), with the demo token.
 
-export const EMPTY = '00000000-0000-0000-0000-000000000000';
-export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
 export interface Sales {
   sim: Simulator;

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
+import { EMPTY } from '../helpers.js';
 
 // A session that makes every kind of secret, on a real socket with a data directory; then no
 // secret value may appear in the journal, the server's output, any file of the data directory
 // or any error body received. Hashes and sealed values are fine.
 
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 const fresh = (label: string) => `${label}-${randomBytes(12).toString('hex')}`;
 const ADMIN_TOKEN = fresh('admin');
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/datetime.js';
-import { type DemoApi, demoApi } from '../helpers.js';
+import { demoApi, type DemoApi, EMPTY } from '../helpers.js';
 import { answer, v1Call } from './support.js';
 
 let a: DemoApi;
@@ -9,7 +9,6 @@ beforeEach(async () => {
 });
 const v1 = (path: string, init: { method?: string; body?: unknown } = {}) => answer(v1Call(a.sim, path, init));
 const site = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
-const EMPTY = '00000000-0000-0000-0000-000000000000';
 
 describe('version 1 routes (Versioning 2–4)', () => {
   it('GET /api/sites with the API key answers what GET /api/v2/sites answers with a token', async () => {

@@ -4,12 +4,11 @@ import type { World } from '../../src/world/index.js';
 import type { AccountingEntry } from '../../src/world/sales.js';
 import type { Voucher } from '../../src/world/vouchers.js';
 import { toCents } from '../../src/world/money.js';
-import { demoApi } from '../helpers.js';
+import { demoApi, EMPTY } from '../helpers.js';
+export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test (tests here write), the demo token and the account behind it.
 
-export const EMPTY = '00000000-0000-0000-0000-000000000000';
-export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
 export interface Api {
   sim: Simulator;
