@@ -12,7 +12,7 @@ import { Journal } from './journal.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
 import { type Row, tables, TOKENS } from './tables.js';
-import { templateHasId } from './worlds.js';
+import { partIds, templateHasId } from './worlds.js';
 
 /** Sizes of the per-account records kept in memory only (the request journal, the webhook delivery log). */
 export interface AccountLimits {
@@ -188,7 +188,11 @@ export class Account {
 
   private noteIds(changes: readonly Change[]): void {
     // Token keys are hashes, not ids the source hands out.
-    for (const [table, key] of changes) if (table !== TOKENS) this.usedIds.add(key);
+    for (const [table, key, row] of changes) {
+      if (table === TOKENS) continue;
+      this.usedIds.add(key);
+      if (row) for (const id of partIds(table, row)) this.usedIds.add(id);
+    }
   }
 
   private idTaken(id: string): boolean {
@@ -196,7 +200,7 @@ export class Account {
     // A record added in the running write is not noted yet.
     for (const table of tables()) {
       const rows = table.held(this.store.data);
-      if (rows && !Object.isFrozen(rows) && rows.some((r) => (r as Row)[table.key] === id)) return true;
+      if (rows && !Object.isFrozen(rows) && rows.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id))) return true;
     }
     return false;
   }

@@ -101,7 +101,21 @@ export function templateCollection(world: World, key: Collection): readonly obje
   return sources.get(world)?.().world[key] ?? [];
 }
 
-/** True when a record of the world's template has this id. */
+/** Parts of a record with ids of their own (ids are unique across the account, parts included). */
+export const PART_KEYS: Partial<Record<Collection, { list: string; key: string }>> = {
+  appointments: { list: 'AppointmentServices', key: 'AppointmentServiceId' },
+  clients: { list: 'ClientNotes', key: 'ClientNoteId' },
+  accountingDocuments: { list: 'AccountingDocumentLineItems', key: 'AccountingDocumentLineItemId' },
+};
+
+/** The ids of a record's parts (services, notes, line items). */
+export function partIds(collection: string, record: object): string[] {
+  const part = PART_KEYS[collection as Collection];
+  const list = part ? (record as Record<string, unknown>)[part.list] : undefined;
+  return Array.isArray(list) ? list.map((p) => (p as Record<string, string>)[part!.key]!).filter(Boolean) : [];
+}
+
+/** True when a record of the world's template, or a part of one, has this id. */
 export function templateHasId(world: World, id: string): boolean {
   const source = sources.get(world)?.();
   if (!source) return false;
@@ -109,7 +123,10 @@ export function templateHasId(world: World, id: string): boolean {
     const ids = new Set<string>();
     for (const key of COLLECTIONS) {
       const field = RECORD_KEYS[key];
-      for (const record of source.world[key] as readonly object[]) ids.add((record as Record<string, unknown>)[field] as string);
+      for (const record of source.world[key] as readonly object[]) {
+        ids.add((record as Record<string, unknown>)[field] as string);
+        for (const id of partIds(key, record)) ids.add(id);
+      }
     }
     source.ids = ids;
   }

@@ -6,7 +6,6 @@ import type { World } from '../world/index.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
 import { bookedStateId, checkAppointmentIds } from './diary-fields.js';
-import { diaryIdSource } from './diary-ids.js';
 import { nextAppointmentNumber } from './diary-number.js';
 import { buildServices, earliestStart, given } from './diary-services.js';
 import type { AppointmentIn } from './schemas.js';
@@ -21,7 +20,7 @@ export function createAppointment(world: World, siteId: Guid, body: AppointmentI
   const problems = new ModelStateErrors();
   checkSite(world, siteId, 'siteId', problems);
   checkAppointmentIds(world, body, problems);
-  const newId = diaryIdSource(world, random);
+  const newId = () => random.guid();
   const AppointmentId = newId();
   const AppointmentServices = buildServices(world, body.AppointmentServices, { appointmentId: AppointmentId, clientId: body.ClientId, newId }, problems);
   problems.throwIfAny();

@@ -6,7 +6,6 @@ import { EMPTY_GUID } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
 import { checkAppointmentIds } from './diary-fields.js';
 import { existingAppointment } from './diary-find.js';
-import { diaryIdSource } from './diary-ids.js';
 import { buildServices, earliestStart, given } from './diary-services.js';
 import type { AppointmentIn } from './schemas.js';
 
@@ -25,7 +24,7 @@ export function updateAppointment(world: World, body: AppointmentIn, random: Ran
   const services = buildServices(
     world,
     body.AppointmentServices,
-    { appointmentId: appointment.AppointmentId, clientId: body.ClientId, newId: diaryIdSource(world, random), current: appointment.AppointmentServices },
+    { appointmentId: appointment.AppointmentId, clientId: body.ClientId, newId: () => random.guid(), current: appointment.AppointmentServices },
     problems,
   );
   problems.throwIfAny();

@@ -22,7 +22,7 @@ export function createClass(world: World, siteId: Guid, body: ClassIn, now: numb
   if (name === '') problems.add('Name', 'The Name field is required.');
   problems.throwIfAny();
   const record: ClassDefinition = {
-    ClassId: newClassId(world, random),
+    ClassId: random.guid(),
     SiteId: siteId,
     Name: name,
     Description: body.Description ?? '',
@@ -61,11 +61,4 @@ export function updateClass(world: World, classId: Guid, body: ClassIn): ClassDe
   if (body.StartDate != null) record.StartDate = body.StartDate;
   if (body.EndDate !== undefined) record.EndDate = body.EndDate;
   return record;
-}
-
-function newClassId(world: World, random: Random): Guid {
-  const taken = new Set(world.classes.map((c) => c.ClassId));
-  let id = random.guid();
-  while (taken.has(id)) id = random.guid();
-  return id;
 }

@@ -5,7 +5,7 @@ import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
 import { hashPassword } from './account-password.js';
-import { addressOf, checkMembership, clientIdSource, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
+import { addressOf, checkMembership, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
 import type { ClientCreateIn } from './input.js';
 import { applyNotes } from './notes.js';
 import type { ClientRecord } from './record.js';
@@ -19,7 +19,7 @@ export function createClient(world: World, siteId: Guid, body: ClientCreateIn, n
   const problems = new ModelStateErrors();
   const SiteId = clientSite(world, siteId, 'siteId', problems);
   checkMembership(world, body.MembershipId, problems);
-  const newId = clientIdSource(world, random);
+  const newId = () => random.guid();
   const ClientId = newId();
   const ClientNotes = applyNotes([], body.ClientNotes ?? [], ClientId, newId, problems);
   problems.throwIfAny();

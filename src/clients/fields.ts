@@ -1,6 +1,5 @@
 import { checkSite } from '../stored-records.js';
 import type { ModelStateErrors } from '../http/model-state.js';
-import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
@@ -25,21 +24,6 @@ export function checkMembership(world: World, id: Guid | null | undefined, probl
   if (!isNone(id) && !world.memberships.some((m) => m.MembershipId === id)) {
     problems.add('MembershipId', `The membership '${id}' does not exist.`);
   }
-}
-
-/** New client and note ids from the seeded source, re-drawn on a clash (ids are unique across the account). */
-export function clientIdSource(world: World, random: Random): () => Guid {
-  const taken = new Set<Guid>();
-  for (const c of clientsOf(world)) {
-    taken.add(c.ClientId);
-    for (const n of c.ClientNotes) taken.add(n.ClientNoteId);
-  }
-  return () => {
-    let id = random.guid();
-    while (taken.has(id)) id = random.guid();
-    taken.add(id);
-    return id;
-  };
 }
 
 /** `<prefix><6 digits>` following the highest number already issued, as a front desk issues codes. */

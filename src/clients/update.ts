@@ -5,7 +5,7 @@ import type { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
 import { hashPassword } from './account-password.js';
-import { addressOf, checkMembership, clientIdSource, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
+import { addressOf, checkMembership, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
 import type { ClientUpdateIn } from './input.js';
 import { applyNotes } from './notes.js';
 import { type ClientRecord, findClient } from './record.js';
@@ -23,7 +23,7 @@ export function updateClient(world: World, clientId: Guid, body: ClientUpdateIn,
   const problems = new ModelStateErrors();
   const SiteId = body.SiteId === undefined ? client.SiteId : clientSite(world, body.SiteId, 'SiteId', problems);
   checkMembership(world, body.MembershipId, problems);
-  const notes = applyNotes(client.ClientNotes, body.ClientNotes ?? [], client.ClientId, clientIdSource(world, random), problems);
+  const notes = applyNotes(client.ClientNotes, body.ClientNotes ?? [], client.ClientId, () => random.guid(), problems);
   problems.throwIfAny();
 
   client.SiteId = SiteId;

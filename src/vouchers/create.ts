@@ -32,7 +32,7 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
 
   const type: VoucherType = body.VoucherType ?? 1;
   const voucher: Voucher = {
-    VoucherId: newVoucherId(world, random),
+    VoucherId: random.guid(),
     SiteId: site,
     State: body.State ?? 1,
     VoucherType: type,
@@ -58,11 +58,4 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
   };
   insertRecord(world, 'vouchers', voucher);
   return voucher;
-}
-
-function newVoucherId(world: World, random: Random): Guid {
-  const taken = new Set(world.vouchers.map((v) => v.VoucherId));
-  let id = random.guid();
-  while (taken.has(id)) id = random.guid();
-  return id;
 }
