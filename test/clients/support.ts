@@ -1,24 +1,15 @@
-import type { Simulator } from '../../src/app.js';
+import type { SimulatorOptions } from '../../src/app.js';
 import type { ClientRecord } from '../../src/clients/record.js';
 import type { World } from '../../src/world/index.js';
 import { isLegacyHash } from '../../src/world/passwords.js';
-import { demoApi, EMPTY, getJson, simulator } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY, getJson } from '../helpers.js';
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test file (or per test where a test writes), with the demo token.
 
 
-export interface Clients {
-  sim: Simulator;
-  token: string;
-  world: World;
-  /** Any request with the demo token; JSON answers parsed. */
-  send(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
-}
-
-export async function clients(options: Parameters<typeof simulator>[0] = {}): Promise<Clients> {
-  return demoApi(options);
-}
+export type Clients = DemoApi;
+export const clients = (options: SimulatorOptions = {}): Promise<Clients> => demoApi(options);
 
 export const all = (world: World) => world.clients as ClientRecord[];
 

@@ -1,22 +1,14 @@
-import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import { DocumentType } from '../../src/world/sales.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
-import { demoApi, EMPTY } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test (the sales tests write), with the demo token.
 
 
-export interface Sales {
-  sim: Simulator;
-  world: World;
-  send(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
-}
-
-export async function sales(): Promise<Sales> {
-  return demoApi();
-}
+export type Sales = DemoApi;
+export const sales = (): Promise<Sales> => demoApi();
 
 export const siteOf = (world: World) => world.sites[0]!.SiteId;
 

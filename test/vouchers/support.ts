@@ -1,25 +1,15 @@
-import type { Simulator } from '../../src/app.js';
-import type { Account } from '../../src/accounts/account.js';
 import type { World } from '../../src/world/index.js';
 import type { AccountingEntry } from '../../src/world/sales.js';
 import type { Voucher } from '../../src/world/vouchers.js';
 import { toCents } from '../../src/world/money.js';
-import { demoApi, EMPTY } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test (tests here write), the demo token and the account behind it.
 
 
-export interface Api {
-  sim: Simulator;
-  account: Account;
-  world: World;
-  send(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
-}
-
-export async function api(): Promise<Api> {
-  return demoApi();
-}
+export type Api = DemoApi;
+export const api = (): Promise<Api> => demoApi();
 
 export const activeSite = (world: World) => world.sites.find((s) => s.State === 1)!.SiteId;
 
