@@ -77,16 +77,8 @@ export async function tokenFor(sim: Simulator, prefix = '', host?: string): Prom
 }
 
 /** GET with the demo token; returns status and parsed JSON (or text). */
-export async function getJson(sim: Simulator, path: string, token: string, c: Call = {}) {
-  const res = await call(sim, path, { ...c, token });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* plain text */
-  }
-  return { status: res.status, body: body as any, headers: res.headers };
+export function getJson(sim: Simulator, path: string, token: string, c: Call = {}): Promise<Answer> {
+  return answer(call(sim, path, { ...c, token }));
 }
 
 /** The JSON body of a response, untyped for assertions. */

@@ -1,27 +1,14 @@
-import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import type { Appointment } from '../../src/world/diary.js';
-import { EMPTY, getJson, simulator, tokenFor } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // Each test that writes gets its own simulator (a fresh small world), so no test sees another's
 // bookings. Expectations are read from the account's own world, so they hold for any seed.
 
 
-export interface Diary {
-  sim: Simulator;
-  token: string;
-  world: World;
-  /** GET with the token, or another method with `init`. */
-  send: (path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof getJson>;
-}
-
-export async function diary(): Promise<Diary> {
-  const sim = await simulator();
-  const token = await tokenFor(sim);
-  const world = sim.registry.get('demo')!.world;
-  return { sim, token, world, send: (path, init = {}) => getJson(sim, path, token, init) };
-}
+export type Diary = DemoApi;
+export const diary = (): Promise<Diary> => demoApi();
 
 /** An upcoming appointment with an employee on its first service. */
 export function upcoming(world: World): Appointment {
