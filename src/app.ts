@@ -16,7 +16,8 @@ import { docsRoutes } from './docs/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
-import { checkSealedSecrets, prepareRecurring } from './webhooks/catch-up.js';
+import { prepareRecurring } from './webhooks/catch-up.js';
+import { checkSealedSecrets } from './webhooks/subscriptions.js';
 import type { WorldSize } from './world/index.js';
 
 export interface SimulatorOptions {

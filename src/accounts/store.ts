@@ -48,8 +48,6 @@ export interface LoadedAccount {
   /** The id source's saved position; `migrated` when the files never held one (a base migrated from the first format). */
   random: RandomState | 'migrated';
   files: AccountFiles;
-  /** True when the base was written by an older simulator and has just been rewritten. */
-  migrated: boolean;
 }
 
 /**
@@ -60,15 +58,12 @@ export interface LoadedAccount {
  */
 export async function loadAccount(dir: string, name: string): Promise<LoadedAccount> {
   const file = baseFile(dir, name);
-  const base = parseJson(file, await readText(file));
+  const baseText = await readText(file);
+  const parsed = parseJson(file, baseText);
   const files = new AccountFiles(dir, name);
-  if (isLegacy(base)) {
-    const data = await migrateLegacy(file, base, name);
-    await files.writeBase(data.settings, null, data.changes);
-    const fresh = freshData(data.settings, { credentials: [], apiKeys: [] });
-    applyChanges(fresh, data.changes);
-    return { data: fresh, random: 'migrated', files, migrated: true };
-  }
+  // A first-format file becomes a base without a saved id position; it is rewritten once it has passed every check.
+  const legacy = isLegacy(parsed);
+  const base = legacy ? { format: FORMAT, seq: 0, random: null, ...(await migrateLegacy(file, parsed, name)) } : parsed;
   const problem = baseProblem(base);
   if (problem) throw new Error(`${file}: ${problem}`);
   const b = base as BaseFile;
@@ -111,8 +106,9 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
   }
   const bytes = Buffer.byteLength(text.slice(0, good));
   if (bytes < Buffer.byteLength(text)) await truncate(log, bytes);
-  files.resume(seq, bytes, Buffer.byteLength(JSON.stringify(base)));
-  return { data, random, files, migrated: false };
+  files.resume(seq, bytes, Buffer.byteLength(baseText));
+  if (legacy) await files.writeBase(b.settings, null, b.changes);
+  return { data, random, files };
 }
 
 function checkRecords(file: string, where: string, changes: BaseFile['changes'], data: AccountData): void {

@@ -48,7 +48,6 @@ export const availabilityEndpoints = [
   defineEndpoint({
     ...common,
     operationId: 'getAvailableTimesForCart',
-    readOnly: true,
     method: 'POST',
     path: '/api/v2/appointments/availabletimes',
     allowListLine: 'api/v2/appointments/availabletimes',
@@ -97,7 +96,6 @@ export const availabilityEndpoints = [
   defineEndpoint({
     ...common,
     operationId: 'validateCart',
-    readOnly: true,
     method: 'POST',
     path: '/api/v2/appointments/validate',
     allowListLine: 'api/v2/appointments/validate',

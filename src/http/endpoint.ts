@@ -94,11 +94,6 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
    * clock or the credential), so it may be reused until the account next changes.
    */
   cacheable?: boolean;
-  /**
-   * A POST that only reads (availabletimes with a cart, validate): its answer is not saved, so it
-   * neither rewrites the account's file nor invalidates what is kept for the current data version.
-   */
-  readOnly?: boolean;
   response: ResponseSpec;
   errors: Partial<Record<DocumentedError, string>>;
   /**

@@ -72,7 +72,7 @@ export function generateDue(account: Account, now: number): Generated[] {
   }
   if (out.length === 0) return out;
   const updated = documents.map((d, index) => changed.get(index) ?? d);
-  (account.world as { accountingDocuments: readonly AccountingDocument[] }).accountingDocuments = [...updated, ...out.map((g) => g.document)];
+  account.world.accountingDocuments = [...updated, ...out.map((g) => g.document)];
   return out;
 }
 

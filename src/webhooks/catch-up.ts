@@ -1,7 +1,6 @@
 import type { Account } from '../accounts/account.js';
 import { enqueueEvents, sendPending } from './deliveries.js';
 import { anythingDue, generateDue } from '../sales/recurring.js';
-import { checkSealedSecrets } from './subscriptions.js';
 
 /**
  * Hooks the recurring invoices and their events into an account: before each request (and after a
@@ -16,5 +15,3 @@ export function prepareRecurring(account: Account): void {
   account.onCommit = () => sendPending(account);
   sendPending(account);
 }
-
-export { checkSealedSecrets };
