@@ -31,7 +31,18 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { killChildrenNow, stopAllChildren } from './lib/children.js';
-import { ALL_SECTIONS, CLI, commandLine, flags, RESULTS, ROOT, SECONDS, SECTIONS, SOAK_SECONDS, WARMUP_SECONDS } from './lib/config.js';
+import {
+  ALL_SECTIONS,
+  CLI,
+  commandLine,
+  flags,
+  RESULTS,
+  ROOT,
+  SECONDS,
+  SECTIONS,
+  SOAK_SECONDS,
+  WARMUP_SECONDS,
+} from './lib/config.js';
 import a from './sections/a-throughput.js';
 import b from './sections/b-startup.js';
 import c from './sections/c-create.js';
@@ -52,7 +63,8 @@ import g from './sections/g-durable.js';
 const sections = [a, b, c, d, e, f, g];
 
 async function main() {
-  if (!existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run 'npm run build' (npm run bench does it first)`);
+  if (!existsSync(CLI))
+    throw new Error(`${path.relative(ROOT, CLI)} is missing: run 'npm run build' (npm run bench does it first)`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   /** @type {Map<string, unknown>} */
   const results = new Map();
@@ -66,8 +78,13 @@ async function main() {
     await stopAllChildren();
     rmSync(tmp, { recursive: true, force: true });
   }
-  const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`;
-  const load = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+  const machine =
+    `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ` +
+    `${os.platform()} ${os.release()}, Node ${process.version}`;
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
   console.log(`\nMachine: ${machine}; load average at the end (1 / 5 / 15 min): ${load}\n`);
   const texts = sections.filter((s) => results.has(s.letter)).map((s) => s.report(results.get(s.letter)));
   if (!flags.write) return;
@@ -79,7 +96,8 @@ async function main() {
 }
 
 /** RESULTS.md from this line on holds figures of standalone scripts; a rewrite keeps it. */
-const KEPT_MARKER = '<!-- Below: figures from standalone scripts, kept as they are when bench/run.js rewrites this file. -->';
+const KEPT_MARKER =
+  '<!-- Below: figures from standalone scripts, kept as they are when bench/run.js rewrites this file. -->';
 
 /** The kept part of the current RESULTS.md (from KEPT_MARKER on), or ''. */
 function keptPart() {
@@ -125,7 +143,7 @@ setTimeout(() => {
 main().then(
   () => process.exit(0),
   (error) => {
-    console.error(`bench: could not measure: ${error instanceof Error ? error.stack ?? error.message : error}`);
+    console.error(`bench: could not measure: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
     killChildrenNow();
     process.exit(1);
   },

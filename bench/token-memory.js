@@ -27,7 +27,8 @@ function settled() {
 
 const auth = seededAuth(NOW);
 const template = auth.credentials[0];
-for (let i = 2; i <= CREDENTIALS; i++) auth.credentials.push({ ...template, id: `credential-${i}`, clientId: `client-${i}` });
+for (let i = 2; i <= CREDENTIALS; i++)
+  auth.credentials.push({ ...template, id: `credential-${i}`, clientId: `client-${i}` });
 
 // Warm the code paths on a throwaway copy, so compiled code is not counted as token memory.
 const warm = seededAuth(NOW);
@@ -69,7 +70,14 @@ const figures = {
   checkUs: +checkUs.toFixed(2),
 };
 console.log(`${held} tokens held (${CREDENTIALS} credentials × ${TOKENS_PER_CREDENTIAL}), Node ${process.version}`);
-console.log(`heapUsed after full collections: ${figures.heapUsedBeforeMiB} MiB before, ${figures.heapUsedAfterMiB} MiB after`);
-console.log(`memory per token: ${figures.bytesPerToken} bytes (in a data file: ${figures.jsonBytesPerToken} bytes of JSON)`);
-console.log(`issue at the cap: ${figures.issueAtCapUs} µs; check: ${figures.checkUs} µs (while filling: ${figures.fillUsPerToken} µs)`);
+console.log(
+  `heapUsed after full collections: ${figures.heapUsedBeforeMiB} MiB before, ${figures.heapUsedAfterMiB} MiB after`,
+);
+console.log(
+  `memory per token: ${figures.bytesPerToken} bytes (in a data file: ${figures.jsonBytesPerToken} bytes of JSON)`,
+);
+console.log(
+  `issue at the cap: ${figures.issueAtCapUs} µs; check: ${figures.checkUs} ` +
+    `µs (while filling: ${figures.fillUsPerToken} µs)`,
+);
 console.log(JSON.stringify(figures));

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
 import { DEFAULT_LIMITS } from './accounts/account.js';
+import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEFAULT_MAX_ACCOUNTS, MAX_ACCOUNTS_LIMIT } from './accounts/registry.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
@@ -15,8 +15,10 @@ Options:
   --port <n>               Port to listen on (env PORT; default 4010; 0 = any free port)
   --host <address>         Address to bind (default 127.0.0.1; 0.0.0.0 inside a container)
   --seed <n>               World seed of new accounts (default 42)
-  --now <ISO 8601>         Initial virtual time of new accounts, within ${MAX_CLOCK_SKEW_YEARS} years of real time (default: real time)
-  --rate-limit <on|off>    Enforce 4 requests/s (8 on version 1) per endpoint and caller with the 120 s lockout (default on)
+  --now <ISO 8601>         Initial virtual time of new accounts, within ${MAX_CLOCK_SKEW_YEARS} years of real time
+                           (default: real time)
+  --rate-limit <on|off>    Enforce 4 requests/s (8 on version 1) per endpoint and caller with the 120 s
+                           lockout (default on)
   --size <small|standard|large>
                            World size of new accounts (default standard)
   --data-dir <dir>         Persist each account to <dir>/<name>.json and <name>.log and reload them on
@@ -31,13 +33,16 @@ Options:
   --admin-token <token>    Token the control plane requires (Authorization: Bearer <token>) on every call
                            but GET /__admin/health (env ${ADMIN_TOKEN_ENV}); required when --host is
                            not a loopback address
-  --journal-size <n>       Requests kept per account in the request journal, oldest dropped first (default 1000; 0 = none)
-  --delivery-log-size <n>  Webhook deliveries kept per account in the delivery log, oldest finished dropped first (default 500)
+  --journal-size <n>       Requests kept per account in the request journal, oldest dropped first
+                           (default 1000; 0 = none)
+  --delivery-log-size <n>  Webhook deliveries kept per account in the delivery log, oldest finished
+                           dropped first (default 500)
   --max-accounts <n>       Accounts held at once, created or auto-provisioned (default ${DEFAULT_MAX_ACCOUNTS}, at most
                            ${MAX_ACCOUNTS_LIMIT}); beyond it new accounts are refused with 503
   --max-pending-deliveries <n>
-                           Webhook deliveries waiting per subscription (default ${DEFAULT_LIMITS.pendingDeliveries}); beyond it
-                           the oldest waiting one is dropped and marked failed
+                           Webhook deliveries waiting per subscription (default
+                           ${DEFAULT_LIMITS.pendingDeliveries}); beyond it the oldest waiting one is dropped and
+                           marked failed
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -87,7 +92,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (v.seed !== undefined) options.seed = integer('--seed', v.seed, 0, 2 ** 32 - 1);
   if (v.now !== undefined) {
     const ms = Date.parse(v.now);
-    if (Number.isNaN(ms)) throw new UsageError(`--now: '${v.now}' is not an ISO 8601 date-time (e.g. 2026-03-21T09:00:00Z)`);
+    if (Number.isNaN(ms))
+      throw new UsageError(`--now: '${v.now}' is not an ISO 8601 date-time (e.g. 2026-03-21T09:00:00Z)`);
     const problem = clockTimeProblem(ms, Date.now());
     if (problem !== undefined) throw new UsageError(`--now: '${v.now}' is too far from real time: ${problem}`);
     options.now = ms;
@@ -112,12 +118,15 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   const adminToken = v['admin-token'] ?? env[ADMIN_TOKEN_ENV];
   if (v['admin-token'] === '') throw new UsageError('--admin-token: must not be empty');
   if (adminToken) options.adminToken = adminToken;
-  if (!isLoopback(options.host ?? '127.0.0.1') && !options.adminToken) throw new UsageError(adminTokenNeeded(options.host!));
-  if (v['journal-size'] !== undefined) options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
+  if (!isLoopback(options.host ?? '127.0.0.1') && !options.adminToken)
+    throw new UsageError(adminTokenNeeded(options.host!));
+  if (v['journal-size'] !== undefined)
+    options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
   if (v['delivery-log-size'] !== undefined) {
     options.deliveryLogSize = integer('--delivery-log-size', v['delivery-log-size'], 0, MAX_LOG_SIZE);
   }
-  if (v['max-accounts'] !== undefined) options.maxAccounts = integer('--max-accounts', v['max-accounts'], 1, MAX_ACCOUNTS_LIMIT);
+  if (v['max-accounts'] !== undefined)
+    options.maxAccounts = integer('--max-accounts', v['max-accounts'], 1, MAX_ACCOUNTS_LIMIT);
   if (v['max-pending-deliveries'] !== undefined) {
     options.maxPendingDeliveries = integer('--max-pending-deliveries', v['max-pending-deliveries'], 1, MAX_LOG_SIZE);
   }
@@ -131,4 +140,3 @@ function integer(flag: string, text: string, min: number, max: number): number {
   }
   return n;
 }
-

@@ -30,8 +30,10 @@ async function main(): Promise<void> {
   console.log(`Business API simulator listening on ${base}
   default account: ${DEFAULT_ACCOUNT} (base URL ${base}; any account: ${base}/accounts/<name>)
   credential:      clientId ${DEMO_CLIENT_ID}, secret ${DEMO_SECRET}
-  try:             curl -s -X POST ${base}/api/v2/token -H 'Content-Type: application/json' -d '{"clientId":"${DEMO_CLIENT_ID}","secret":"${DEMO_SECRET}"}'
-  version 1:       API key ${DEMO_API_KEY} in the ServiceApiKey header, e.g. curl -s ${base}/api/sites -H 'ServiceApiKey: ${DEMO_API_KEY}'
+  try:             curl -s -X POST ${base}/api/v2/token -H 'Content-Type: application/json' \\
+                     -d '{"clientId":"${DEMO_CLIENT_ID}","secret":"${DEMO_SECRET}"}'
+  version 1:       API key ${DEMO_API_KEY} in the ServiceApiKey header,
+                   e.g. curl -s ${base}/api/sites -H 'ServiceApiKey: ${DEMO_API_KEY}'
   control plane:   ${base}/__admin/health${options.scenario ? `\n  scenario:        ${options.scenario}` : ''}`);
   const stop = () => {
     server.close().finally(() => process.exit(0));

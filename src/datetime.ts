@@ -20,16 +20,19 @@ export function formatDate(ms: number): string {
 
 // ASP.NET binds a DateTime leniently: a date alone is midnight, seconds, fractions, `T` and a
 // trailing `Z` are accepted. Offsets other than Z are refused rather than silently converted.
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?)?Z?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?)?Z?$/;
 
 /** Parses an API DateTime (UTC); undefined when the text is not one. */
 export function parseDateTime(text: string): number | undefined {
   const m = DATE_TIME.exec(text.trim());
   if (!m) return undefined;
   const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
+  const hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   // Date.UTC rolls 31 February over into March; a real calendar date must round-trip.
@@ -54,7 +57,8 @@ export function utcText(ms: number): string {
   let date = dates.get(day);
   if (date === undefined) dates.set(day, (date = formatDate(day * DAY)));
   const minutes = Math.floor((ms - day * DAY) / MINUTE);
-  const h = Math.floor(minutes / 60), m = minutes % 60;
+  const h = Math.floor(minutes / 60),
+    m = minutes % 60;
   return `${date} ${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}`;
 }
 
@@ -69,7 +73,8 @@ export function utcMs(text: string): number {
 /** The same day and time `months` later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(ms: number, months: number): number {
   const d = new Date(ms);
-  const y = d.getUTCFullYear(), m = d.getUTCMonth() + months;
+  const y = d.getUTCFullYear(),
+    m = d.getUTCMonth() + months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   return Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes());
 }

@@ -1,12 +1,12 @@
 // The package's programmatic API: the test kit first, then the building blocks it is made of.
 
+export { DEFAULT_ACCOUNT } from './accounts/host.js';
+export type { JournalEntry } from './accounts/journal.js';
+export type { CallCount, JournalQuery } from './accounts/journal-query.js';
+export { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
+export { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
+export type { FaultRule, FaultRuleInput } from './faults/schema.js';
+export type { Answer } from './kit/answer.js';
 export { type NewTestAccount, startSimulator, TestSimulator, type TestSimulatorOptions } from './kit/start.js';
 export { type CallOptions, type Duration, TestAccount } from './kit/test-account.js';
-export type { Answer } from './kit/answer.js';
-export type { CallCount, JournalQuery } from './accounts/journal-query.js';
-export type { JournalEntry } from './accounts/journal.js';
-export type { FaultRule, FaultRuleInput } from './faults/schema.js';
-export { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
-export { DEFAULT_ACCOUNT } from './accounts/host.js';
-export { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';

@@ -19,13 +19,13 @@ const norm = (text: string) => text.trim().toLowerCase();
 /** Case-insensitive contains over any of the texts; an empty search matches everything. */
 export function containsAny(find: string, texts: readonly (string | null | undefined)[]): boolean {
   const needle = norm(find);
-  return needle === '' || texts.some((t) => t != null && t.toLowerCase().includes(needle));
+  return needle === '' || texts.some((t) => t?.toLowerCase().includes(needle));
 }
 
 /** Case-insensitive starts-with over any of the texts; an empty search matches everything. */
 export function startsWithAny(find: string, texts: readonly (string | null | undefined)[]): boolean {
   const needle = norm(find);
-  return needle === '' || texts.some((t) => t != null && t.toLowerCase().startsWith(needle));
+  return needle === '' || texts.some((t) => t?.toLowerCase().startsWith(needle));
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });

@@ -39,8 +39,7 @@ export class Random {
   guid(): string {
     let hex = '';
     for (let i = 0; i < 32; i++) hex += this.int(0, 15).toString(16);
-    const variant = ((this.int(0, 15) & 0x3) | 0x8).toString(16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+    return guidFromHex(hex.slice(0, 16) + this.int(0, 15).toString(16) + hex.slice(17), 4);
   }
 
   /** The generator's position, so a stream can be saved and continued exactly where it stopped. */
@@ -71,4 +70,11 @@ export class Random {
     // sfc32 needs a few rounds before its output is well mixed.
     for (let i = 0; i < 12; i++) this.next();
   }
+}
+
+/** 32 hex digits shaped as a Guid of the given version (4 random, 5 name-based), RFC 4122 variant. */
+export function guidFromHex(hex: string, version: 4 | 5): string {
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  const [a, b, c, d, e] = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(13, 16), hex.slice(17, 20), hex.slice(20, 32)];
+  return `${a}-${b}-${version}${c}-${variant}${d}-${e}`;
 }

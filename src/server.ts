@@ -44,5 +44,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 /** Why a non-loopback address cannot be bound without a control-plane token. */
 export function adminTokenNeeded(host: string): string {
-  return `--host ${host} is not a loopback address, so the control plane needs a token: give --admin-token <token> or set ${ADMIN_TOKEN_ENV}`;
+  return (
+    `--host ${host} is not a loopback address, so the control plane needs ` +
+    `a token: give --admin-token <token> or set ${ADMIN_TOKEN_ENV}`
+  );
 }

@@ -23,7 +23,11 @@ export function insertRecord<K extends Collection>(world: World, key: K, record:
  * within the running write, and the edit is kept (and persisted) when the write succeeds, undone
  * with the rest of the write when it is refused. Undefined (no record found) passes through.
  */
-export function editRecord<K extends Collection, R extends RecordOf<K> | undefined>(world: World, key: K, record: R): R {
+export function editRecord<K extends Collection, R extends RecordOf<K> | undefined>(
+  world: World,
+  key: K,
+  record: R,
+): R {
   if (record === undefined) return record;
   const rows = world[key] as readonly RecordOf<K>[];
   const at = rows.indexOf(record);

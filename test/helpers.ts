@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Account } from '../src/accounts/account.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
-import type { World } from '../src/world/index.js';
 import { type Collection, RECORD_KEYS } from '../src/accounts/worlds.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
 import { EMPTY_GUID } from '../src/world/common.js';
+import type { World } from '../src/world/index.js';
 import { generateWorld } from '../src/world/index.js';
 import { assertDocumented } from './openapi/response-validator.js';
 
@@ -82,7 +82,6 @@ export function getJson(sim: Simulator, path: string, token: string, c: Call = {
 }
 
 /** The JSON body of a response, untyped for assertions. */
-// biome-ignore lint: tests assert on shapes
 export const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
 
 export interface Answer {
@@ -106,7 +105,9 @@ export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> 
   const token = await tokenFor(sim);
   const account = sim.registry.get('demo')!;
   const send: DemoApi['send'] = async (path, init = {}) => {
-    return answer(call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) }));
+    return answer(
+      call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) }),
+    );
   };
   return { sim, token, account, world: account.world, send };
 }
@@ -139,7 +140,11 @@ export function stored<K extends Collection>(world: World, key: K, record: World
  * The records of one table as the account's files hold them (base, then every log line), by key:
  * what a restart would read. Removed records are absent.
  */
-export async function persistedRows(dir: string, name: string, table: string): Promise<Map<string, Record<string, unknown>>> {
+export async function persistedRows(
+  dir: string,
+  name: string,
+  table: string,
+): Promise<Map<string, Record<string, unknown>>> {
   const rows = new Map<string, Record<string, unknown>>();
   const apply = (changes: [string, string, Record<string, unknown> | null][]) => {
     for (const [t, key, row] of changes) {
@@ -155,13 +160,20 @@ export async function persistedRows(dir: string, name: string, table: string): P
 }
 
 /** An account file in the first format (the whole world in one document), as older simulators wrote it. */
-export function firstFormatFile(name: string, options: { apiKeys?: boolean; seed?: number } = {}): Record<string, unknown> {
+export function firstFormatFile(
+  name: string,
+  options: { apiKeys?: boolean; seed?: number } = {},
+): Record<string, unknown> {
   const seed = options.seed ?? 42;
   const day = new Date(FIXED_NOW).toISOString().slice(0, 10);
   const auth = seededAuth(FIXED_NOW);
   return {
     settings: { name, seed, size: 'small', day, rateLimit: false, clockOffsetMs: 0 },
-    auth: { credentials: auth.credentials, tokens: {}, ...(options.apiKeys === false ? {} : { apiKeys: auth.apiKeys }) },
+    auth: {
+      credentials: auth.credentials,
+      tokens: {},
+      ...(options.apiKeys === false ? {} : { apiKeys: auth.apiKeys }),
+    },
     world: generateWorld({ seed, size: 'small', today: day }),
   };
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { pathPattern } from '../src/path-pattern.js';
 
 describe('path patterns', () => {

@@ -39,12 +39,16 @@ export function spawnNode(args) {
 export function waitForUrl(child, output, timeoutMs = 20_000) {
   return new Promise((resolve, reject) => {
     const pattern = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
-    const timer = setTimeout(() => done(new Error(`no 'listening on' line within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new Error(`no 'listening on' line within ${timeoutMs} ms:\n${output()}`)),
+      timeoutMs,
+    );
     const check = () => {
       const match = pattern.exec(output());
       if (match) done(undefined, match[1]);
     };
-    const onExit = (/** @type {number | null} */ code) => done(new Error(`server exited (code ${code}) before listening:\n${output()}`));
+    const onExit = (/** @type {number | null} */ code) =>
+      done(new Error(`server exited (code ${code}) before listening:\n${output()}`));
     /**
      * @param {Error | undefined} error
      * @param {string} [url]

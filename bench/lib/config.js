@@ -27,7 +27,8 @@ function secondsFromEnv(name, fallback) {
   const text = process.env[name];
   if (text === undefined || text.trim() === '') return fallback;
   const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0 || n > 600) throw new Error(`${name}: expected seconds from >0 to 600, got '${text}'`);
+  if (!Number.isFinite(n) || n <= 0 || n > 600)
+    throw new Error(`${name}: expected seconds from >0 to 600, got '${text}'`);
   return n;
 }
 
@@ -41,7 +42,8 @@ function sectionsFromEnv(name) {
   if (text === '') return new Set(ALL_SECTIONS);
   const letters = text.split(/[\s,]*/).filter(Boolean);
   const unknown = letters.filter((l) => !ALL_SECTIONS.includes(l));
-  if (unknown.length > 0) throw new Error(`${name}: expected letters from ${[...ALL_SECTIONS].join(', ')}, got '${text}'`);
+  if (unknown.length > 0)
+    throw new Error(`${name}: expected letters from ${[...ALL_SECTIONS].join(', ')}, got '${text}'`);
   return new Set(letters);
 }
 

@@ -27,7 +27,8 @@ export function freePort() {
 /**
  * One HTTP request with node:http.
  * @param {string} url
- * @param {{ method?: string, headers?: Record<string, string>, json?: unknown, agent?: http.Agent | false, timeoutMs?: number }} [options]
+ * @param {{ method?: string, headers?: Record<string, string>, json?: unknown, agent?: http.Agent | false, timeoutMs?:
+ * number }} [options]
  * @returns {Promise<HttpAnswer>}
  */
 export function request(url, options = {}) {
@@ -59,7 +60,10 @@ export function request(url, options = {}) {
 export async function expectStatus(url, expected, options) {
   const answer = await request(url, options);
   if (answer.status !== expected) {
-    throw new Error(`${options?.method ?? 'GET'} ${url}: expected ${expected}, got ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
+    throw new Error(
+      `${options?.method ?? 'GET'} ${url}: expected ${expected}, got ` +
+        `${answer.status}: ${answer.body.toString().slice(0, 300)}`,
+    );
   }
   return answer;
 }

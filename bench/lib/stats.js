@@ -7,7 +7,8 @@
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? /** @type {number} */ (sorted[mid]) : (/** @type {number} */ (sorted[mid - 1]) + /** @type {number} */ (sorted[mid])) / 2;
+  const upper = sorted[mid] ?? Number.NaN;
+  return sorted.length % 2 ? upper : ((sorted[mid - 1] ?? Number.NaN) + upper) / 2;
 }
 
 /**
@@ -22,7 +23,10 @@ export const ratio = (a, b) => (b > 0 ? a / b : Number.NaN);
  * @param {number} [digits]
  * @returns {string}
  */
-export const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+export const fmt = (n, digits = 1) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : 'n/a';
 
 /**
  * "met" or "MISSED" for a figure against its target.
@@ -38,8 +42,13 @@ export const verdict = (ok) => (ok ? 'met' : 'MISSED');
  */
 export function textTable(rows) {
   const widths = /** @type {string[]} */ (rows[0]).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  const line = (/** @type {string[]} */ r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
-  return [line(/** @type {string[]} */ (rows[0])), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+  const line = (/** @type {string[]} */ r) =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  return [
+    line(/** @type {string[]} */ (rows[0])),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.slice(1).map(line),
+  ].join('\n');
 }
 
 /**
@@ -50,9 +59,12 @@ export function textTable(rows) {
 export function markdownTable(rows) {
   const [head, ...body] = rows;
   const line = (/** @type {string[]} */ r) => `| ${r.join(' | ')} |`;
-  return [line(/** @type {string[]} */ (head)), line(/** @type {string[]} */ (head).map((_, i) => (i === 0 ? '---' : '---:'))), ...body.map(line)].join('\n');
+  return [
+    line(/** @type {string[]} */ (head)),
+    line(/** @type {string[]} */ (head).map((_, i) => (i === 0 ? '---' : '---:'))),
+    ...body.map(line),
+  ].join('\n');
 }
-
 
 /**
  * Percentile by nearest rank.
@@ -62,5 +74,7 @@ export function markdownTable(rows) {
  */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
-  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+  return /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  );
 }

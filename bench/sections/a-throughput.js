@@ -35,7 +35,10 @@ async function load(url, headers, pid) {
     const result = await autocannon({ url, connections: CONNECTIONS, duration, headers, timeout: 10 });
     const bad = result.non2xx + result.errors + result.timeouts;
     if (bad > 0 || result['2xx'] === 0) {
-      throw new Error(`load test of ${url} had ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ${result['2xx']} 2xx`);
+      throw new Error(
+        `load test of ${url} had ${result.non2xx} non-2xx, ${result.errors} ` +
+          `errors, ${result.timeouts} timeouts, ${result['2xx']} 2xx`,
+      );
     }
     return result;
   };
@@ -78,7 +81,11 @@ async function measureThroughput(tmp) {
   const check = await expectStatus(`${baselineUrl}${servicesPath}`, 200);
   if (!check.body.equals(answer.body)) throw new Error('the baseline does not answer the same bytes as the simulator');
 
-  console.log(`a. GET ${servicesPath}: ${services.length} services, ${answer.body.length} bytes; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s each`);
+  console.log(
+    `a. GET ${servicesPath}: ${services.length} services, ${answer.body.length} ` +
+      `bytes; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up ` +
+      `+ ${SECONDS} s each`,
+  );
   const simulator = await load(`${base}${servicesPath}`, auth, sim.child.pid);
   const bare = await load(`${baselineUrl}${servicesPath}`, auth, baseline.child.pid);
   await stopChild(baseline.child);
@@ -95,15 +102,54 @@ function report(a) {
   const p99Ratio = ratio(a.simulator.p99, a.baseline.p99);
   const tableA = [
     ['GET /api/v2/services', 'simulator', 'baseline', 'sim/base', 'target', 'status'],
-    ['requests/s (mean)', fmt(a.simulator.rps, 0), fmt(a.baseline.rps, 0), fmt(rpsRatio, 2), `ratio ≥ ${TARGETS.throughputRatio}`, verdict(rpsRatio >= TARGETS.throughputRatio)],
-    ['latency p50 (ms)', fmt(a.simulator.p50, 0), fmt(a.baseline.p50, 0), fmt(ratio(a.simulator.p50, a.baseline.p50), 2), '', ''],
-    ['latency p99 (ms)', fmt(a.simulator.p99, 0), fmt(a.baseline.p99, 0), fmt(p99Ratio, 2), `sim ≤ ${TARGETS.p99Ms} ms`, verdict(a.simulator.p99 <= TARGETS.p99Ms)],
-    ['latency mean (ms)', fmt(a.simulator.mean, 2), fmt(a.baseline.mean, 2), fmt(ratio(a.simulator.mean, a.baseline.mean), 2), '', ''],
-    ['server CPU per request (µs)', fmt(a.simulator.cpuUsPerRequest, 0), fmt(a.baseline.cpuUsPerRequest, 0), fmt(ratio(a.simulator.cpuUsPerRequest, a.baseline.cpuUsPerRequest), 2), '', ''],
+    [
+      'requests/s (mean)',
+      fmt(a.simulator.rps, 0),
+      fmt(a.baseline.rps, 0),
+      fmt(rpsRatio, 2),
+      `ratio ≥ ${TARGETS.throughputRatio}`,
+      verdict(rpsRatio >= TARGETS.throughputRatio),
+    ],
+    [
+      'latency p50 (ms)',
+      fmt(a.simulator.p50, 0),
+      fmt(a.baseline.p50, 0),
+      fmt(ratio(a.simulator.p50, a.baseline.p50), 2),
+      '',
+      '',
+    ],
+    [
+      'latency p99 (ms)',
+      fmt(a.simulator.p99, 0),
+      fmt(a.baseline.p99, 0),
+      fmt(p99Ratio, 2),
+      `sim ≤ ${TARGETS.p99Ms} ms`,
+      verdict(a.simulator.p99 <= TARGETS.p99Ms),
+    ],
+    [
+      'latency mean (ms)',
+      fmt(a.simulator.mean, 2),
+      fmt(a.baseline.mean, 2),
+      fmt(ratio(a.simulator.mean, a.baseline.mean), 2),
+      '',
+      '',
+    ],
+    [
+      'server CPU per request (µs)',
+      fmt(a.simulator.cpuUsPerRequest, 0),
+      fmt(a.baseline.cpuUsPerRequest, 0),
+      fmt(ratio(a.simulator.cpuUsPerRequest, a.baseline.cpuUsPerRequest), 2),
+      '',
+      '',
+    ],
     ['responses (2xx)', String(a.simulator.total), String(a.baseline.total), '', '', ''],
     ['MB/s', fmt(a.simulator.bytesPerSec / 1e6, 1), fmt(a.baseline.bytesPerSec / 1e6, 1), '', '', ''],
   ];
-  console.log(`a. Throughput and latency (${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; baseline: bare hono answering the same ${a.bytes} bytes)\n`);
+  console.log(
+    `a. Throughput and latency (${CONNECTIONS} connections, ${SECONDS} ` +
+      `s after ${WARMUP_SECONDS} s warm-up; baseline: bare hono answering ` +
+      `the same ${a.bytes} bytes)\n`,
+  );
   console.log(textTable(tableA));
   console.log('');
   return tableA;

@@ -50,7 +50,10 @@ async function baselineStartup(bodyFile) {
   const server = spawnNode([BASELINE, '--port', String(port), '--body', bodyFile]);
   const alive = () => server.child.exitCode === null && server.child.signalCode === null;
   try {
-    return (await pollUntil200(`http://${HOST}:${port}/api/v2/services`, server.startedAt + 20_000, alive)) - server.startedAt;
+    return (
+      (await pollUntil200(`http://${HOST}:${port}/api/v2/services`, server.startedAt + 20_000, alive)) -
+      server.startedAt
+    );
   } finally {
     await stopChild(server.child);
   }
@@ -87,10 +90,31 @@ function report(b) {
   const baseStart = median(b.baseline);
   const tableB = [
     ['startup, spawn → first 200 (median of 5)', 'simulator', 'baseline', 'sim/base', 'target', 'status'],
-    ['GET /__admin/health (ms)', fmt(health, 0), fmt(baseStart, 0), fmt(ratio(health, baseStart), 2), `≤ ${TARGETS.startupMs} ms`, verdict(health <= TARGETS.startupMs)],
-    ['token + GET /api/v2/ping (ms)', fmt(firstToken, 0), fmt(baseStart, 0), fmt(ratio(firstToken, baseStart), 2), '', ''],
+    [
+      'GET /__admin/health (ms)',
+      fmt(health, 0),
+      fmt(baseStart, 0),
+      fmt(ratio(health, baseStart), 2),
+      `≤ ${TARGETS.startupMs} ms`,
+      verdict(health <= TARGETS.startupMs),
+    ],
+    [
+      'token + GET /api/v2/ping (ms)',
+      fmt(firstToken, 0),
+      fmt(baseStart, 0),
+      fmt(ratio(firstToken, baseStart), 2),
+      '',
+      '',
+    ],
     ['then GET /api/v2/sites (first world read, ms)', fmt(median(b.firstWorld), 0), '', '', '', ''],
-    ['each health run (ms)', b.health.map((v) => fmt(v, 0)).join(' '), b.baseline.map((v) => fmt(v, 0)).join(' '), '', '', ''],
+    [
+      'each health run (ms)',
+      b.health.map((v) => fmt(v, 0)).join(' '),
+      b.baseline.map((v) => fmt(v, 0)).join(' '),
+      '',
+      '',
+      '',
+    ],
   ];
   console.log(`b. Startup (baseline: the bare hono server's own spawn → first 200)\n`);
   console.log(textTable(tableB));

@@ -36,7 +36,11 @@ async function measureCreate() {
     }
     for (let i = 0; i < CREATE_RUNS; i++) {
       const t = performance.now();
-      await expectStatus(`${base}/__admin/accounts`, 201, { method: 'POST', json: { name: `bench-${stamp}-${i}`, size: 'standard' }, agent });
+      await expectStatus(`${base}/__admin/accounts`, 201, {
+        method: 'POST',
+        json: { name: `bench-${stamp}-${i}`, size: 'standard' },
+        agent,
+      });
       create.push(performance.now() - t);
     }
     /** @type {number[]} */ const use = [];
@@ -44,10 +48,19 @@ async function measureCreate() {
       const account = `${base}/accounts/bench-${stamp}-${i}`;
       const t = performance.now();
       const accessToken = await token(account, agent);
-      await expectStatus(`${account}/api/v2/sites`, 200, { headers: { authorization: `Bearer ${accessToken}` }, agent });
+      await expectStatus(`${account}/api/v2/sites`, 200, {
+        headers: { authorization: `Bearer ${accessToken}` },
+        agent,
+      });
       use.push(performance.now() - t);
     }
-    return { first: /** @type {number} */ (create[0]), rest: create.slice(1), health, firstUse: /** @type {number} */ (use[0]), use: use.slice(1) };
+    return {
+      first: /** @type {number} */ (create[0]),
+      rest: create.slice(1),
+      health,
+      firstUse: /** @type {number} */ (use[0]),
+      use: use.slice(1),
+    };
   } catch (error) {
     throw new Error(`${/** @type {Error} */ (error).message}\n${sim.output()}`);
   } finally {
@@ -65,13 +78,38 @@ function report(c) {
   const healthReq = median(c.health);
   const tableC = [
     ['POST /__admin/accounts (standard)', 'ms', 'baseline ms', 'ratio', 'target', 'status'],
-    [`median of creations 2–${CREATE_RUNS}`, fmt(create, 2), fmt(healthReq, 2), fmt(ratio(create, healthReq), 1), `≤ ${TARGETS.createMs} ms`, verdict(create <= TARGETS.createMs)],
+    [
+      `median of creations 2–${CREATE_RUNS}`,
+      fmt(create, 2),
+      fmt(healthReq, 2),
+      fmt(ratio(create, healthReq), 1),
+      `≤ ${TARGETS.createMs} ms`,
+      verdict(create <= TARGETS.createMs),
+    ],
     ['first creation', fmt(c.first, 1), '', '', '', ''],
-    [`min / max of creations 2–${CREATE_RUNS}`, `${fmt(Math.min(...c.rest), 2)} / ${fmt(Math.max(...c.rest), 2)}`, '', '', '', ''],
+    [
+      `min / max of creations 2–${CREATE_RUNS}`,
+      `${fmt(Math.min(...c.rest), 2)} / ${fmt(Math.max(...c.rest), 2)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
     ['first use of account 1 (token + GET sites)', fmt(c.firstUse, 1), '', '', '', ''],
-    [`first use, median of accounts 2–${CREATE_RUNS}`, fmt(median(c.use), 2), fmt(healthReq, 2), fmt(ratio(median(c.use), healthReq), 1), '', ''],
+    [
+      `first use, median of accounts 2–${CREATE_RUNS}`,
+      fmt(median(c.use), 2),
+      fmt(healthReq, 2),
+      fmt(ratio(median(c.use), healthReq), 1),
+      '',
+      '',
+    ],
   ];
-  console.log(`c. Account creation (baseline: GET /__admin/health on the same keep-alive connection, median of ${CREATE_RUNS} taken before the creations)\n`);
+  console.log(
+    `c. Account creation (baseline: GET /__admin/health on the same ` +
+      `keep-alive connection, median of ${CREATE_RUNS} taken before the ` +
+      `creations)\n`,
+  );
   console.log(textTable(tableC));
   console.log('');
   return tableC;

@@ -35,12 +35,19 @@ async function measureAvailability() {
   void world.appointments.length;
   const setup = performance.now() - started;
 
-  const site = world.sites.filter((/** @type {any} */ s) => s.State === 1).sort((/** @type {any} */ a, /** @type {any} */ b) => (a.Name < b.Name ? -1 : 1))[0];
+  const site = world.sites
+    .filter((/** @type {any} */ s) => s.State === 1)
+    .sort((/** @type {any} */ a, /** @type {any} */ b) => (a.Name < b.Name ? -1 : 1))[0];
   const cancelled = world.appointmentStates.find((/** @type {any} */ s) => s.Name === 'Cancelled')?.AppointmentStateId;
-  const booked = world.appointments.filter((/** @type {any} */ a) => a.SiteId === site.SiteId && a.AppointmentStateId !== cancelled);
+  const booked = world.appointments.filter(
+    (/** @type {any} */ a) => a.SiteId === site.SiteId && a.AppointmentStateId !== cancelled,
+  );
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const dayText = (/** @type {number} */ d) => new Date(today + d * 86_400_000).toISOString().slice(0, 10);
-  const perDay = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ day: dayText(d), count: booked.filter((/** @type {any} */ a) => a.Start.startsWith(dayText(d))).length }));
+  const perDay = [1, 2, 3, 4, 5, 6, 7].map((d) => ({
+    day: dayText(d),
+    count: booked.filter((/** @type {any} */ a) => a.Start.startsWith(dayText(d))).length,
+  }));
   const { day, count } = perDay.sort((a, b) => b.count - a.count)[0] ?? { day: dayText(1), count: 0 };
   /** @type {Map<string, number>} */
   const popularity = new Map();
@@ -49,14 +56,16 @@ async function measureAvailability() {
   }
   const ranked = [...popularity.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   const timesUrl = (/** @type {string} */ first, /** @type {string} */ second) =>
-    `/api/v2/appointments/availabletimes?siteId=${site.SiteId}&day=${day}&services=${first}&services=${second}&packageId=&clientId=&serviceSequence=1`;
+    `/api/v2/appointments/availabletimes?siteId=${site.SiteId}&day=${day}&services=${first}&services=${second}` +
+    '&packageId=&clientId=&serviceSequence=1';
   let url = '';
   let offers = 0;
   search: for (const first of ranked) {
     for (const second of ranked) {
       if (first === second) continue;
       const answer = await call(timesUrl(first, second), { headers });
-      if (answer.status !== 200) throw new Error(`availabletimes answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      if (answer.status !== 200)
+        throw new Error(`availabletimes answered ${answer.status}: ${answer.text.slice(0, 300)}`);
       offers = JSON.parse(answer.text).length;
       if (offers > 0) {
         url = timesUrl(first, second);
@@ -83,11 +92,18 @@ async function measureAvailability() {
 
   // After a write the diary index is rebuilt by the first question: a state change of another
   // site's appointment (Booked ⇄ Confirmed) before each measured call.
-  const other = world.appointments.find((/** @type {any} */ a) => a.SiteId !== site.SiteId && a.AppointmentStateId !== cancelled);
-  const stateIds = ['Booked', 'Confirmed'].map((name) => world.appointmentStates.find((/** @type {any} */ s) => s.Name === name)?.AppointmentStateId);
+  const other = world.appointments.find(
+    (/** @type {any} */ a) => a.SiteId !== site.SiteId && a.AppointmentStateId !== cancelled,
+  );
+  const stateIds = ['Booked', 'Confirmed'].map(
+    (name) => world.appointmentStates.find((/** @type {any} */ s) => s.Name === name)?.AppointmentStateId,
+  );
   /** @type {number[]} */ const afterWrite = [];
   for (let i = 0; i < AFTER_WRITE_RUNS; i++) {
-    const moved = await call(`/api/v2/appointments/setstate?appointmentId=${other.AppointmentId}&appointmentStateId=${stateIds[i % 2]}`, { method: 'POST', headers });
+    const moved = await call(
+      `/api/v2/appointments/setstate?appointmentId=${other.AppointmentId}&appointmentStateId=${stateIds[i % 2]}`,
+      { method: 'POST', headers },
+    );
     if (moved.status !== 200) throw new Error(`setstate answered ${moved.status}: ${moved.text.slice(0, 300)}`);
     const t = performance.now();
     await call(url, { headers });
@@ -105,12 +121,37 @@ function report(d) {
   const pingMedian = median(d.ping);
   const tableD = [
     ['in-process, ms', 'availabletimes', 'ping', 'ratio', 'target', 'status'],
-    [`median of ${AVAILABILITY_RUNS}`, fmt(timesMedian, 2), fmt(pingMedian, 3), fmt(ratio(timesMedian, pingMedian), 0), `≤ ${TARGETS.availabilityMedianMs} ms`, verdict(timesMedian <= TARGETS.availabilityMedianMs)],
-    ['p95', fmt(percentile(d.times, 95), 2), fmt(percentile(d.ping, 95), 3), fmt(ratio(percentile(d.times, 95), percentile(d.ping, 95)), 0), '', ''],
-    ['min / max', `${fmt(Math.min(...d.times), 2)} / ${fmt(Math.max(...d.times), 2)}`, `${fmt(Math.min(...d.ping), 3)} / ${fmt(Math.max(...d.ping), 3)}`, '', '', ''],
+    [
+      `median of ${AVAILABILITY_RUNS}`,
+      fmt(timesMedian, 2),
+      fmt(pingMedian, 3),
+      fmt(ratio(timesMedian, pingMedian), 0),
+      `≤ ${TARGETS.availabilityMedianMs} ms`,
+      verdict(timesMedian <= TARGETS.availabilityMedianMs),
+    ],
+    [
+      'p95',
+      fmt(percentile(d.times, 95), 2),
+      fmt(percentile(d.ping, 95), 3),
+      fmt(ratio(percentile(d.times, 95), percentile(d.ping, 95)), 0),
+      '',
+      '',
+    ],
+    [
+      'min / max',
+      `${fmt(Math.min(...d.times), 2)} / ${fmt(Math.max(...d.times), 2)}`,
+      `${fmt(Math.min(...d.ping), 3)} / ${fmt(Math.max(...d.ping), 3)}`,
+      '',
+      '',
+      '',
+    ],
     [`first call after a write (median of ${AFTER_WRITE_RUNS})`, fmt(median(d.afterWrite), 2), '', '', '', ''],
   ];
-  console.log(`d. Availability (${d.site}, ${d.day}: ${d.appointments} appointments at the site that day, ${d.offers} times offered; large world built in ${fmt(d.setup, 0)} ms)\n`);
+  console.log(
+    `d. Availability (${d.site}, ${d.day}: ${d.appointments} appointments ` +
+      `at the site that day, ${d.offers} times offered; large world built ` +
+      `in ${fmt(d.setup, 0)} ms)\n`,
+  );
   console.log(textTable(tableD));
   console.log('');
   return tableD;
@@ -127,8 +168,9 @@ export default {
 
 \`GET /api/v2/appointments/availabletimes\` for two services one after another on the busiest day of the coming
 week at ${d.site} in the \`large\` world (${d.appointments} appointments there that day; ${d.offers} times offered),
-in-process through \`createSimulator\` from \`dist/app.js\` (no socket, rate limit off): ${AVAILABILITY_WARMUP} unmeasured
-calls, then ${AVAILABILITY_RUNS} measured; the baseline is \`GET /api/v2/ping\` measured the same way in the same process.
+in-process through \`createSimulator\` from \`dist/app.js\` (no socket, rate limit off):
+${AVAILABILITY_WARMUP} unmeasured calls, then ${AVAILABILITY_RUNS} measured; the baseline is \`GET /api/v2/ping\`
+measured the same way in the same process.
 The diary index is kept per data version: "first call after a write" times the call that rebuilds it,
 after a \`setstate\` on another site's appointment (informational, no target).
 

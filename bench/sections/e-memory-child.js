@@ -30,14 +30,23 @@ const sim = await createSimulator({ size: 'standard', rateLimit: false, maxAccou
 async function call(url, init) {
   const res = await sim.fetch(new Request(`http://127.0.0.1${url}`, init));
   const text = await res.text();
-  if (res.status !== 200 && res.status !== 201) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 200)}`);
   return text;
 }
 
 /** What an idle integration account does: created, one token, one read of its sites. */
 async function idleAccount(/** @type {string} */ name) {
-  await call('/__admin/accounts', { method: 'POST', body: JSON.stringify({ name, size: 'standard' }), headers: { 'content-type': 'application/json' } });
-  const issued = await call(`/accounts/${name}/api/v2/token`, { method: 'POST', body: JSON.stringify(CREDENTIAL), headers: { 'content-type': 'application/json' } });
+  await call('/__admin/accounts', {
+    method: 'POST',
+    body: JSON.stringify({ name, size: 'standard' }),
+    headers: { 'content-type': 'application/json' },
+  });
+  const issued = await call(`/accounts/${name}/api/v2/token`, {
+    method: 'POST',
+    body: JSON.stringify(CREDENTIAL),
+    headers: { 'content-type': 'application/json' },
+  });
   const { access_token: token } = JSON.parse(issued);
   await call(`/accounts/${name}/api/v2/sites`, { headers: { authorization: `Bearer ${token}` } });
 }
@@ -49,5 +58,6 @@ const started = performance.now();
 for (let i = 0; i < COUNT; i++) await idleAccount(`idle-${i}`);
 const ms = performance.now() - started;
 const after = settled();
-if (sim.registry.list().length !== COUNT + 1) throw new Error(`expected ${COUNT + 1} accounts, found ${sim.registry.list().length}`);
+if (sim.registry.list().length !== COUNT + 1)
+  throw new Error(`expected ${COUNT + 1} accounts, found ${sim.registry.list().length}`);
 console.log(JSON.stringify({ count: COUNT, empty, warm, after, ms }));

@@ -19,7 +19,12 @@ const CHILD = path.join(ROOT, 'bench', 'sections', 'e-memory-child.js');
 async function measureMemory() {
   const run = spawnNode(['--expose-gc', CHILD, ROOT, String(ACCOUNTS)]);
   const code = await new Promise((resolve) => run.child.once('exit', resolve));
-  const line = run.output().trim().split('\n').filter((l) => l.startsWith('{')).at(-1);
+  const line = run
+    .output()
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .at(-1);
   if (code !== 0 || line === undefined) throw new Error(`memory child exited with ${code}:\n${run.output()}`);
   return JSON.parse(line);
 }
@@ -33,13 +38,43 @@ function report(e) {
   const rssPer = (e.after.rss - e.warm.rss) / e.count;
   const table = [
     [`${e.count} idle standard accounts`, 'per account (MiB)', 'empty process (MiB)', 'ratio', 'target', 'status'],
-    ['heapUsed', fmt(heapPer / MIB, 3), fmt(e.empty.heapUsed / MIB, 1), fmt(ratio(heapPer, e.empty.heapUsed), 3), `≤ ${TARGETS.perAccountMiB} MiB`, verdict(heapPer <= TARGETS.perAccountMiB * MIB)],
-    ['RSS', fmt(rssPer / MIB, 3), fmt(e.empty.rss / MIB, 1), fmt(ratio(rssPer, e.empty.rss), 3), `≤ ${TARGETS.perAccountMiB} MiB`, verdict(rssPer <= TARGETS.perAccountMiB * MIB)],
-    ['heapUsed / RSS with one warm account (MiB)', `${fmt(e.warm.heapUsed / MIB, 1)} / ${fmt(e.warm.rss / MIB, 1)}`, '', '', '', ''],
-    [`heapUsed / RSS with ${e.count + 1} accounts (MiB)`, `${fmt(e.after.heapUsed / MIB, 1)} / ${fmt(e.after.rss / MIB, 1)}`, '', '', '', ''],
+    [
+      'heapUsed',
+      fmt(heapPer / MIB, 3),
+      fmt(e.empty.heapUsed / MIB, 1),
+      fmt(ratio(heapPer, e.empty.heapUsed), 3),
+      `≤ ${TARGETS.perAccountMiB} MiB`,
+      verdict(heapPer <= TARGETS.perAccountMiB * MIB),
+    ],
+    [
+      'RSS',
+      fmt(rssPer / MIB, 3),
+      fmt(e.empty.rss / MIB, 1),
+      fmt(ratio(rssPer, e.empty.rss), 3),
+      `≤ ${TARGETS.perAccountMiB} MiB`,
+      verdict(rssPer <= TARGETS.perAccountMiB * MIB),
+    ],
+    [
+      'heapUsed / RSS with one warm account (MiB)',
+      `${fmt(e.warm.heapUsed / MIB, 1)} / ${fmt(e.warm.rss / MIB, 1)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      `heapUsed / RSS with ${e.count + 1} accounts (MiB)`,
+      `${fmt(e.after.heapUsed / MIB, 1)} / ${fmt(e.after.rss / MIB, 1)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
     ['time to create and touch each account (ms)', fmt(e.ms / e.count, 2), '', '', '', ''],
   ];
-  console.log(`e. Memory per idle account (${e.count} standard accounts in one process; baseline: the empty Node process)\n`);
+  console.log(
+    `e. Memory per idle account (${e.count} standard accounts in one process; baseline: the empty Node process)\n`,
+  );
   console.log(textTable(table));
   console.log('');
   return table;

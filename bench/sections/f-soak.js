@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { spawnNode, stopChild, waitForUrl } from '../lib/children.js';
-import { CLI, CONNECTIONS, CREDENTIAL, ROOT, SOAK_SECONDS } from '../lib/config.js';
+import { CLI, CONNECTIONS, ROOT, SOAK_SECONDS } from '../lib/config.js';
 import { expectStatus, request, token } from '../lib/http.js';
 import { fmt, markdownTable, ratio, textTable, verdict } from '../lib/stats.js';
 
@@ -59,7 +59,11 @@ async function examples() {
     // A password is hashed with PBKDF2 on purpose (slow); the soak measures the simulator, not the hash.
     if (k.operationId === 'createClient') body = { ...body, AccountPassword: undefined };
     const search = query.toString();
-    out.set(k.kind, { method: endpoint.method, path: search ? `${endpoint.path}?${search}` : endpoint.path, body: body === undefined ? undefined : JSON.stringify(body) });
+    out.set(k.kind, {
+      method: endpoint.method,
+      path: search ? `${endpoint.path}?${search}` : endpoint.path,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
   return out;
 }
@@ -75,7 +79,11 @@ async function soakAccount(base, i) {
   const bearer = await token(accountBase);
   // Token calls loop on a credential of their own: the newest tokens per credential are kept, so a
   // loop on the demo credential would in time revoke the token the other requests use.
-  const loop = JSON.parse((await expectStatus(`${base}/__admin/accounts/${name}/credentials`, 201, { method: 'POST', json: {} })).body.toString());
+  const loop = JSON.parse(
+    (
+      await expectStatus(`${base}/__admin/accounts/${name}/credentials`, 201, { method: 'POST', json: {} })
+    ).body.toString(),
+  );
   return { name, bearer, loop: { clientId: loop.clientId, secret: loop.secret } };
 }
 
@@ -99,7 +107,8 @@ async function measureSoak() {
           headers: { authorization: `Bearer ${a.bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
           ...(body ? { json: JSON.parse(body) } : {}),
         });
-        if (!k.expected.includes(answer.status)) throw new Error(`${k.kind} on ${a.name}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+        if (!k.expected.includes(answer.status))
+          throw new Error(`${k.kind} on ${a.name}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
       }
     }
 
@@ -207,27 +216,89 @@ function figures(f) {
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
     const bad = [...counts.entries()].filter(([s]) => !k.expected.includes(s)).reduce((a, [, n]) => a + n, 0);
     unexpected += bad;
-    const shown = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
+    const shown = [...counts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     kinds.push([k.kind, String(total), k.expected.join(', '), String(bad), shown]);
   }
-  const writes = MIX.filter((k) => k.kind.startsWith('write')).reduce((n, k) => n + (f.statuses.get(k.kind)?.get(200) ?? 0), 0);
+  const writes = MIX.filter((k) => k.kind.startsWith('write')).reduce(
+    (n, k) => n + (f.statuses.get(k.kind)?.get(200) ?? 0),
+    0,
+  );
   const r = f.result;
   const errors = r.errors + r.timeouts;
   const table = [
     ['soak', 'value', 'baseline', 'ratio', 'target', 'status'],
     ['socket errors + timeouts', String(errors), '', '', '0', verdict(errors === 0)],
     ['unexpected statuses', String(unexpected), '', '', '0', verdict(unexpected === 0)],
-    [`old generation after the latest full collection, mean of the last ${WINDOW} s vs the first ${WINDOW} s (MiB)`, fmt(heapLast / MIB, 1), fmt(heapFirst / MIB, 1), fmt(ratio(heapLast, heapFirst), 3), `within ±${TARGETS.heapDrift * 100} %`, verdict(Math.abs(drift) <= TARGETS.heapDrift)],
-    [`raw heapUsed, mean of the last ${WINDOW} s vs the first ${WINDOW} s (MiB)`, fmt(mean(last, 'heapUsed') / MIB, 1), fmt(mean(first, 'heapUsed') / MIB, 1), fmt(ratio(mean(last, 'heapUsed'), mean(first, 'heapUsed')), 3), '', ''],
-    [`RSS, mean of the last ${WINDOW} s vs the first ${WINDOW} s (MiB)`, fmt(mean(last, 'rss') / MIB, 1), fmt(mean(first, 'rss') / MIB, 1), fmt(ratio(mean(last, 'rss'), mean(first, 'rss')), 3), '', ''],
+    [
+      `old generation after the latest full collection, mean of the last ${WINDOW} s vs the first ${WINDOW} s (MiB)`,
+      fmt(heapLast / MIB, 1),
+      fmt(heapFirst / MIB, 1),
+      fmt(ratio(heapLast, heapFirst), 3),
+      `within ±${TARGETS.heapDrift * 100} %`,
+      verdict(Math.abs(drift) <= TARGETS.heapDrift),
+    ],
+    [
+      `raw heapUsed, mean of the last ${WINDOW} s vs the first ${WINDOW} s (MiB)`,
+      fmt(mean(last, 'heapUsed') / MIB, 1),
+      fmt(mean(first, 'heapUsed') / MIB, 1),
+      fmt(ratio(mean(last, 'heapUsed'), mean(first, 'heapUsed')), 3),
+      '',
+      '',
+    ],
+    [
+      `RSS, mean of the last ${WINDOW} s vs the first ${WINDOW} s (MiB)`,
+      fmt(mean(last, 'rss') / MIB, 1),
+      fmt(mean(first, 'rss') / MIB, 1),
+      fmt(ratio(mean(last, 'rss'), mean(first, 'rss')), 3),
+      '',
+      '',
+    ],
     ['requests/s (mean)', fmt(r.requests.average, 0), '', '', '', ''],
     ['responses', String(r.requests.total), '', '', '', ''],
-    ['latency p50 / p99 / max (ms)', `${fmt(r.latency.p50, 0)} / ${fmt(r.latency.p99, 0)} / ${fmt(r.latency.max, 0)}`, '', '', '', ''],
+    [
+      'latency p50 / p99 / max (ms)',
+      `${fmt(r.latency.p50, 0)} / ${fmt(r.latency.p99, 0)} / ${fmt(r.latency.max, 0)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
     ['latency mean (ms)', fmt(r.latency.average, 2), '', '', '', ''],
-    ['live heapUsed after the soak vs before it, full collection while idle (MiB)', fmt(f.after.heapUsed / MIB, 1), fmt(f.before.heapUsed / MIB, 1), fmt(ratio(f.after.heapUsed, f.before.heapUsed), 3), '', ''],
-    ['live heap growth per record written (KiB; journals fill too)', fmt((f.after.heapUsed - f.before.heapUsed) / Math.max(1, writes) / 1024, 2), '', '', '', ''],
-    ['full collections by the runtime (first window / last window / whole run)', `${span(first)} / ${span(last)} / ${span(f.samples)}`, '', '', '', ''],
-    ['heap samples (first window / last window / all)', `${first.length} / ${last.length} / ${f.samples.length}`, '', '', '', ''],
+    [
+      'live heapUsed after the soak vs before it, full collection while idle (MiB)',
+      fmt(f.after.heapUsed / MIB, 1),
+      fmt(f.before.heapUsed / MIB, 1),
+      fmt(ratio(f.after.heapUsed, f.before.heapUsed), 3),
+      '',
+      '',
+    ],
+    [
+      'live heap growth per record written (KiB; journals fill too)',
+      fmt((f.after.heapUsed - f.before.heapUsed) / Math.max(1, writes) / 1024, 2),
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      'full collections by the runtime (first window / last window / whole run)',
+      `${span(first)} / ${span(last)} / ${span(f.samples)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      'heap samples (first window / last window / all)',
+      `${first.length} / ${last.length} / ${f.samples.length}`,
+      '',
+      '',
+      '',
+      '',
+    ],
     ['accounts in the server at the end', String(f.accounts), '', '', '', ''],
   ];
   return { table, kinds };
@@ -240,7 +311,10 @@ export default {
   /** @param {Awaited<ReturnType<typeof measureSoak>>} f */
   report(f) {
     const { table, kinds } = figures(f);
-    console.log(`f. Soak (${SOAK_SECONDS} s of mixed traffic, ${CONNECTIONS} connections, ${ACCOUNTS} accounts; heap baseline: the first ${WINDOW} s)\n`);
+    console.log(
+      `f. Soak (${SOAK_SECONDS} s of mixed traffic, ${CONNECTIONS} connections, ` +
+        `${ACCOUNTS} accounts; heap baseline: the first ${WINDOW} s)\n`,
+    );
     console.log(textTable(table));
     console.log('');
     console.log(textTable(kinds));
@@ -252,7 +326,8 @@ export default {
 unmeasured, then ${SOAK_SECONDS} s measured. Rate limiting is off: all the traffic comes from one
 address, and at 4 requests per second per endpoint almost every call would be a 429; the limiter's
 own state is bounded and tested apart. Each connection runs the mix below in turn (per cycle of
-${MIX.reduce((n, k) => n + k.weight, 0)}: ${MIX.map((k) => `${k.weight} ${k.operationId}`).join(', ')}), each request on the next of the
+${MIX.reduce((n, k) => n + k.weight, 0)}: ${MIX.map((k) => `${k.weight} ${k.operationId}`).join(', ')}),
+each request on the next of the
 ${ACCOUNTS} accounts (\`/accounts/<name>/api/v2/...\`) with that account's bearer token. Queries and
 bodies are the endpoints' declared examples on a world like the accounts' (voucher numbers blank,
 so auto-generated; clients without a password, since PBKDF2 is slow on purpose). Token calls use a

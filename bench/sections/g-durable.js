@@ -120,14 +120,19 @@ async function measureWrites(dir) {
         memMs.push(await mem.write());
       }
     }
-    const cpuUs = { mem: (cpuMicros(memory.child.pid) - cpu.mem) / WRITES, dur: (cpuMicros(durable.child.pid) - cpu.dur) / WRITES };
+    const cpuUs = {
+      mem: (cpuMicros(memory.child.pid) - cpu.mem) / WRITES,
+      dur: (cpuMicros(durable.child.pid) - cpu.dur) / WRITES,
+    };
     const logAfter = statSync(path.join(dir, 'demo.log')).size;
     // A compaction in between would empty the log; then the growth is no line size.
     const lineBytes = logAfter > logBefore ? (logAfter - logBefore) / WRITES : Number.NaN;
     const floorMs = await appendAndSync(dir, Number.isFinite(lineBytes) ? Math.round(lineBytes) : 1024);
     return { memMs, durMs, cpuUs, lineBytes, floorMs, baseBytes: statSync(path.join(dir, 'demo.json')).size };
   } catch (error) {
-    throw new Error(`${/** @type {Error} */ (error).message}\n--- in-memory:\n${memory.output()}\n--- durable:\n${durable.output()}`);
+    throw new Error(
+      `${/** @type {Error} */ (error).message}\n--- in-memory:\n${memory.output()}\n--- durable:\n${durable.output()}`,
+    );
   } finally {
     for (const w of writers) w.agent.destroy();
     await stopChild(memory.child);
@@ -205,14 +210,23 @@ function openFiles(pid) {
  * @param {string} dir a fresh data directory
  */
 async function measureAccounts(dir) {
-  const sim = await startSimulator(['--data-dir', dir, '--max-accounts', String(MAX_ACCOUNTS), '--size', 'standard'], ['--expose-gc']);
+  const sim = await startSimulator(
+    ['--data-dir', dir, '--max-accounts', String(MAX_ACCOUNTS), '--size', 'standard'],
+    ['--expose-gc'],
+  );
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const pid = sim.child.pid;
   /** The memory of the server after a full collection, while idle. */
   const settled = async () => {
     const stats = JSON.parse((await expectStatus(`${sim.base}/__admin/stats?gc=full`, 200, { agent })).body.toString());
     if (!stats.collected) throw new Error('the server did not collect garbage before answering its memory');
-    return { rss: vmRss(pid), files: openFiles(pid), statsRss: /** @type {number} */ (stats.rss), heapUsed: /** @type {number} */ (stats.heapUsed), accounts: /** @type {number} */ (stats.accounts) };
+    return {
+      rss: vmRss(pid),
+      files: openFiles(pid),
+      statsRss: /** @type {number} */ (stats.rss),
+      heapUsed: /** @type {number} */ (stats.heapUsed),
+      accounts: /** @type {number} */ (stats.accounts),
+    };
   };
   const nameOf = (/** @type {number} */ i) => `g-${String(i).padStart(4, '0')}`;
   try {
@@ -229,7 +243,8 @@ async function measureAccounts(dir) {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const provisionMs = performance.now() - started;
     const after = await settled();
-    if (after.accounts !== ACCOUNTS + before.accounts) throw new Error(`expected ${ACCOUNTS + before.accounts} accounts, the server holds ${after.accounts}`);
+    if (after.accounts !== ACCOUNTS + before.accounts)
+      throw new Error(`expected ${ACCOUNTS + before.accounts} accounts, the server holds ${after.accounts}`);
     const perAccount = Array.from({ length: ACCOUNTS }, (_, i) => accountFiles(dir, nameOf(i)).bytes);
     return { before, after, fresh, freshMs, provisionMs, perAccount, directory: directorySize(dir) };
   } catch (error) {
@@ -271,23 +286,96 @@ function report(g) {
   const rssPer = (a.after.rss - a.before.rss) / ACCOUNTS;
   const table = [
     ['durable writes and account files', 'simulator (--data-dir)', 'baseline (in memory)', 'ratio', 'target', 'status'],
-    [`POST /api/v2/clients, median of ${WRITES} (ms)`, fmt(dur, 2), fmt(mem, 2), fmt(writeRatio, 2), `ratio ≤ ${TARGETS.writeRatio}`, verdict(writeRatio <= TARGETS.writeRatio)],
+    [
+      `POST /api/v2/clients, median of ${WRITES} (ms)`,
+      fmt(dur, 2),
+      fmt(mem, 2),
+      fmt(writeRatio, 2),
+      `ratio ≤ ${TARGETS.writeRatio}`,
+      verdict(writeRatio <= TARGETS.writeRatio),
+    ],
     ['durable median (ms)', fmt(dur, 2), '', '', `≤ ${TARGETS.durableMs} ms`, verdict(dur <= TARGETS.durableMs)],
-    ['POST /api/v2/clients, p95 / max (ms)', `${fmt(percentile(w.durMs, 95), 2)} / ${fmt(Math.max(...w.durMs), 2)}`, `${fmt(percentile(w.memMs, 95), 2)} / ${fmt(Math.max(...w.memMs), 2)}`, '', '', ''],
-    ['server CPU per write (µs)', fmt(w.cpuUs.dur, 0), fmt(w.cpuUs.mem, 0), fmt(ratio(w.cpuUs.dur, w.cpuUs.mem), 2), '', ''],
-    [`append + fdatasync of a line that size in the benchmark process, median of ${WRITES} (ms)`, fmt(median(w.floorMs), 2), '', '', '', ''],
+    [
+      'POST /api/v2/clients, p95 / max (ms)',
+      `${fmt(percentile(w.durMs, 95), 2)} / ${fmt(Math.max(...w.durMs), 2)}`,
+      `${fmt(percentile(w.memMs, 95), 2)} / ${fmt(Math.max(...w.memMs), 2)}`,
+      '',
+      '',
+      '',
+    ],
+    [
+      'server CPU per write (µs)',
+      fmt(w.cpuUs.dur, 0),
+      fmt(w.cpuUs.mem, 0),
+      fmt(ratio(w.cpuUs.dur, w.cpuUs.mem), 2),
+      '',
+      '',
+    ],
+    [
+      `append + fdatasync of a line that size in the benchmark process, median of ${WRITES} (ms)`,
+      fmt(median(w.floorMs), 2),
+      '',
+      '',
+      '',
+      '',
+    ],
     ['log line per write (bytes)', fmt(w.lineBytes, 0), '', '', '', ''],
-    [`fresh account files, .json + .log after one token request (bytes)`, `${a.fresh.json} + ${a.fresh.log} = ${a.fresh.bytes}`, '', '', `≤ ${TARGETS.freshBytes} bytes`, verdict(a.fresh.bytes <= TARGETS.freshBytes)],
+    [
+      `fresh account files, .json + .log after one token request (bytes)`,
+      `${a.fresh.json} + ${a.fresh.log} = ${a.fresh.bytes}`,
+      '',
+      '',
+      `≤ ${TARGETS.freshBytes} bytes`,
+      verdict(a.fresh.bytes <= TARGETS.freshBytes),
+    ],
     ['fresh account files, allocated on disk (KiB)', kib(a.fresh.allocated), '', '', '', ''],
-    [`files of each of the ${ACCOUNTS} accounts, median / max (bytes)`, `${fmt(median(a.perAccount), 0)} / ${fmt(Math.max(...a.perAccount), 0)}`, '', '', '', ''],
-    [`RSS with ${ACCOUNTS} accounts after a full collection (MiB)`, fmt(a.after.rss / MIB, 1), fmt(a.before.rss / MIB, 1), fmt(ratio(a.after.rss, a.before.rss), 2), `< ${TARGETS.rssBytes / GIB} GiB`, verdict(a.after.rss < TARGETS.rssBytes)],
+    [
+      `files of each of the ${ACCOUNTS} accounts, median / max (bytes)`,
+      `${fmt(median(a.perAccount), 0)} / ${fmt(Math.max(...a.perAccount), 0)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      `RSS with ${ACCOUNTS} accounts after a full collection (MiB)`,
+      fmt(a.after.rss / MIB, 1),
+      fmt(a.before.rss / MIB, 1),
+      fmt(ratio(a.after.rss, a.before.rss), 2),
+      `< ${TARGETS.rssBytes / GIB} GiB`,
+      verdict(a.after.rss < TARGETS.rssBytes),
+    ],
     ['RSS per account (KiB)', kib(rssPer), '', '', '', ''],
-    [`heapUsed with ${ACCOUNTS} accounts after a full collection (MiB)`, fmt(a.after.heapUsed / MIB, 1), fmt(a.before.heapUsed / MIB, 1), fmt(ratio(a.after.heapUsed, a.before.heapUsed), 2), '', ''],
-    [`data directory: ${a.directory.files} files, bytes / allocated (MiB)`, `${fmt(a.directory.bytes / MIB, 2)} / ${fmt(a.directory.allocated / MIB, 2)}`, '', '', '', ''],
+    [
+      `heapUsed with ${ACCOUNTS} accounts after a full collection (MiB)`,
+      fmt(a.after.heapUsed / MIB, 1),
+      fmt(a.before.heapUsed / MIB, 1),
+      fmt(ratio(a.after.heapUsed, a.before.heapUsed), 2),
+      '',
+      '',
+    ],
+    [
+      `data directory: ${a.directory.files} files, bytes / allocated (MiB)`,
+      `${fmt(a.directory.bytes / MIB, 2)} / ${fmt(a.directory.allocated / MIB, 2)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
     ['open file descriptors of the server', String(a.after.files), String(a.before.files), '', '', ''],
-    ['provisioning: first account / each of the rest (ms)', `${fmt(a.freshMs, 1)} / ${fmt(a.provisionMs / (ACCOUNTS - 1), 2)}`, '', '', '', ''],
+    [
+      'provisioning: first account / each of the rest (ms)',
+      `${fmt(a.freshMs, 1)} / ${fmt(a.provisionMs / (ACCOUNTS - 1), 2)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
   ];
-  console.log('g. Durable writes and account files (baseline: the same simulator without --data-dir; for RSS, the same server before the accounts)\n');
+  console.log(
+    'g. Durable writes and account files (baseline: the same simulator without --data-dir; for RSS, the same ' +
+      'server before the accounts)\n',
+  );
   console.log(textTable(table));
   console.log('');
   return table;
@@ -295,7 +383,9 @@ function report(g) {
 
 export default {
   letter: 'g',
-  announce: `g. durable writes: ${WRITES} × POST /api/v2/clients with and without --data-dir, then ${ACCOUNTS} accounts with --data-dir`,
+  announce:
+    `g. durable writes: ${WRITES} × POST /api/v2/clients with and without ` +
+    `--data-dir, then ${ACCOUNTS} accounts with --data-dir`,
   measure: (/** @type {{ tmp: string }} */ ctx) => measureDurable(ctx),
   /** @param {Awaited<ReturnType<typeof measureDurable>>} g */
   report(g) {

@@ -74,7 +74,12 @@ export class AccountFiles {
   /** Appends one write; resolves once it is on disk. A failed append leaves the log as it was. */
   async append(set: ChangeSet): Promise<void> {
     if (this.closed) throw new Error(`account '${this.name}' is closed`);
-    const line: LogLine = { seq: this.seq + 1, random: set.random, ...(set.settings ? { settings: set.settings } : {}), changes: set.changes };
+    const line: LogLine = {
+      seq: this.seq + 1,
+      random: set.random,
+      ...(set.settings ? { settings: set.settings } : {}),
+      changes: set.changes,
+    };
     const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
     // Opened per write, not held: a simulator of thousands of accounts would otherwise hold a
     // descriptor per account and run into the process's limit.
@@ -157,7 +162,12 @@ export class AccountFiles {
 
   /** The log in append mode (every write lands at the end, after the last whole line), created on first use. */
   private async openLog(): Promise<FileHandle> {
-    const created = !this.logCreated && (await stat(this.log).then(() => false, () => true));
+    const created =
+      !this.logCreated &&
+      (await stat(this.log).then(
+        () => false,
+        () => true,
+      ));
     const handle = await open(this.log, 'a', 0o600);
     if (created) await syncDirectory(this.dir);
     this.logCreated = true;

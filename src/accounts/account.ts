@@ -1,9 +1,8 @@
 import type { AuthData } from '../auth/credentials.js';
 import { Faults } from '../faults/faults.js';
-import { Throttle } from './throttle.js';
-import type { World } from '../world/index.js';
 import type { RandomState } from '../random.js';
 import { Random } from '../random.js';
+import type { World } from '../world/index.js';
 import type { AccountFiles } from './account-files.js';
 import { allChanges, type Change, changesSince, rollback, snapshot } from './changes.js';
 import { Clock } from './clock.js';
@@ -11,7 +10,8 @@ import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
-import { type Row, tables, TOKENS } from './tables.js';
+import { type Row, TOKENS, tables } from './tables.js';
+import { Throttle } from './throttle.js';
 import { partIds, templateHasId } from './worlds.js';
 
 /** Sizes of the per-account records kept in memory only (the request journal, the webhook delivery log). */
@@ -59,9 +59,13 @@ export class Account {
     /** Seals the secrets the account must read back (webhook signing keys). */
     readonly secrets: SecretBox = secretBox(undefined),
   ) {
-    this.clock = new Clock(realNow, () => this.settings.clockOffsetMs, (ms) => {
-      this.settings.clockOffsetMs = ms;
-    });
+    this.clock = new Clock(
+      realNow,
+      () => this.settings.clockOffsetMs,
+      (ms) => {
+        this.settings.clockOffsetMs = ms;
+      },
+    );
     this.journal = new Journal(limits.journalSize);
     const { seed, name } = this.settings;
     this.random = new IdSource(seed, random === 'migrated' ? `${name}:migrated` : name, (id) => this.idTaken(id));
@@ -200,7 +204,12 @@ export class Account {
     // A record added in the running write is not noted yet.
     for (const table of tables()) {
       const rows = table.held(this.store.data);
-      if (rows && !Object.isFrozen(rows) && rows.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id))) return true;
+      if (
+        rows &&
+        !Object.isFrozen(rows) &&
+        rows.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id))
+      )
+        return true;
     }
     return false;
   }

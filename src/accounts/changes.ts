@@ -1,7 +1,7 @@
 import type { TokenRecord } from '../auth/credentials.js';
 import type { Random, RandomState } from '../random.js';
 import { deepFreeze } from './freeze.js';
-import { type AccountData, type AccountSettings, type Row, tableNamed, tables, TOKENS } from './tables.js';
+import { type AccountData, type AccountSettings, type Row, TOKENS, tableNamed, tables } from './tables.js';
 import { beginTokens, endTokens, rawTokens, rollbackTokens } from './tokens-map.js';
 
 // What a write changed, found by comparing the tables' arrays with the ones held before it (records
@@ -111,7 +111,9 @@ export function applyChanges(data: AccountData, changes: readonly Change[]): voi
     const table = tableNamed(name)!;
     const rows = [...(table.held(data) ?? table.base(data))] as (object | null)[];
     const at = new Map<unknown, number>();
-    rows.forEach((row, n) => at.set((row as Row)[table.key], n));
+    rows.forEach((row, n) => {
+      at.set((row as Row)[table.key], n);
+    });
     for (const [, key, row] of list) {
       const n = at.get(key);
       if (n !== undefined) rows[n] = row === null ? null : deepFreeze(row);
@@ -126,7 +128,13 @@ export function applyChanges(data: AccountData, changes: readonly Change[]): voi
  * longer present are removed. Only the span between the common head and tail is compared, so an
  * append, a replacement or a removal costs little more than finding where it is.
  */
-function diffRows(key: string, before: readonly object[], after: readonly object[], out: Change[], table: string): void {
+function diffRows(
+  key: string,
+  before: readonly object[],
+  after: readonly object[],
+  out: Change[],
+  table: string,
+): void {
   let head = 0;
   const min = Math.min(before.length, after.length);
   while (head < min && before[head] === after[head]) head++;

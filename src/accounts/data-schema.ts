@@ -11,7 +11,11 @@ import { ACCOUNT_NAME } from './host.js';
 
 export const Settings = z.object({
   name: z.string().regex(ACCOUNT_NAME, { message: 'expected an account name (a DNS label)' }),
-  seed: z.number().int().nonnegative().max(2 ** 32 - 1),
+  seed: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 32 - 1),
   size: z.enum(WORLD_SIZES),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a day as yyyy-MM-dd' }),
   rateLimit: z.boolean(),
@@ -25,7 +29,11 @@ export const Settings = z.object({
   scenario: z.string().optional(),
 });
 
-const word = z.number().int().min(-(2 ** 31)).max(2 ** 32 - 1);
+const word = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 32 - 1);
 const RandomState = z.tuple([word, word, word, word]);
 
 const Change = z.tuple([z.string(), z.string(), z.record(z.string(), z.unknown()).nullable()]);
@@ -58,7 +66,9 @@ export function problemOf(schema: z.ZodType, value: unknown): string | undefined
 
 function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
-    return issue.input === undefined ? `missing (expected ${article(issue.expected)})` : `expected ${article(issue.expected)}, got ${kind(issue.input)}`;
+    return issue.input === undefined
+      ? `missing (expected ${article(issue.expected)})`
+      : `expected ${article(issue.expected)}, got ${kind(issue.input)}`;
   }
   return issue.message;
 }

@@ -35,7 +35,8 @@ export async function syncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } catch (error) {
     // Some file systems (and Windows) refuse fsync on a directory; the rename still happened.
-    if ((error as NodeJS.ErrnoException).code !== 'EINVAL' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EINVAL' && (error as NodeJS.ErrnoException).code !== 'EPERM')
+      throw error;
   } finally {
     await handle.close();
   }

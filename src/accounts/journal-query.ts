@@ -11,7 +11,9 @@ export interface JournalQuery {
 }
 
 /** Matches on the fields a recorded call and its formatted entry share. */
-export function journalFilter(query: JournalQuery): (call: { method: string; path: string; status: number }) => boolean {
+export function journalFilter(
+  query: JournalQuery,
+): (call: { method: string; path: string; status: number }) => boolean {
   const method = query.method?.toUpperCase();
   const path = query.path === undefined ? undefined : pathPattern(query.path);
   const statuses = query.status === undefined ? undefined : [query.status].flat();

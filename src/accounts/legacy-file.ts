@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { sha256 } from '../auth/hash.js';
 import { DEMO_API_KEY } from '../auth/credentials.js';
+import { sha256 } from '../auth/hash.js';
 import type { Change } from './changes.js';
 import { problemOf, Settings } from './data-schema.js';
 import { type AccountSettings, type Row, TOKENS } from './tables.js';
@@ -22,16 +22,27 @@ const Legacy = z.object({
 
 type LegacyData = z.infer<typeof Legacy>;
 
-export async function migrateLegacy(file: string, value: unknown, name: string): Promise<{ settings: AccountSettings; changes: Change[] }> {
-  const plain = ((value as { webhooks?: unknown[] }).webhooks ?? []).findIndex((w) => typeof w === 'object' && w !== null && 'secret' in w);
+export async function migrateLegacy(
+  file: string,
+  value: unknown,
+  name: string,
+): Promise<{ settings: AccountSettings; changes: Change[] }> {
+  const plain = ((value as { webhooks?: unknown[] }).webhooks ?? []).findIndex(
+    (w) => typeof w === 'object' && w !== null && 'secret' in w,
+  );
   if (plain >= 0) {
-    throw new Error(`${file}: webhooks[${plain}]: holds a plain signing secret (written before secrets were sealed); remove that webhook from the file and register it again`);
+    throw new Error(
+      `${file}: webhooks[${plain}]: holds a plain signing secret (written ` +
+        `before secrets were sealed); remove that webhook from the file ` +
+        `and register it again`,
+    );
   }
   const problem = problemOf(Legacy, value);
   if (problem) throw new Error(`${file}: ${problem}`);
   const data = value as LegacyData;
   const settings = data.settings as AccountSettings;
-  if (settings.name !== name) throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${settings.name}'`);
+  if (settings.name !== name)
+    throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${settings.name}'`);
   const world = worldFor(settings.seed, settings.size, settings.day);
   const changes: Change[] = [];
   for (const key of COLLECTIONS) {
@@ -45,7 +56,9 @@ export async function migrateLegacy(file: string, value: unknown, name: string):
     for (const id of generated.keys()) if (!kept.has(id)) changes.push([key, String(id), null]);
   }
   for (const c of data.auth.credentials) changes.push(['credentials', String(c.id), c]);
-  const apiKeys = data.auth.apiKeys ?? [{ id: 'apikey-1', keyHash: sha256(DEMO_API_KEY), active: true, createdAt: Date.parse(settings.day) }];
+  const apiKeys = data.auth.apiKeys ?? [
+    { id: 'apikey-1', keyHash: sha256(DEMO_API_KEY), active: true, createdAt: Date.parse(settings.day) },
+  ];
   for (const k of apiKeys) changes.push(['apiKeys', String(k.id), k]);
   for (const [hash, record] of Object.entries(data.auth.tokens)) changes.push([TOKENS, hash, record]);
   for (const w of data.webhooks ?? []) changes.push(['webhooks', w.webhook_id, w]);

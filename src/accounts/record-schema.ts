@@ -23,7 +23,13 @@ const OWN_SCHEMAS: Record<string, z.ZodType> = {
   }),
   apiKeys: z.object({ id: z.string(), keyHash: sha256, active: z.boolean(), createdAt: epochMs }),
   [TOKENS]: z.object({ credentialId: z.string(), issuedAt: epochMs, expiresAt: epochMs }),
-  webhooks: z.object({ webhook_id: z.string(), event: z.string(), url: z.string(), created_utc: z.string(), secret_sealed: z.string() }),
+  webhooks: z.object({
+    webhook_id: z.string(),
+    event: z.string(),
+    url: z.string(),
+    created_utc: z.string(),
+    secret_sealed: z.string(),
+  }),
   deliveries: z.object({
     id: z.string(),
     webhookId: z.string(),

@@ -3,15 +3,15 @@ import path from 'node:path';
 import { seededAuth } from '../auth/credentials.js';
 import { randomSecret } from '../auth/hash.js';
 import { formatDate } from '../datetime.js';
+import type { RandomState } from '../random.js';
 import type { WorldSize } from '../world/index.js';
 import { Account, type AccountLimits } from './account.js';
 import { AccountFiles } from './account-files.js';
+import { allChanges } from './changes.js';
 import { checkClockTime } from './clock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
-import type { RandomState } from '../random.js';
-import { allChanges } from './changes.js';
 import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
 import { loadWorldGenerator } from './worlds.js';
 
@@ -77,8 +77,14 @@ export class AccountRegistry {
     await mkdir(dir, { recursive: true });
     await removeTempFiles(dir);
     const all = await readdir(dir);
-    const names = all.filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json'))).map((f) => path.basename(f, '.json')).sort();
-    await checkKeyPresent(dir, all.filter((f) => /\.(json|log)$/.test(f)));
+    const names = all
+      .filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json')))
+      .map((f) => path.basename(f, '.json'))
+      .sort();
+    await checkKeyPresent(
+      dir,
+      all.filter((f) => /\.(json|log)$/.test(f)),
+    );
     await loadWorldGenerator();
     for (const name of names) {
       const loaded = await loadAccount(dir, name);
@@ -111,9 +117,14 @@ export class AccountRegistry {
   }
 
   async create(request: CreateAccount): Promise<Account> {
-    const name = request.name ?? `account-${randomSecret(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+    const name =
+      request.name ??
+      `account-${randomSecret(6)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`;
     if (this.accounts.has(name) || this.pending.has(name)) throw new AccountExistsError(name);
-    if (this.accounts.size + this.pending.size >= this.options.maxAccounts) throw new AccountLimitError(this.options.maxAccounts);
+    if (this.accounts.size + this.pending.size >= this.options.maxAccounts)
+      throw new AccountLimitError(this.options.maxAccounts);
     const creating = this.build(name, request);
     this.pending.set(name, creating);
     try {
@@ -165,15 +176,33 @@ export class AccountRegistry {
     const now = o.realNow() + clockOffsetMs;
     const seed = request.seed ?? o.seed;
     const size = request.size ?? o.size;
-    const settings: AccountSettings = { name, seed, size, day: formatDate(now), rateLimit: request.rateLimit ?? o.rateLimit, clockOffsetMs };
+    const settings: AccountSettings = {
+      name,
+      seed,
+      size,
+      day: formatDate(now),
+      rateLimit: request.rateLimit ?? o.rateLimit,
+      clockOffsetMs,
+    };
     const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
     const account = this.account(freshData(settings, seededAuth(now)), files, undefined);
     await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
     return account;
   }
 
-  private account(data: AccountData, files: AccountFiles | undefined, random: RandomState | 'migrated' | undefined): Account {
-    const account = new Account(openStore(data), this.options.realNow, this.options.limits, files, random, this.secrets);
+  private account(
+    data: AccountData,
+    files: AccountFiles | undefined,
+    random: RandomState | 'migrated' | undefined,
+  ): Account {
+    const account = new Account(
+      openStore(data),
+      this.options.realNow,
+      this.options.limits,
+      files,
+      random,
+      this.secrets,
+    );
     this.options.prepare?.(account);
     return account;
   }

@@ -20,13 +20,16 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [PREFIX, iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    return [PREFIX, iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
   }
 
   /** The plain secret; throws when the sealed value was made under another key or altered. */
   open(sealed: string, context: string): string {
     const [prefix, iv, tag, body] = sealed.split('.');
-    if (prefix !== PREFIX || iv === undefined || tag === undefined || body === undefined) throw new Error('not a sealed secret');
+    if (prefix !== PREFIX || iv === undefined || tag === undefined || body === undefined)
+      throw new Error('not a sealed secret');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -60,7 +63,10 @@ export async function checkKeyPresent(dataDir: string, accountFiles: readonly st
   for (const name of accountFiles) {
     const file = path.join(dir, name);
     if ((await readFile(file, 'utf8')).includes('"secret_sealed"')) {
-      throw new Error(`${keyFile}: missing, but ${file} holds webhook secrets sealed with it; restore the key file (a new key cannot open them)`);
+      throw new Error(
+        `${keyFile}: missing, but ${file} holds webhook secrets sealed ` +
+          `with it; restore the key file (a new key cannot open them)`,
+      );
     }
   }
 }
@@ -70,7 +76,8 @@ function readOrCreateKey(file: string): Buffer {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file}: not readable (${(error as Error).message})`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`${file}: not readable (${(error as Error).message})`);
     const key = randomBytes(32);
     const fd = openSync(file, 'wx', 0o600);
     try {

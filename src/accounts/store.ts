@@ -2,7 +2,7 @@ import { readFile, truncate } from 'node:fs/promises';
 import { Low, Memory } from 'lowdb';
 import type { AuthData } from '../auth/credentials.js';
 import type { RandomState } from '../random.js';
-import { AccountFiles, baseFile, type BaseFile, FORMAT, type LogLine, logFile } from './account-files.js';
+import { AccountFiles, type BaseFile, baseFile, FORMAT, type LogLine, logFile } from './account-files.js';
 import { applyChanges } from './changes.js';
 import { baseProblem, lineProblem } from './data-schema.js';
 import { deepFreeze } from './freeze.js';
@@ -45,7 +45,9 @@ export function copyData(data: AccountData): AccountData {
 
 export interface LoadedAccount {
   data: AccountData;
-  /** The id source's saved position; `migrated` when the files never held one (a base migrated from the first format). */
+  /**
+   * The id source's saved position; `migrated` when the files never held one (a base migrated from the first format).
+   */
   random: RandomState | 'migrated';
   files: AccountFiles;
 }
@@ -67,7 +69,8 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
   const problem = baseProblem(base);
   if (problem) throw new Error(`${file}: ${problem}`);
   const b = base as BaseFile;
-  if (b.settings.name !== name) throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${b.settings.name}'`);
+  if (b.settings.name !== name)
+    throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${b.settings.name}'`);
   const data = freshData(b.settings, { credentials: [], apiKeys: [] });
   checkRecords(file, 'changes', b.changes, data);
   applyChanges(data, b.changes);

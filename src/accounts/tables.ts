@@ -1,4 +1,4 @@
-import type { ApiKey, AuthData, Credential, TokenRecord } from '../auth/credentials.js';
+import type { ApiKey, AuthData, Credential } from '../auth/credentials.js';
 import type { World, WorldSize } from '../world/index.js';
 import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, templateCollection } from './worlds.js';
 
@@ -97,4 +97,3 @@ export function tableNamed(name: string): Table | undefined {
 
 /** The tokens table is a map by token hash, not an array. */
 export const TOKENS = 'tokens';
-export type TokenRow = TokenRecord;

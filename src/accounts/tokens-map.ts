@@ -70,7 +70,12 @@ export function rollbackTokens(tokens: Tokens, touched: Map<string, TokenRecord 
     else raw[hash] = before;
   }
   const generation = ((raw as Record<symbol, number>)[TOKENS_GENERATION] ?? 0) + 1;
-  Object.defineProperty(raw, TOKENS_GENERATION, { value: generation, enumerable: false, configurable: true, writable: true });
+  Object.defineProperty(raw, TOKENS_GENERATION, {
+    value: generation,
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
 }
 
 /** Writes values without recording them (loading a file). */

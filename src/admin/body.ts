@@ -8,7 +8,10 @@ export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promis
   return checked(schema, await jsonOf(c));
 }
 
-/** The request body as JSON (`{}` when empty); 400 when it is not JSON or nested too deep, 413 over the API's body limit. */
+/**
+ * The request body as JSON (`{}` when empty); 400 when it is not JSON or nested too deep, 413 over the API's body
+ * limit.
+ */
 export async function jsonOf(c: Context): Promise<unknown> {
   const text = await readText(c.req.raw, errors.adminBodyTooLarge);
   if (text.trim() === '') return {};

@@ -20,7 +20,11 @@ export const requireLocalHost: MiddlewareHandler = async (c, next) => {
   const hosts = [new URL(c.req.url).host, c.req.header('host')].filter((h) => h !== undefined);
   if (!hosts.every(isLocalHost)) {
     return errors
-      .admin(403, 'without an admin token the control plane answers only a local Host: 127.0.0.1 (any 127.x.x.x), [::1], localhost or *.localhost')
+      .admin(
+        403,
+        'without an admin token the control plane answers only a local Host: 127.0.0.1 (any 127.x.x.x), [::1], ' +
+          'localhost or *.localhost',
+      )
       .toResponse();
   }
   return next();
@@ -38,7 +42,10 @@ export const refuseCrossSiteWrites: MiddlewareHandler = async (c, next) => {
   const origin = c.req.header('origin');
   if (site === 'cross-site' || site === 'same-site' || (origin !== undefined && !sameOrigin(origin, own))) {
     return errors
-      .admin(403, `control-plane writes from another origin are refused: send them from ${own} or without an Origin header`)
+      .admin(
+        403,
+        `control-plane writes from another origin are refused: send them from ${own} or without an Origin header`,
+      )
       .toResponse();
   }
   return next();
@@ -52,7 +59,9 @@ export const refuseCrossSiteWrites: MiddlewareHandler = async (c, next) => {
 export const requireJsonBodies: MiddlewareHandler = async (c, next) => {
   if (!WITH_BODY.has(c.req.method) || !(await carriesBody(c.req.raw))) return next();
   if (/^application\/json\s*(;|$)/i.test(c.req.header('content-type')?.trim() ?? '')) return next();
-  return errors.admin(415, 'a control-plane body must be JSON: send it with Content-Type: application/json').toResponse();
+  return errors
+    .admin(415, 'a control-plane body must be JSON: send it with Content-Type: application/json')
+    .toResponse();
 };
 
 /** A loopback address or a localhost name, with or without a port, as a Host header gives it. */
@@ -77,7 +86,9 @@ export function isLocalHost(host: string): boolean {
 function sameOrigin(origin: string, own: string): boolean {
   try {
     const url = new URL(origin.trim());
-    return url.origin === own && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.username === '';
+    return (
+      url.origin === own && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.username === ''
+    );
   } catch {
     return false;
   }

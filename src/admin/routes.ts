@@ -7,14 +7,21 @@ import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
+import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
+import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
 import { bodyOf } from './body.js';
 import { faultAdminRoutes } from './faults.js';
-import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
-import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { memoryStats } from './memory.js';
+import {
+  ApplyScenarioBody,
+  accountName,
+  ClockBody,
+  CreateAccountBody,
+  CreateCredentialBody,
+  PatchAccountBody,
+} from './schemas.js';
 import { webhookAdminRoutes } from './webhooks.js';
-import { accountName, ApplyScenarioBody, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 
 // The control plane: camelCase JSON, the same on every host, no API credential.
 
@@ -41,7 +48,10 @@ export function adminRoutes(registry: AccountRegistry): Hono {
       const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario, registry.options.scenarioDir);
       const account = await createAccount(registry, body, loaded);
       const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
-      return c.json({ name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY, baseUrl }, 201);
+      return c.json(
+        { name: account.name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY, baseUrl },
+        201,
+      );
     } catch (error) {
       if (error instanceof AccountExistsError) throw errors.admin(409, `account '${body.name}' already exists`);
       throw error;
@@ -129,7 +139,12 @@ export function adminRoutes(registry: AccountRegistry): Hono {
 function summary(account: Account) {
   const { name, seed, size, rateLimit, fiscalised, scenario } = account.settings;
   return {
-    name, seed, size, rateLimit, fiscalised: fiscalised ?? false, scenario: scenario ?? null,
+    name,
+    seed,
+    size,
+    rateLimit,
+    fiscalised: fiscalised ?? false,
+    scenario: scenario ?? null,
     now: new Date(account.clock.now()).toISOString(),
   };
 }

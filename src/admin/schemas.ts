@@ -44,4 +44,6 @@ const seconds = z.number().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INT
 /** `{advanceSeconds}` or `{now}`: one object rather than a union, so a bad value is reported on its own field. */
 export const ClockBody = z
   .strictObject({ advanceSeconds: seconds.optional(), now: isoInstant.optional() })
-  .refine((b) => (b.advanceSeconds === undefined) !== (b.now === undefined), { message: 'expected exactly one of advanceSeconds and now' });
+  .refine((b) => (b.advanceSeconds === undefined) !== (b.now === undefined), {
+    message: 'expected exactly one of advanceSeconds and now',
+  });

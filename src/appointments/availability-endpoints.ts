@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { siteIdParam } from '../http/common-params.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { guidArray } from '../http/params.js';
 import { reply } from '../http/reply.js';
+import { AvailableDateSchema, AvailableTimeSchema } from './availability/schemas.js';
 import { sample, timesQuery } from './availability-examples.js';
 import { given, timesQueryParams, timesQuestion } from './availability-params.js';
-import { AvailableDateSchema, AvailableTimeSchema } from './availability/schemas.js';
 import { CartInput } from './schemas.js';
+
+const appointments = endpointGroup('Appointments');
 
 // The four availability endpoints. The engine under ./availability is loaded on first use (see
 // its index.ts); none of these answers is cacheable, because they depend on the account clock. The
@@ -16,25 +18,28 @@ import { CartInput } from './schemas.js';
 
 const engine = () => import('./availability/index.js');
 
-const common = { tag: 'Appointments', auth: 'bearer', errors: {} } as const;
-
 const TIMES_DESCRIPTION =
-  'Start times fall every 15 minutes of the site\'s trading hours on the day; a time is offered when every service fits ' +
-  'inside trading hours and an employee\'s roster (working time minus time off), with a qualified employee who is free and, ' +
-  'where the service needs one, a free resource of the site. Nothing is offered before the account clock. Appointments in ' +
-  'every state but Cancelled and the classes an employee teaches count as busy. Each offer names the employee and resource ' +
+  "Start times fall every 15 minutes of the site's trading hours on the day; a time is offered when every " +
+  'service fits ' +
+  "inside trading hours and an employee's roster (working time minus time off), with a qualified employee who is " +
+  'free and, ' +
+  'where the service needs one, a free resource of the site. Nothing is offered before the account clock. ' +
+  'Appointments in ' +
+  'every state but Cancelled and the classes an employee teaches count as busy. Each offer names the employee ' +
+  'and resource ' +
   'it would get; its AppointmentServices can be sent as they are to validate and to POST /api/v2/appointments.';
 
-const timesResponse = { description: 'Offers ordered by start; empty when nothing fits.', schema: z.array(AvailableTimeSchema) };
+const timesResponse = {
+  description: 'Offers ordered by start; empty when nothing fits.',
+  schema: z.array(AvailableTimeSchema),
+};
 
 export const availabilityEndpoints = [
-  defineEndpoint({
-    ...common,
+  appointments.get('/api/v2/appointments/availabletimes', {
     operationId: 'getAvailableTimes',
-    method: 'GET',
-    path: '/api/v2/appointments/availabletimes',
     allowListLine: 'api/v2/appointments/availabletimes',
-    summary: 'Bookable start times on one day for services or a package, with the employees and resources each would get.',
+    summary:
+      'Bookable start times on one day for services or a package, with the employees and resources each would get.',
     description: TIMES_DESCRIPTION,
     query: timesQueryParams,
     response: timesResponse,
@@ -45,16 +50,17 @@ export const availabilityEndpoints = [
       return reply.json(availableTimes(account.world, q, query.day, now, diaryIndex(account.world, now)));
     },
   }),
-  defineEndpoint({
-    ...common,
+  appointments.post('/api/v2/appointments/availabletimes', {
     operationId: 'getAvailableTimesForCart',
-    method: 'POST',
-    path: '/api/v2/appointments/availabletimes',
     allowListLine: 'api/v2/appointments/availabletimes',
     summary: 'The same search as GET availabletimes, with the current cart in the body: its times count as taken.',
     description: `${TIMES_DESCRIPTION} No offered time overlaps an item of the cart.`,
     query: timesQueryParams,
-    body: { schema: CartInput, required: false, description: 'The current cart: a bare JSON array of appointment services.' },
+    body: {
+      schema: CartInput,
+      required: false,
+      description: 'The current cart: a bare JSON array of appointment services.',
+    },
     response: timesResponse,
     example: (world, now) => {
       const s = sample(world, now);
@@ -66,16 +72,15 @@ export const availabilityEndpoints = [
       return reply.json(availableTimes(account.world, q, query.day, now, diaryIndex(account.world, now)));
     },
   }),
-  defineEndpoint({
-    ...common,
+  appointments.get('/api/v2/appointments/availabledates', {
     operationId: 'getAvailableDates',
-    method: 'GET',
-    path: '/api/v2/appointments/availabledates',
     allowListLine: 'api/v2/appointments/availabledates',
     summary: 'Dates with at least one bookable time for the services and packages, over the next 30 days.',
     description:
-      "Searches the site's own calendar from its today (the account clock) for 30 days, today included, as availabletimes " +
-      'would with any employee, no client and the services one after another; a date is listed exactly when availabletimes ' +
+      "Searches the site's own calendar from its today (the account clock) for 30 days, today included, as " +
+      'availabletimes ' +
+      'would with any employee, no client and the services one after another; a date is listed exactly when ' +
+      'availabletimes ' +
       'for that day offers a time. Services come first, then each package in its own order.',
     query: {
       siteId: siteIdParam(),
@@ -93,28 +98,32 @@ export const availabilityEndpoints = [
       return reply.json(availableDates(account.world, q, now, diaryIndex(account.world, now)));
     },
   }),
-  defineEndpoint({
-    ...common,
+  appointments.post('/api/v2/appointments/validate', {
     operationId: 'validateCart',
-    method: 'POST',
-    path: '/api/v2/appointments/validate',
     allowListLine: 'api/v2/appointments/validate',
     summary: 'Re-check a cart against the diary before creating the appointment.',
     description:
-      'A failure inside a 200: an empty body means every item is still available; a non-empty body is a JSON string listing ' +
-      'the items no longer available, comma-separated (each item\'s Description, else its service or package name), in cart ' +
+      'A failure inside a 200: an empty body means every item is still available; a non-empty body is a JSON ' +
+      'string listing ' +
+      "the items no longer available, comma-separated (each item's Description, else its service or package " +
+      'name), in cart ' +
       'order. An item is available when it starts no earlier than the account clock, lies inside trading hours, its ' +
-      'employees are qualified, rostered, not on time off and free, its resources are the site\'s and free, its client has ' +
-      'nothing else then, and no earlier item of the cart holds the same employee or resource at an overlapping time. ' +
+      "employees are qualified, rostered, not on time off and free, its resources are the site's and free, its " +
+      'client has ' +
+      'nothing else then, and no earlier item of the cart holds the same employee or resource at an overlapping ' +
+      'time. ' +
       'Nothing is written.',
     query: { siteId: siteIdParam() },
     body: {
       schema: CartInput,
       required: true,
-      description: 'The cart: a bare JSON array of appointment services, each with Start, ServiceId (or PackageId), Employees and Resources.',
+      description:
+        'The cart: a bare JSON array of appointment services, each with Start, ServiceId (or PackageId), ' +
+        'Employees and Resources.',
     },
     response: {
-      description: 'Empty when every item is still available; otherwise a JSON string such as `"Cut & Finish, Manicure"`.',
+      description:
+        'Empty when every item is still available; otherwise a JSON string such as `"Cut & Finish, Manicure"`.',
       schema: z.string(),
       mayBeEmpty: true,
     },

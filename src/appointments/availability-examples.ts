@@ -1,7 +1,7 @@
 import { DAY, utcText } from '../datetime.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import type { World } from '../world/index.js';
 import type { AppointmentService } from '../world/diary.js';
+import type { World } from '../world/index.js';
 
 // Realistic availability calls for the OpenAPI document, all built around one real booking of the
 // seeded world from tomorrow on: its site, its local date, its first service, and its services as
@@ -27,8 +27,12 @@ export function sample(world: World, now: number): Sample {
   const first = booking?.AppointmentServices[0];
   if (!site || !booking || !first) throw new Error('the example world has no booking from tomorrow on');
   // en-CA writes dates as yyyy-MM-dd.
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: site.TimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date(`${first.Start.replace(' ', 'T')}Z`));
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: site.TimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(`${first.Start.replace(' ', 'T')}Z`));
   return { siteId, day, serviceId: first.ServiceId, cart: booking.AppointmentServices.map(cartItem) };
 }
 

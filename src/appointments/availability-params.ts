@@ -13,21 +13,28 @@ export const timesQueryParams = {
   siteId: siteIdParam(),
   day: dateTime({
     description:
-      "The day to search: the date part names a date of the site's own calendar (its time, if any, is ignored). Start times come back in UTC.",
+      "The day to search: the date part names a date of the site's own calendar (its time, if any, is ignored). " +
+      'Start times come back in UTC.',
   }),
   services: guidArray({ description: 'Services to book, in the order they are to be done.' }),
   packageId: guidFilter({
     required: true,
-    description: 'A package to book: its services in their package order, linked by one PackageGroupId. Send empty when using services.',
+    description:
+      'A package to book: its services in their package order, linked by one PackageGroupId. Send empty when ' +
+      'using services.',
   }),
-  employeeIds: guidArray({ description: 'Only these employees, in order of preference. Send none for any qualified employee.' }),
+  employeeIds: guidArray({
+    description: 'Only these employees, in order of preference. Send none for any qualified employee.',
+  }),
   clientId: guidFilter({
     required: true,
-    description: 'The client booking: their own other appointments and class places then count as taken. Empty = anonymous.',
+    description:
+      'The client booking: their own other appointments and class places then count as taken. Empty = anonymous.',
   }),
   serviceSequence: byte({
     description:
-      'Order of the services: 1 = one after another in the order given; 2 = all start together, each with a different employee; 0 = none stated, read as 1. Other values answer 400.',
+      'Order of the services: 1 = one after another in the order given; 2 = all start together, each with a ' +
+      'different employee; 0 = none stated, read as 1. Other values answer 400.',
   }),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { weekAround } from '../examples.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guid, guidFilter, routeGuid, string } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
@@ -11,54 +12,64 @@ import { findAppointment } from './diary-find.js';
 import { listAppointments } from './diary-list.js';
 import { setAppointmentState } from './diary-state.js';
 import { updateAppointment } from './diary-update.js';
-import { weekAround } from '../examples.js';
 import { bookingBody, upcomingAppointment } from './examples.js';
 import { AppointmentInput } from './schemas.js';
 
+const appointments = endpointGroup('Appointments');
+
 const MAX_LIST_DAYS = 90;
-const tag = 'Appointments';
 const appointmentBody = (description: string) => ({ schema: AppointmentInput, required: true, description }) as const;
 const appointmentIdRoute = { appointmentId: routeGuid('Appointment id.') };
 
 export const appointmentCrudEndpoints = [
-  defineEndpoint({
+  appointments.get('/api/v2/appointments', {
     operationId: 'listAppointments',
-    method: 'GET',
-    path: '/api/v2/appointments',
-    tag,
     summary: 'List the appointments of a site whose start falls in a range of at most 90 days.',
     description:
-      'Every parameter must be in the URL by name (405 otherwise, as POST is served on the same path). An appointment is in range when its Start (that of its earliest service) is at or after `start` and at or before `end`; the end is not widened. Ordered by Start.',
-    auth: 'bearer',
+      'Every parameter must be in the URL by name (405 otherwise, as POST is served on the same path). An ' +
+      'appointment is in range when its Start (that of its earliest service) is at or after `start` and at or ' +
+      'before `end`; the end is not widened. Ordered by Start.',
     cacheable: true,
     allowListLine: 'api/v2/appointments',
     query: {
       siteId: guid({ description: 'Site whose diary to list.' }),
-      stateId: guidFilter({ required: true, description: 'Appointment state (GET /api/v2/appointmentstates); empty = every state.' }),
+      stateId: guidFilter({
+        required: true,
+        description: 'Appointment state (GET /api/v2/appointmentstates); empty = every state.',
+      }),
       start: dateTime({ description: 'Range start (UTC).' }),
       end: dateTime({ description: 'Range end (UTC), at most 90 days after start.' }),
-      find: string({ description: "Free text, case-insensitive contains match over the client's name and the services' names; empty = none." }),
+      find: string({
+        description:
+          "Free text, case-insensitive contains match over the client's name and the services' names; empty = none.",
+      }),
       clientId: guidFilter({ required: true, description: 'Client; empty = every client.' }),
     },
     response: { description: 'Appointments in the range, ordered by Start.', schema: z.array(AppointmentListSchema) },
     errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },
     example: (world, now) => ({
-      query: { siteId: upcomingAppointment(world, now).SiteId, stateId: '', ...weekAround(now), find: '', clientId: '' },
+      query: {
+        siteId: upcomingAppointment(world, now).SiteId,
+        stateId: '',
+        ...weekAround(now),
+        find: '',
+        clientId: '',
+      },
     }),
     handler: ({ account, query }) => {
       checkRange(query.start, query.end, MAX_LIST_DAYS);
       return reply.json(listAppointments(account.world, query));
     },
   }),
-  defineEndpoint({
+  appointments.post('/api/v2/appointments', {
     operationId: 'createAppointment',
-    method: 'POST',
-    path: '/api/v2/appointments',
-    tag,
     summary: 'Book an appointment with its services, employees and resources.',
     description:
-      'Ids in the body are empty Guids (or left out): the appointment, its services and its AppointmentNumber are generated. The site is the query siteId. Each service needs ServiceId and Start; End defaults to Start plus the service duration; employee and resource names are filled from the account. The state is Booked unless AppointmentStateId is sent. Availability is NOT checked (overlapping bookings are accepted): call POST /api/v2/appointments/validate first. Unknown ids are a 400 naming the field.',
-    auth: 'bearer',
+      'Ids in the body are empty Guids (or left out): the appointment, its services and its AppointmentNumber ' +
+      'are generated. The site is the query siteId. Each service needs ServiceId and Start; End defaults to ' +
+      'Start plus the service duration; employee and resource names are filled from the account. The state is ' +
+      'Booked unless AppointmentStateId is sent. Availability is NOT checked (overlapping bookings are ' +
+      'accepted): call POST /api/v2/appointments/validate first. Unknown ids are a 400 naming the field.',
     allowListLine: 'api/v2/appointments',
     query: { siteId: guid({ description: 'Site the appointment is booked at.' }) },
     body: appointmentBody('The appointment with its AppointmentServices; ids empty.'),
@@ -69,23 +80,27 @@ export const appointmentCrudEndpoints = [
       return { query: { siteId: a.SiteId }, body: bookingBody(a) };
     },
     handler: ({ account, query, body, now }) =>
-      writeResult('AppointmentId', createAppointment(account.world, query.siteId, body, now, account.random).AppointmentId),
+      writeResult(
+        'AppointmentId',
+        createAppointment(account.world, query.siteId, body, now, account.random).AppointmentId,
+      ),
   }),
-  defineEndpoint({
+  appointments.post('/api/v2/appointments/setstate', {
     operationId: 'setAppointmentState',
-    method: 'POST',
-    path: '/api/v2/appointments/setstate',
-    tag,
     summary: 'Move an appointment to another state.',
     description:
-      'Any state id of the account is accepted from any state: there are no transition rules. No body. An appointment that does not exist is a 400 `Record does not exist.`; a state id that is not one of GET /api/v2/appointmentstates is a 400 naming appointmentStateId.',
-    auth: 'bearer',
+      'Any state id of the account is accepted from any state: there are no transition rules. No body. An ' +
+      'appointment that does not exist is a 400 `Record does not exist.`; a state id that is not one of GET ' +
+      '/api/v2/appointmentstates is a 400 naming appointmentStateId.',
     allowListLine: 'api/v2/appointments/setstate',
     query: {
       appointmentId: guid({ description: 'Appointment to move.' }),
       appointmentStateId: guid({ description: 'State to move it to (GET /api/v2/appointmentstates).' }),
     },
-    response: { description: 'Write result: Message `AppointmentId`, Value the appointment id.', schema: WriteResultSchema },
+    response: {
+      description: 'Write result: Message `AppointmentId`, Value the appointment id.',
+      schema: WriteResultSchema,
+    },
     errors: { 400: 'Unknown appointment (`Record does not exist.`) or unknown state.' },
     example: (world, now) => ({
       query: {
@@ -98,33 +113,37 @@ export const appointmentCrudEndpoints = [
       return writeResult('AppointmentId', query.appointmentId);
     },
   }),
-  defineEndpoint({
+  appointments.get('/api/v2/appointments/{appointmentId}', {
     operationId: 'getAppointment',
-    method: 'GET',
-    path: '/api/v2/appointments/{appointmentId}',
-    tag,
     summary: 'One appointment with its services, employees and resources; any site, no siteId.',
-    auth: 'bearer',
     cacheable: true,
     route: appointmentIdRoute,
-    response: { description: 'The appointment, or `null` when the account has none with that id.', schema: AppointmentSchema.nullable() },
+    response: {
+      description: 'The appointment, or `null` when the account has none with that id.',
+      schema: AppointmentSchema.nullable(),
+    },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
     example: (world, now) => ({ route: { appointmentId: upcomingAppointment(world, now).AppointmentId } }),
     handler: ({ account, route }) => reply.json(findAppointment(account.world, route.appointmentId) ?? null),
   }),
-  defineEndpoint({
+  appointments.put('/api/v2/appointments/{appointmentId}', {
     operationId: 'updateAppointment',
-    method: 'PUT',
-    path: '/api/v2/appointments/{appointmentId}',
-    tag,
     summary: 'Update an appointment: sent fields overwrite, the services are replaced by the sent list.',
     description:
-      "Quirk kept from the real service: the record loaded and saved is the one named by the BODY's AppointmentId, while the answer echoes the ROUTE id. Send the same id in both. A body AppointmentId naming no appointment (or none) is a 400 `Record does not exist.`. Fields left out keep their value; AppointmentNumber, CreationDate and InvoiceId never change; a sent AppointmentServiceId of this appointment keeps its id. Availability is not checked.",
-    auth: 'bearer',
+      "Quirk kept from the real service: the record loaded and saved is the one named by the BODY's " +
+      'AppointmentId, while the answer echoes the ROUTE id. Send the same id in both. A body AppointmentId ' +
+      'naming no appointment (or none) is a 400 `Record does not exist.`. Fields left out keep their value; ' +
+      'AppointmentNumber, CreationDate and InvoiceId never change; a sent AppointmentServiceId of this ' +
+      'appointment keeps its id. Availability is not checked.',
     route: appointmentIdRoute,
-    body: appointmentBody("The appointment in full; its AppointmentId selects the record."),
+    body: appointmentBody('The appointment in full; its AppointmentId selects the record.'),
     response: { description: 'Write result: Message `AppointmentId`, Value the ROUTE id.', schema: WriteResultSchema },
-    errors: { 400: "No body, the body's AppointmentId names no appointment (`Record does not exist.`), or a field is missing, malformed or names no record.", 404: 'The route id is not a well-formed Guid.' },
+    errors: {
+      400:
+        "No body, the body's AppointmentId names no appointment (`Record does not exist.`), or a field is missing, " +
+        'malformed or names no record.',
+      404: 'The route id is not a well-formed Guid.',
+    },
     example: (world, now) => {
       const a = upcomingAppointment(world, now);
       return { route: { appointmentId: a.AppointmentId }, body: { AppointmentId: a.AppointmentId, ...bookingBody(a) } };
@@ -134,14 +153,12 @@ export const appointmentCrudEndpoints = [
       return writeResult('AppointmentId', route.appointmentId);
     },
   }),
-  defineEndpoint({
+  appointments.delete('/api/v2/appointments/{appointmentId}', {
     operationId: 'deleteAppointment',
-    method: 'DELETE',
-    path: '/api/v2/appointments/{appointmentId}',
-    tag,
     summary: 'Cancel and remove an appointment.',
-    description: 'Answers 200 with an empty body. An appointment that does not exist (or was already removed) is a 400 `{"Message":"Record does not exist."}`.',
-    auth: 'bearer',
+    description:
+      'Answers 200 with an empty body. An appointment that does not exist (or was already removed) is a 400 ' +
+      '`{"Message":"Record does not exist."}`.',
     route: appointmentIdRoute,
     response: { description: 'Removed; empty body.', contentType: 'empty' },
     errors: { 400: 'No appointment has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },
@@ -151,21 +168,20 @@ export const appointmentCrudEndpoints = [
       return reply.empty();
     },
   }),
-  defineEndpoint({
+  appointments.get('/api/v2/appointmentstates', {
     operationId: 'listAppointmentStates',
-    method: 'GET',
-    path: '/api/v2/appointmentstates',
-    tag,
     summary: 'The appointment states of the account (the ids setstate and the stateId filter take).',
     description:
-      'The spec names an appointment-states category without its route; this is the simulator\'s route for it. Account-wide: no siteId.',
-    auth: 'bearer',
+      "The spec names an appointment-states category without its route; this is the simulator's route for it. " +
+      'Account-wide: no siteId.',
     cacheable: true,
     allowListLine: 'api/v2/appointmentstates',
     response: { description: 'Every state, in workflow order.', schema: z.array(AppointmentStateSchema) },
     errors: {},
     example: () => ({}),
     handler: ({ account }) =>
-      reply.json(account.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name }))),
+      reply.json(
+        account.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name })),
+      ),
   }),
 ];

@@ -1,10 +1,10 @@
-import { checkSite, insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import type { World } from '../world/index.js';
+import { checkSite, insertRecord } from '../stored-records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
+import type { World } from '../world/index.js';
 import { bookedStateId, checkAppointmentIds } from './diary-fields.js';
 import { nextAppointmentNumber } from './diary-number.js';
 import { buildServices, earliestStart, given } from './diary-services.js';
@@ -16,13 +16,24 @@ import type { AppointmentIn } from './schemas.js';
  * AppointmentId, SiteId and AppointmentNumber are not used: the id and number are new, the site
  * is the query's.
  */
-export function createAppointment(world: World, siteId: Guid, body: AppointmentIn, now: number, random: Random): Appointment {
+export function createAppointment(
+  world: World,
+  siteId: Guid,
+  body: AppointmentIn,
+  now: number,
+  random: Random,
+): Appointment {
   const problems = new ModelStateErrors();
   checkSite(world, siteId, 'siteId', problems);
   checkAppointmentIds(world, body, problems);
   const newId = () => random.guid();
   const AppointmentId = newId();
-  const AppointmentServices = buildServices(world, body.AppointmentServices, { appointmentId: AppointmentId, clientId: body.ClientId, newId }, problems);
+  const AppointmentServices = buildServices(
+    world,
+    body.AppointmentServices,
+    { appointmentId: AppointmentId, clientId: body.ClientId, newId },
+    problems,
+  );
   problems.throwIfAny();
 
   const appointment: Appointment = {

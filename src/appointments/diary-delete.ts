@@ -1,7 +1,7 @@
-import { removeRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
-import type { World } from '../world/index.js';
+import { removeRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 
 /** Cancels and removes an appointment; absent, it is the documented 400 `Record does not exist.` */
 export function deleteAppointment(world: World, appointmentId: Guid): void {

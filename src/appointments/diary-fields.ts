@@ -1,6 +1,6 @@
 import type { ModelStateErrors } from '../http/model-state.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { given } from './diary-services.js';
 import type { AppointmentIn } from './schemas.js';
 
@@ -14,7 +14,12 @@ export function checkAppointmentIds(world: World, body: AppointmentIn, problems:
   const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean, what: string) => {
     if (given(id) && !exists(id)) problems.add(field, `The ${what} '${id}' does not exist.`);
   };
-  check('AppointmentStateId', body.AppointmentStateId, (id) => world.appointmentStates.some((s) => s.AppointmentStateId === id), 'appointment state');
+  check(
+    'AppointmentStateId',
+    body.AppointmentStateId,
+    (id) => world.appointmentStates.some((s) => s.AppointmentStateId === id),
+    'appointment state',
+  );
   check('ClientTypeId', body.ClientTypeId, (id) => world.clientTypes.some((t) => t.ClientTypeId === id), 'client type');
   check('SourceId', body.SourceId, (id) => world.sources.some((s) => s.SourceId === id), 'source');
 }

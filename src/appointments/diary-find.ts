@@ -1,7 +1,7 @@
 import { errors } from '../http/errors.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
+import type { World } from '../world/index.js';
 
 export function findAppointment(world: World, id: Guid): Appointment | undefined {
   return world.appointments.find((a) => a.AppointmentId === id);

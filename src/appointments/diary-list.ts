@@ -1,8 +1,8 @@
-import { containsAny } from '../match.js';
-import type { World } from '../world/index.js';
 import { utcMs } from '../datetime.js';
+import { containsAny } from '../match.js';
 import type { Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
+import type { World } from '../world/index.js';
 import type { AppointmentListRow } from './answer-schemas.js';
 
 export interface AppointmentQuery {

@@ -1,8 +1,8 @@
-import { MINUTE, formatDateTime, parseDateTime } from '../datetime.js';
+import { formatDateTime, MINUTE, parseDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
-import type { World } from '../world/index.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { AppointmentService } from '../world/diary.js';
+import type { World } from '../world/index.js';
 import type { AppointmentServiceIn } from './schemas.js';
 
 // The services of an appointment as sent on create and update, checked against the account and
@@ -37,10 +37,15 @@ export function buildServices(
     const at = `AppointmentServices[${i}]`;
     const service = given(item.ServiceId) ? services.get(item.ServiceId) : undefined;
     const pkg = given(item.PackageId) ? packages.get(item.PackageId) : undefined;
-    if (given(item.ServiceId) && !service) problems.add(`${at}.ServiceId`, `The service '${item.ServiceId}' does not exist.`);
-    if (given(item.PackageId) && !pkg) problems.add(`${at}.PackageId`, `The package '${item.PackageId}' does not exist.`);
+    if (given(item.ServiceId) && !service)
+      problems.add(`${at}.ServiceId`, `The service '${item.ServiceId}' does not exist.`);
+    if (given(item.PackageId) && !pkg)
+      problems.add(`${at}.PackageId`, `The package '${item.PackageId}' does not exist.`);
     if (pkg && service && !pkg.Services.some((ps) => ps.ServiceId === service.ServiceId)) {
-      problems.add(`${at}.ServiceId`, `The service '${service.ServiceId}' is not part of the package '${pkg.PackageId}'.`);
+      problems.add(
+        `${at}.ServiceId`,
+        `The service '${service.ServiceId}' is not part of the package '${pkg.PackageId}'.`,
+      );
     }
     // Every item is a service of the catalogue: its duration gives End, its name Description.
     if (!given(item.ServiceId)) problems.add(`${at}.ServiceId`, 'The ServiceId field is required.');
@@ -68,7 +73,9 @@ export function buildServices(
     }
     return {
       AppointmentServiceId:
-        given(item.AppointmentServiceId) && keep.has(item.AppointmentServiceId) ? item.AppointmentServiceId : owner.newId(),
+        given(item.AppointmentServiceId) && keep.has(item.AppointmentServiceId)
+          ? item.AppointmentServiceId
+          : owner.newId(),
       AppointmentId: owner.appointmentId,
       ClientId: owner.clientId,
       ServiceId: item.ServiceId ?? EMPTY_GUID,

@@ -1,7 +1,7 @@
-import { editRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
-import type { World } from '../world/index.js';
+import { editRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { existingAppointment } from './diary-find.js';
 
 /**

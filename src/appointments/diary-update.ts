@@ -1,9 +1,9 @@
-import { checkSite, editRecord } from '../stored-records.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import type { World } from '../world/index.js';
+import { checkSite, editRecord } from '../stored-records.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
+import type { World } from '../world/index.js';
 import { checkAppointmentIds } from './diary-fields.js';
 import { existingAppointment } from './diary-find.js';
 import { buildServices, earliestStart, given } from './diary-services.js';
@@ -24,7 +24,12 @@ export function updateAppointment(world: World, body: AppointmentIn, random: Ran
   const services = buildServices(
     world,
     body.AppointmentServices,
-    { appointmentId: appointment.AppointmentId, clientId: body.ClientId, newId: () => random.guid(), current: appointment.AppointmentServices },
+    {
+      appointmentId: appointment.AppointmentId,
+      clientId: body.ClientId,
+      newId: () => random.guid(),
+      current: appointment.AppointmentServices,
+    },
     problems,
   );
   problems.throwIfAny();

@@ -1,6 +1,6 @@
 import { DAY, formatDateTime, startOfDay, utcMs } from '../datetime.js';
-import type { World } from '../world/index.js';
 import type { Appointment } from '../world/diary.js';
+import type { World } from '../world/index.js';
 
 // Realistic calls for the OpenAPI document, picked from the seeded world around the account's today.
 

@@ -66,7 +66,9 @@ export const AppointmentServiceEmployee = z
   .object({ EmployeeId: guid, FirstName: z.string(), LastName: z.string() })
   .meta({ id: 'AppointmentServiceEmployee' });
 
-export const AppointmentServiceResource = z.object({ ResourceId: guid, Name: z.string() }).meta({ id: 'AppointmentServiceResource' });
+export const AppointmentServiceResource = z
+  .object({ ResourceId: guid, Name: z.string() })
+  .meta({ id: 'AppointmentServiceResource' });
 
 export const AppointmentService = z
   .object({

@@ -7,7 +7,11 @@ import type { Credential } from './credentials.js';
  * for a collection does not cover its sub-routes). A blank line allows everything. A route ending
  * in a record id has no line of its own, so a non-empty list refuses it.
  */
-export function endpointAllowed(credential: Credential, calledPath: string, allowListLine: string | undefined): boolean {
+export function endpointAllowed(
+  credential: Credential,
+  calledPath: string,
+  allowListLine: string | undefined,
+): boolean {
   const lines = credential.endpoints;
   if (lines.length === 0 || lines.some((line) => line.trim() === '')) return true;
   if (allowListLine === undefined) return false;

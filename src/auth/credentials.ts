@@ -40,13 +40,25 @@ export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_SECRET = 'demo-secret';
 export const DEMO_API_KEY = 'demo-api-key';
 
-const demoApiKey = (createdAt: number): ApiKey => ({ id: 'apikey-1', keyHash: sha256(DEMO_API_KEY), active: true, createdAt });
+const demoApiKey = (createdAt: number): ApiKey => ({
+  id: 'apikey-1',
+  keyHash: sha256(DEMO_API_KEY),
+  active: true,
+  createdAt,
+});
 
 /** Every freshly seeded account holds this one active, unrestricted credential and the demo API key. */
 export function seededAuth(now: number): Pick<AuthData, 'credentials' | 'apiKeys'> {
   return {
     credentials: [
-      { id: 'credential-1', clientId: DEMO_CLIENT_ID, secretHash: sha256(DEMO_SECRET), active: true, endpoints: [], ips: '' },
+      {
+        id: 'credential-1',
+        clientId: DEMO_CLIENT_ID,
+        secretHash: sha256(DEMO_SECRET),
+        active: true,
+        endpoints: [],
+        ips: '',
+      },
     ],
     apiKeys: [demoApiKey(now)],
   };

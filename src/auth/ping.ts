@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { reply } from '../http/reply.js';
 
-export const ping = defineEndpoint({
+const connectivity = endpointGroup('Connectivity');
+
+export const ping = connectivity.get('/api/v2/ping', {
   operationId: 'ping',
-  method: 'GET',
-  path: '/api/v2/ping',
-  tag: 'Connectivity',
   summary: 'Check connectivity and the token: answers the account name and the service time.',
-  auth: 'bearer',
   allowListLine: 'api/v2/ping',
   response: {
     description: 'The service is reachable and the token valid.',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
-import { defineEndpoint, type RequestContext } from '../http/endpoint.js';
+import { endpointGroup, type RequestContext } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { reply } from '../http/reply.js';
-import { changeCredential, type Credential, findByClientSecret, newClientId } from './credentials.js';
+import { type Credential, changeCredential, findByClientSecret, newClientId } from './credentials.js';
 import { randomSecret, sha256 } from './hash.js';
 import { issueToken, revokeTokens, TOKEN_LIFETIME_SECONDS } from './tokens.js';
 
@@ -57,30 +57,26 @@ const EXAMPLE_TOKEN = {
   expires_utc: '2026-09-14 21:00',
 };
 
+const credentials = endpointGroup('Credentials', 'none');
+
 const common = {
-  tag: 'Credentials',
-  auth: 'none',
   body: credentialBody,
   errors: credentialErrors,
   example: () => ({ body: { clientId: 'demo-client', secret: 'demo-secret' } }),
 } as const;
 
 export const tokenEndpoints = [
-  defineEndpoint({
+  credentials.post('/api/v2/token', {
     ...common,
     operationId: 'issueToken',
-    method: 'POST',
-    path: '/api/v2/token',
     summary: 'Exchange a client id and secret for an access token; existing tokens stay valid.',
     response: { description: 'A new access token, valid six months.', schema: TokenResponse },
     exampleResponse: EXAMPLE_TOKEN,
     handler: (ctx) => tokenReply(ctx, authenticate(ctx, ctx.body)),
   }),
-  defineEndpoint({
+  credentials.post('/api/v2/token/refresh', {
     ...common,
     operationId: 'refreshToken',
-    method: 'POST',
-    path: '/api/v2/token/refresh',
     summary: "Revoke all of the credential's active tokens and issue one new token.",
     response: { description: 'The new access token; every earlier token fails at once.', schema: TokenResponse },
     exampleResponse: EXAMPLE_TOKEN,
@@ -90,11 +86,9 @@ export const tokenEndpoints = [
       return tokenReply(ctx, credential);
     },
   }),
-  defineEndpoint({
+  credentials.post('/api/v2/token/rotate-secret', {
     ...common,
     operationId: 'rotateSecret',
-    method: 'POST',
-    path: '/api/v2/token/rotate-secret',
     summary: 'Issue a new secret and revoke every active token of the credential.',
     response: {
       description: 'The new secret, returned this once.',
@@ -109,11 +103,9 @@ export const tokenEndpoints = [
       return reply.json({ client_secret: secret });
     },
   }),
-  defineEndpoint({
+  credentials.post('/api/v2/token/rotate-clientid', {
     ...common,
     operationId: 'rotateClientId',
-    method: 'POST',
-    path: '/api/v2/token/rotate-clientid',
     summary: 'Issue a new client id for the credential; the old one stops working, tokens stay valid.',
     response: { description: 'The new client id.', schema: z.object({ client_id: z.string() }) },
     exampleResponse: { client_id: 'client-Qm3xV9rT2kLp' },

@@ -34,7 +34,10 @@ interface Queue {
  * plain `{hash: record}` map. Every change to the map goes through this module.
  */
 interface TokenIndex {
-  /** The map's rollback count when the index was built (see accounts/tokens-map.ts): a rollback changes the map behind the index. */
+  /**
+   * The map's rollback count when the index was built (see accounts/tokens-map.ts): a rollback changes the map behind
+   * the index.
+   */
   generation: number;
   queues: Map<string, Queue>;
   /** Round-robin over the credentials for sweeping the expired tokens of the others. */
@@ -111,7 +114,8 @@ function sweepAnother(tokens: Record<string, TokenRecord>, index: TokenIndex, is
 
 /** Stores a token record under its hash, as the newest of its credential, dropping the oldest beyond the cap. */
 export function storeToken(auth: AuthData, hash: string, record: TokenRecord): void {
-  if (auth.tokens[hash] !== undefined) return; // already held: 32 random bytes never repeat; a scenario's twice is refused before
+  // Already held: 32 random bytes never repeat, and a scenario's token given twice is refused before.
+  if (auth.tokens[hash] !== undefined) return;
   const queue = queueOf(indexOf(auth.tokens).queues, record.credentialId);
   while (held(queue) >= TOKENS_PER_CREDENTIAL) delete auth.tokens[queue.hashes[queue.head++]!];
   compact(queue);
@@ -143,15 +147,13 @@ export function revokeTokens(auth: AuthData, credentialId: string): void {
   index.queues.delete(credentialId);
 }
 
-export type TokenCheck =
-  | { ok: true; credential: Credential }
-  | { ok: false; reason: 'invalidToken' | 'unauthorized' };
+export type TokenCheck = { ok: true; credential: Credential } | { ok: false; reason: 'invalidToken' | 'unauthorized' };
 
 /** Unknown, revoked or expired → invalidToken; a token whose credential is gone or inactive → unauthorized. */
 export function checkToken(auth: AuthData, token: string, now: number): TokenCheck {
   const record = auth.tokens[sha256(token)];
   if (!record || record.expiresAt <= now) return { ok: false, reason: 'invalidToken' };
   const credential = auth.credentials.find((c) => c.id === record.credentialId);
-  if (!credential || !credential.active) return { ok: false, reason: 'unauthorized' };
+  if (!credential?.active) return { ok: false, reason: 'unauthorized' };
   return { ok: true, credential };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findParam, itemStateParam, requiredItemStateParam, siteIdParam } from '../http/common-params.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { boolean, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
@@ -14,15 +14,16 @@ import {
   ServiceListSchema,
 } from './schemas.js';
 
+const catalogue = endpointGroup('Catalogue');
+
 const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
-const common = { method: 'GET', tag: 'Catalogue', auth: 'bearer', errors: {}, cacheable: true } as const;
+const common = { cacheable: true } as const;
 
 export const catalogueEndpoints = [
-  defineEndpoint({
+  catalogue.get('/api/v2/services', {
     ...common,
     operationId: 'listServices',
-    path: '/api/v2/services',
     allowListLine: 'api/v2/services',
     summary: 'List services on the price list; package-only component services are hidden by default.',
     query: {
@@ -38,10 +39,9 @@ export const catalogueEndpoints = [
     example: atSite,
     handler: ({ account, query }) => reply.json(listServices(account.world, query)),
   }),
-  defineEndpoint({
+  catalogue.get('/api/v2/products', {
     ...common,
     operationId: 'listProducts',
-    path: '/api/v2/products',
     allowListLine: 'api/v2/products',
     summary: 'List products with cost and quantity at the site; one call per allowSale value.',
     query: {
@@ -51,17 +51,17 @@ export const catalogueEndpoints = [
       allowSale: boolean({
         default: false,
         description:
-          'false (default) returns only products NOT flagged for sale; true returns only those flagged for sale. There is no way to get both in one call.',
+          'false (default) returns only products NOT flagged for sale; true returns only those flagged for sale. ' +
+          'There is no way to get both in one call.',
       }),
     },
     response: { description: 'Products, ordered by name.', schema: z.array(ProductListSchema) },
     example: (world) => ({ query: { siteId: firstActiveSiteId(world), allowSale: 'true' } }),
     handler: ({ account, query }) => reply.json(listProducts(account.world, query)),
   }),
-  defineEndpoint({
+  catalogue.get('/api/v2/packages', {
     ...common,
     operationId: 'listPackages',
-    path: '/api/v2/packages',
     allowListLine: 'api/v2/packages',
     summary: 'List packages; siteId, itemState and find must all be sent by name (404 otherwise).',
     query: {
@@ -75,21 +75,23 @@ export const catalogueEndpoints = [
     example: (world) => ({ query: { siteId: firstActiveSiteId(world), itemState: 'Active', find: '' } }),
     handler: ({ account, query }) => reply.json(listPackages(account.world, query)),
   }),
-  defineEndpoint({
+  catalogue.get('/api/v2/courses', {
     ...common,
     operationId: 'listCourses',
-    path: '/api/v2/courses',
     allowListLine: 'api/v2/courses',
     summary: "List courses on the price list (not a client's purchases).",
-    query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name, code, category and barcode', 'contains') },
+    query: {
+      siteId: siteIdParam(),
+      itemState: itemStateParam(),
+      find: findParam('name, code, category and barcode', 'contains'),
+    },
     response: { description: 'Courses, ordered by name.', schema: z.array(CourseListSchema) },
     example: atSite,
     handler: ({ account, query }) => reply.json(listCourses(account.world, query)),
   }),
-  defineEndpoint({
+  catalogue.get('/api/v2/memberships', {
     ...common,
     operationId: 'listMemberships',
-    path: '/api/v2/memberships',
     allowListLine: 'api/v2/memberships',
     summary: 'List memberships.',
     query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name and code', 'contains') },

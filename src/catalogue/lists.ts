@@ -1,6 +1,6 @@
 import { byName, containsAny, hasState, inSite } from '../match.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 
 // The catalogue as the list endpoints see it. Every list: the site's items plus account-wide
 // items, exactly the requested state, a case-insensitive contains search, ordered by name.
@@ -46,7 +46,12 @@ export function listPackages(world: World, q: ListQuery) {
       ...p,
       Services: p.Services.map((ps) => {
         const service = services.get(ps.ServiceId);
-        return { ServiceId: ps.ServiceId, Name: service?.Name ?? '', Duration: service?.Duration ?? 0, Sequence: ps.Sequence };
+        return {
+          ServiceId: ps.ServiceId,
+          Name: service?.Name ?? '',
+          Duration: service?.Duration ?? 0,
+          Sequence: ps.Sequence,
+        };
       }),
     }));
 }

@@ -1,17 +1,22 @@
-import { editRecord, insertRecord, removeRecord } from '../stored-records.js';
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
-import type { World } from '../world/index.js';
+import { editRecord, insertRecord, removeRecord } from '../stored-records.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import type { ClassBookingIn } from './bookings-schemas.js';
 
 /** States that hold a place on the session: Booked and CheckedIn. NoShow, LateCancelled and Cancelled free it. */
 export const TAKES_PLACE: ReadonlySet<ClassBookingState> = new Set<ClassBookingState>([1, 2]);
 export const FULL_MESSAGE = 'The class is full; online bookings are refused.';
 
-export interface BookingFilter { siteId: Guid; classType: number; start: number; end: number }
+export interface BookingFilter {
+  siteId: Guid;
+  classType: number;
+  start: number;
+  end: number;
+}
 
 /** GET /classes/classbookings: bookings of the site's sessions of that type whose Start is in [start, end]. */
 export function listClassBookings(world: World, f: BookingFilter) {
@@ -31,21 +36,37 @@ export function listClassBookings(world: World, f: BookingFilter) {
       const c = classes.get(s.ClassId);
       const client = clients.get(b.ClientId);
       return {
-        ClassBookingId: b.ClassBookingId, ClassScheduleId: b.ClassScheduleId, ClientId: b.ClientId,
-        OnlineBooking: b.OnlineBooking, ClassBookingState: b.ClassBookingState,
-        ClassId: s.ClassId, ClassName: c?.Name ?? '', ClassType: c?.ClassType ?? 1, Start: s.Start, End: s.End,
-        ClientFirstName: client?.FirstName ?? '', ClientLastName: client?.LastName ?? '',
+        ClassBookingId: b.ClassBookingId,
+        ClassScheduleId: b.ClassScheduleId,
+        ClientId: b.ClientId,
+        OnlineBooking: b.OnlineBooking,
+        ClassBookingState: b.ClassBookingState,
+        ClassId: s.ClassId,
+        ClassName: c?.Name ?? '',
+        ClassType: c?.ClassType ?? 1,
+        Start: s.Start,
+        End: s.End,
+        ClientFirstName: client?.FirstName ?? '',
+        ClientLastName: client?.LastName ?? '',
       };
     })
-    .sort((x, y) => x.Start.localeCompare(y.Start) || x.ClassScheduleId.localeCompare(y.ClassScheduleId) || x.ClassBookingId.localeCompare(y.ClassBookingId));
+    .sort(
+      (x, y) =>
+        x.Start.localeCompare(y.Start) ||
+        x.ClassScheduleId.localeCompare(y.ClassScheduleId) ||
+        x.ClassBookingId.localeCompare(y.ClassBookingId),
+    );
 }
 
 /** Places held on a session, not counting the booking `except`. */
 function placesTaken(world: World, scheduleId: Guid, except: Guid): number {
-  return world.classBookings.filter((b) => b.ClassScheduleId === scheduleId && b.ClassBookingId !== except && TAKES_PLACE.has(b.ClassBookingState)).length;
+  return world.classBookings.filter(
+    (b) => b.ClassScheduleId === scheduleId && b.ClassBookingId !== except && TAKES_PLACE.has(b.ClassBookingState),
+  ).length;
 }
 
-const holdsOnlinePlace = (b: Pick<ClassBooking, 'OnlineBooking' | 'ClassBookingState'>) => b.OnlineBooking && TAKES_PLACE.has(b.ClassBookingState);
+const holdsOnlinePlace = (b: Pick<ClassBooking, 'OnlineBooking' | 'ClassBookingState'>) =>
+  b.OnlineBooking && TAKES_PLACE.has(b.ClassBookingState);
 
 /**
  * The online capacity rule: a write that makes the booking hold an ONLINE place on a session where
@@ -62,7 +83,8 @@ function checkCapacity(world: World, next: ClassBooking, before: ClassBooking | 
 }
 
 function checkRefs(world: World, b: ClassBooking, problems: ModelStateErrors) {
-  if (!world.classSchedules.some((s) => s.ClassScheduleId === b.ClassScheduleId)) problems.add('ClassScheduleId', 'The class schedule does not exist.');
+  if (!world.classSchedules.some((s) => s.ClassScheduleId === b.ClassScheduleId))
+    problems.add('ClassScheduleId', 'The class schedule does not exist.');
   if (!world.clients.some((c) => c.ClientId === b.ClientId)) problems.add('ClientId', 'The client does not exist.');
 }
 
@@ -74,7 +96,8 @@ export function createClassBooking(world: World, body: ClassBookingIn): Guid {
   const id = body.ClassBookingId ?? EMPTY_GUID;
   if (body.ObjectState !== 1 || id === EMPTY_GUID) return id;
   const problems = new ModelStateErrors();
-  if (world.classBookings.some((b) => b.ClassBookingId === id)) problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`);
+  if (world.classBookings.some((b) => b.ClassBookingId === id))
+    problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`);
   if (body.ClassScheduleId === undefined) problems.add('ClassScheduleId', 'The ClassScheduleId field is required.');
   if (body.ClientId === undefined) problems.add('ClientId', 'The ClientId field is required.');
   problems.throwIfAny();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import { siteIdParam } from '../http/common-params.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { ClassTypes } from '../http/enums.js';
 import { boolean, dateTime, enumeration, guid, guidFilter, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
@@ -10,23 +10,21 @@ import { firstActiveSiteId } from '../sites/lookup.js';
 import { EMPTY_GUID } from '../world/common.js';
 import { activeClass, schedulesQuery } from './examples.js';
 import { ClassInput } from './input.js';
-import { listClassSchedules, listClasses } from './list.js';
+import { listClasses, listClassSchedules } from './list.js';
 import { ClassListSchema, ClassScheduleListSchema } from './schemas.js';
 import { createClass, updateClass } from './write.js';
 
-const tag = 'Classes';
+const classes = endpointGroup('Classes');
 
 /** GET, POST and PUT /classes; GET /classes/classschedules. */
 export const classEndpoints = [
-  defineEndpoint({
+  classes.get('/api/v2/classes', {
     operationId: 'listClasses',
-    method: 'GET',
-    path: '/api/v2/classes',
-    tag,
     summary: "List a site's Active classes (definitions), ordered by name.",
     description:
-      'A class that had already ended before `start` (EndDate < start) is left out; a class with no EndDate runs on. Inactive classes are never listed. siteId and start are required by name: GET without them answers 405, because POST and PUT serve the same path.',
-    auth: 'bearer',
+      'A class that had already ended before `start` (EndDate < start) is left out; a class with no EndDate runs ' +
+      'on. Inactive classes are never listed. siteId and start are required by name: GET without them answers ' +
+      '405, because POST and PUT serve the same path.',
     cacheable: true,
     allowListLine: 'api/v2/classes',
     query: {
@@ -38,40 +36,47 @@ export const classEndpoints = [
     example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), start: formatDateTime(now) } }),
     handler: ({ account, query }) => reply.json(listClasses(account.world, query)),
   }),
-  defineEndpoint({
+  classes.get('/api/v2/classes/classschedules', {
     operationId: 'listClassSchedules',
-    method: 'GET',
-    path: '/api/v2/classes/classschedules',
-    tag,
     summary: "List a site's Active class sessions in a date range, with places booked and capacity.",
     description:
-      'A session is in range when start ≤ its Start ≤ end (no range cap; the end is not widened). classType matches exactly and All (0, or an empty value) returns `[]`. `find` is a case-insensitive contains over the class name. employeeId, when sent non-empty, keeps the sessions that employee teaches. bookOnline defaults to true, which keeps only sessions bookable online; false returns all of them. Booked counts the bookings that are Booked, CheckedIn or NoShow. Ordered by Start, then class name.',
-    auth: 'bearer',
+      'A session is in range when start ≤ its Start ≤ end (no range cap; the end is not widened). classType ' +
+      'matches exactly and All (0, or an empty value) returns `[]`. `find` is a case-insensitive contains over ' +
+      'the class name. employeeId, when sent non-empty, keeps the sessions that employee teaches. bookOnline ' +
+      'defaults to true, which keeps only sessions bookable online; false returns all of them. Booked counts the ' +
+      'bookings that are Booked, CheckedIn or NoShow. Ordered by Start, then class name.',
     cacheable: true,
     allowListLine: 'api/v2/classes/classschedules',
     query: {
       siteId: siteIdParam(),
-      classType: enumeration(ClassTypes, { typeName: 'ClassTypes', description: 'Class = 1, Event = 2, by name or number; All = 0 matches nothing.' }),
+      classType: enumeration(ClassTypes, {
+        typeName: 'ClassTypes',
+        description: 'Class = 1, Event = 2, by name or number; All = 0 matches nothing.',
+      }),
       start: dateTime({ description: 'Range start (UTC); sessions starting at or after it.' }),
       end: dateTime({ description: 'Range end (UTC); sessions starting at or before it. No cap on the range.' }),
-      find: string({ default: '', description: 'Free text, contains match (case-insensitive) over the class name. Empty = no filter.' }),
+      find: string({
+        default: '',
+        description: 'Free text, contains match (case-insensitive) over the class name. Empty = no filter.',
+      }),
       employeeId: guidFilter({ required: false, description: 'Teacher; left out or empty = every employee.' }),
-      bookOnline: boolean({ default: true, description: 'true (default): only sessions bookable online; false: all sessions.' }),
+      bookOnline: boolean({
+        default: true,
+        description: 'true (default): only sessions bookable online; false: all sessions.',
+      }),
     },
     response: { description: 'Sessions, ordered by Start.', schema: z.array(ClassScheduleListSchema) },
     errors: { 400: 'A malformed siteId, classType, start, end, employeeId or bookOnline, or an empty start or end.' },
     example: schedulesQuery,
     handler: ({ account, query }) => reply.json(listClassSchedules(account.world, query)),
   }),
-  defineEndpoint({
+  classes.post('/api/v2/classes', {
     operationId: 'createClass',
-    method: 'POST',
-    path: '/api/v2/classes',
-    tag,
     summary: 'Create a class (definition) at a site.',
     description:
-      'The query siteId must name a site (else 400 model state on `siteId`); the body ClassId and SiteId are ignored. Name is required. Defaults: ClassType 1 (Class), Capacity 10, DurationMinutes 60, State 1, StartDate now, EndDate null (runs on). Sessions are not created by this call.',
-    auth: 'bearer',
+      'The query siteId must name a site (else 400 model state on `siteId`); the body ClassId and SiteId are ' +
+      'ignored. Name is required. Defaults: ClassType 1 (Class), Capacity 10, DurationMinutes 60, State 1, ' +
+      'StartDate now, EndDate null (runs on). Sessions are not created by this call.',
     allowListLine: 'api/v2/classes',
     query: { siteId: guid({ description: 'Site the class belongs to.' }) },
     body: { schema: ClassInput, required: true, description: 'The class; ClassId empty.' },
@@ -79,28 +84,47 @@ export const classEndpoints = [
     errors: { 400: 'No body, a siteId naming no site, no Name, or a malformed field.' },
     example: (world) => {
       const siteId = firstActiveSiteId(world);
-      return { query: { siteId }, body: { ClassId: EMPTY_GUID, SiteId: siteId, Name: 'Sunrise Yoga', Description: 'Gentle morning flow.', ClassType: 1, Capacity: 12, DurationMinutes: 45 } };
+      return {
+        query: { siteId },
+        body: {
+          ClassId: EMPTY_GUID,
+          SiteId: siteId,
+          Name: 'Sunrise Yoga',
+          Description: 'Gentle morning flow.',
+          ClassType: 1,
+          Capacity: 12,
+          DurationMinutes: 45,
+        },
+      };
     },
-    handler: ({ account, query, body, now }) => writeResult('ClassId', createClass(account.world, query.siteId, body, now, account.random).ClassId),
+    handler: ({ account, query, body, now }) =>
+      writeResult('ClassId', createClass(account.world, query.siteId, body, now, account.random).ClassId),
   }),
-  defineEndpoint({
+  classes.put('/api/v2/classes', {
     operationId: 'updateClass',
-    method: 'PUT',
-    path: '/api/v2/classes',
-    tag,
     summary: 'Update a class: the query classId selects it; the site saved is the BODY SiteId.',
     description:
-      'Quirk reproduced: the site saved against is the body SiteId, and leaving it out (or null) saves the EMPTY Guid, so the class drops out of every site\'s list. Always send SiteId. An unknown classId is a 400 `Record does not exist.`; a non-empty SiteId naming no site is a 400 on `SiteId`. Other fields sent overwrite, fields left out keep their value.',
-    auth: 'bearer',
+      'Quirk reproduced: the site saved against is the body SiteId, and leaving it out (or null) saves the EMPTY ' +
+      "Guid, so the class drops out of every site's list. Always send SiteId. An unknown classId is a 400 " +
+      '`Record does not exist.`; a non-empty SiteId naming no site is a 400 on `SiteId`. Other fields sent ' +
+      'overwrite, fields left out keep their value.',
     allowListLine: 'api/v2/classes',
     query: { classId: guid({ description: 'Class to update.' }) },
     body: { schema: ClassInput, required: true, description: 'The fields to write; SiteId always.' },
     response: { description: 'Write result: Message `ClassId`, Value the class id.', schema: WriteResultSchema },
-    errors: { 400: 'No body, an unknown class (`Record does not exist.`), a SiteId naming no site, a blank Name, or a malformed field.' },
+    errors: {
+      400:
+        'No body, an unknown class (`Record does not exist.`), a SiteId naming no site, a blank Name, or a ' +
+        'malformed field.',
+    },
     example: (world) => {
       const c = activeClass(world);
-      return { query: { classId: c.ClassId }, body: { ClassId: c.ClassId, SiteId: c.SiteId, Name: c.Name, Capacity: c.Capacity + 2 } };
+      return {
+        query: { classId: c.ClassId },
+        body: { ClassId: c.ClassId, SiteId: c.SiteId, Name: c.Name, Capacity: c.Capacity + 2 },
+      };
     },
-    handler: ({ account, query, body }) => writeResult('ClassId', updateClass(account.world, query.classId, body).ClassId),
+    handler: ({ account, query, body }) =>
+      writeResult('ClassId', updateClass(account.world, query.classId, body).ClassId),
   }),
 ];

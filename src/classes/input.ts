@@ -6,12 +6,24 @@ import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
 // report the rules themselves (Name required on create, the empty site of a PUT without SiteId).
 
 const count = (max: number) =>
-  z.number().int({ error: 'The field must be a whole number.' }).min(1, { error: 'The field must be at least 1.' }).max(max, { error: `The field must be at most ${max}.` });
+  z
+    .number()
+    .int({ error: 'The field must be a whole number.' })
+    .min(1, { error: 'The field must be at least 1.' })
+    .max(max, { error: `The field must be at most ${max}.` });
 
 export const ClassInput = z
   .object({
-    ClassId: bodyGuid.nullable().optional().describe('Empty on create; ignored on update (the query classId selects the record).'),
-    SiteId: bodyGuid.nullable().optional().describe('POST: ignored (the query siteId is used). PUT: the site saved against; left out or null saves the EMPTY Guid.'),
+    ClassId: bodyGuid
+      .nullable()
+      .optional()
+      .describe('Empty on create; ignored on update (the query classId selects the record).'),
+    SiteId: bodyGuid
+      .nullable()
+      .optional()
+      .describe(
+        'POST: ignored (the query siteId is used). PUT: the site saved against; left out or null saves the EMPTY Guid.',
+      ),
     Name: text(100).nullable().optional().describe('Required on create.'),
     Description: text(2000).nullable().optional(),
     ClassType: byteEnum('ClassType', [1, 2]).optional().describe('Class = 1 (default), Event = 2.'),

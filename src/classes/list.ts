@@ -1,8 +1,8 @@
 import { utcMs } from '../datetime.js';
+import { byName, containsAny } from '../match.js';
 import type { ClassDefinition } from '../world/classes.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { byName, containsAny } from '../match.js';
 
 /**
  * GET /classes: the site's Active classes, less those that had already ended before `start`
@@ -69,6 +69,9 @@ export function listClassSchedules(world: World, q: ScheduleQuery) {
     });
   }
   return rows.sort(
-    (a, b) => (a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : 0) || byName({ Name: a.ClassName }, { Name: b.ClassName }) || (a.ClassScheduleId < b.ClassScheduleId ? -1 : 1),
+    (a, b) =>
+      (a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : 0) ||
+      byName({ Name: a.ClassName }, { Name: b.ClassName }) ||
+      (a.ClassScheduleId < b.ClassScheduleId ? -1 : 1),
   );
 }

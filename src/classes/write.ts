@@ -1,14 +1,13 @@
-import { checkSite, editRecord, insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
+import { checkSite, editRecord, insertRecord } from '../stored-records.js';
 import type { ClassDefinition } from '../world/classes.js';
 import type { Guid } from '../world/common.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { ClassIn } from './input.js';
-
 
 /**
  * POST /classes?siteId=: the query siteId must name a site (the body's SiteId and ClassId are
@@ -44,7 +43,11 @@ export function createClass(world: World, siteId: Guid, body: ClassIn, now: numb
  * no site is a 400 on `SiteId`; a blank Name is a 400 on `Name`. Other fields sent overwrite.
  */
 export function updateClass(world: World, classId: Guid, body: ClassIn): ClassDefinition {
-  const record = editRecord(world, 'classes', world.classes.find((c) => c.ClassId === classId));
+  const record = editRecord(
+    world,
+    'classes',
+    world.classes.find((c) => c.ClassId === classId),
+  );
   if (!record) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   const site = body.SiteId ?? EMPTY_GUID;

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { isLegacyHash, PBKDF2_KEY_BYTES, passwordHashing, pbkdf2Hash, pbkdf2IterationsOf, verifyPasswordHash } from '../world/passwords.js';
+import {
+  isLegacyHash,
+  PBKDF2_KEY_BYTES,
+  passwordHashing,
+  pbkdf2Hash,
+  pbkdf2IterationsOf,
+  verifyPasswordHash,
+} from '../world/passwords.js';
 
 // Passwords set through the API. Only a PBKDF2 hash is kept. The salt comes from the OS CSPRNG,
 // not the account's seed: a seeded salt would be predictable to anyone who knows the seed.
@@ -35,6 +42,7 @@ const STAND_IN_SALT = Buffer.alloc(16);
 export function checkSignInPassword(stored: string | null, password: string): PasswordCheck {
   const check = checkPassword(stored, password);
   const done = stored === null ? 0 : pbkdf2IterationsOf(stored);
-  if (done < API_PBKDF2_ITERATIONS) passwordHashing.pbkdf2(normalisePassword(password), STAND_IN_SALT, API_PBKDF2_ITERATIONS - done, PBKDF2_KEY_BYTES);
+  if (done < API_PBKDF2_ITERATIONS)
+    passwordHashing.pbkdf2(normalisePassword(password), STAND_IN_SALT, API_PBKDF2_ITERATIONS - done, PBKDF2_KEY_BYTES);
   return check;
 }

@@ -1,7 +1,7 @@
 import { appointmentEnd, serviceSummary } from '../appointments/diary-list.js';
-import type { World } from '../world/index.js';
 import { utcMs } from '../datetime.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import type { AppointmentHistoryRow } from './history-schema.js';
 
 export interface HistoryQuery {
@@ -19,11 +19,17 @@ export interface HistoryQuery {
  */
 export function appointmentHistory(world: World, q: HistoryQuery): AppointmentHistoryRow[] {
   const mine = world.appointments.filter(
-    (a) => a.ClientId === q.clientId && a.SiteId === q.siteId && utcMs(a.Start) >= q.start && utcMs(appointmentEnd(a)) <= q.end,
+    (a) =>
+      a.ClientId === q.clientId &&
+      a.SiteId === q.siteId &&
+      utcMs(a.Start) >= q.start &&
+      utcMs(appointmentEnd(a)) <= q.end,
   );
   const invoices = new Set(mine.map((a) => a.InvoiceId).filter((id): id is Guid => id !== null));
   const numbers = new Map(
-    world.accountingDocuments.filter((d) => invoices.has(d.AccountingDocumentId)).map((d) => [d.AccountingDocumentId, d.DocumentNumber]),
+    world.accountingDocuments
+      .filter((d) => invoices.has(d.AccountingDocumentId))
+      .map((d) => [d.AccountingDocumentId, d.DocumentNumber]),
   );
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
   return mine

@@ -1,6 +1,6 @@
 import { containsAny, hasState, inSite } from '../match.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { byLastThenFirstName, searchTexts } from './order.js';
 import { clientsOf } from './record.js';
 import type { ClientContactRow } from './schemas.js';
@@ -25,7 +25,12 @@ export function listContacts(world: World, q: ContactQuery): ClientContactRow[] 
     .filter(inSite(q.siteId))
     .filter(hasState(q.itemState))
     .filter((c) => c.AcceptsMarketing)
-    .filter((c) => channel(q.contactEmail, c.ContactEmail) && channel(q.contactSms, c.ContactSms) && channel(q.contactPhone, c.ContactPhone))
+    .filter(
+      (c) =>
+        channel(q.contactEmail, c.ContactEmail) &&
+        channel(q.contactSms, c.ContactSms) &&
+        channel(q.contactPhone, c.ContactPhone),
+    )
     .filter((c) => containsAny(q.find, searchTexts(c)))
     .sort(byLastThenFirstName)
     .map(clientContactRow);

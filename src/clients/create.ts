@@ -1,9 +1,9 @@
-import { insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import type { World } from '../world/index.js';
+import { insertRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { hashPassword } from './account-password.js';
 import { addressOf, checkMembership, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
 import type { ClientCreateIn } from './input.js';
@@ -15,7 +15,13 @@ import type { ClientRecord } from './record.js';
  * the body's ClientId and SiteId are not used. Duplicates are not prevented. AccountPassword is
  * kept only as a PBKDF2 hash; without it (or blank) the client has no password.
  */
-export function createClient(world: World, siteId: Guid, body: ClientCreateIn, now: number, random: Random): ClientRecord {
+export function createClient(
+  world: World,
+  siteId: Guid,
+  body: ClientCreateIn,
+  now: number,
+  random: Random,
+): ClientRecord {
   const problems = new ModelStateErrors();
   const SiteId = clientSite(world, siteId, 'siteId', problems);
   checkMembership(world, body.MembershipId, problems);

@@ -1,14 +1,20 @@
 import { firstActiveSiteId } from '../sites/lookup.js';
 import type { World } from '../world/index.js';
 import { isLegacyHash, SEEDED_CLIENT_PASSWORD } from '../world/passwords.js';
-import { clientsOf, type ClientRecord } from './record.js';
+import { type ClientRecord, clientsOf } from './record.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.
 
 /** An Active client with an e-mail, a mobile and a current (PBKDF2) password: signs in with the seeded password. */
 export function exampleClient(world: World): ClientRecord {
   const client = clientsOf(world).find(
-    (c) => c.State === 1 && c.SiteId !== null && c.Email !== '' && c.MobilePhone !== '' && c.PasswordHash !== null && !isLegacyHash(c.PasswordHash),
+    (c) =>
+      c.State === 1 &&
+      c.SiteId !== null &&
+      c.Email !== '' &&
+      c.MobilePhone !== '' &&
+      c.PasswordHash !== null &&
+      !isLegacyHash(c.PasswordHash),
   );
   if (!client) throw new Error('the world has no client with a password');
   return client;

@@ -1,6 +1,6 @@
 import { inSite } from '../match.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { clientsOf } from './record.js';
 
 // emailexists and mobileexists: the id of the FIRST matching client, where first is the order of
@@ -14,7 +14,8 @@ export function emailOwner(world: World, siteId: Guid, email: string): Guid | nu
   const wanted = email.trim().toLowerCase();
   if (wanted === '') return null;
   const match = clientsOf(world).find(
-    (c) => c.State === active.State && inSite(siteId)(c) && c.Email.trim() !== '' && c.Email.trim().toLowerCase() === wanted,
+    (c) =>
+      c.State === active.State && inSite(siteId)(c) && c.Email.trim() !== '' && c.Email.trim().toLowerCase() === wanted,
   );
   return match?.ClientId ?? null;
 }
@@ -24,7 +25,8 @@ export function mobileOwner(world: World, siteId: Guid, mobile: string): Guid | 
   const wanted = mobile.trim();
   if (wanted === '') return null;
   const match = clientsOf(world).find(
-    (c) => c.State === active.State && inSite(siteId)(c) && c.MobilePhone.trim() !== '' && c.MobilePhone.trim() === wanted,
+    (c) =>
+      c.State === active.State && inSite(siteId)(c) && c.MobilePhone.trim() !== '' && c.MobilePhone.trim() === wanted,
   );
   return match?.ClientId ?? null;
 }

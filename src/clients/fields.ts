@@ -1,11 +1,11 @@
-import { checkSite } from '../stored-records.js';
 import type { ModelStateErrors } from '../http/model-state.js';
-import type { World } from '../world/index.js';
+import { nextInSeries } from '../numbering.js';
+import { checkSite } from '../stored-records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
+import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
 import type { AddressIn } from './input.js';
-import { nextInSeries } from '../numbering.js';
 import { clientsOf } from './record.js';
 
 // Checks and generated values shared by create and update.
@@ -14,7 +14,12 @@ import { clientsOf } from './record.js';
 export const isNone = (id: Guid | null | undefined): id is null | undefined => id == null || id === EMPTY_GUID;
 
 /** A site id for a client: none = account-wide (null); otherwise it must name a site of the account. */
-export function clientSite(world: World, id: Guid | null | undefined, field: string, problems: ModelStateErrors): Guid | null {
+export function clientSite(
+  world: World,
+  id: Guid | null | undefined,
+  field: string,
+  problems: ModelStateErrors,
+): Guid | null {
   if (isNone(id)) return null;
   checkSite(world, id, field, problems);
   return id;
@@ -28,7 +33,10 @@ export function checkMembership(world: World, id: Guid | null | undefined, probl
 
 /** `<prefix><6 digits>` following the highest number already issued, as a front desk issues codes. */
 export function nextNumber(world: World, field: 'ClientCode' | 'MembershipNumber', prefix: string): string {
-  return nextInSeries(prefix, clientsOf(world).map((c) => c[field]));
+  return nextInSeries(
+    prefix,
+    clientsOf(world).map((c) => c[field]),
+  );
 }
 
 /** An address as sent over a current one: sent lines overwrite, others keep their value. */

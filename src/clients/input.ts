@@ -5,10 +5,17 @@ import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
 // simulator's (report: decision lines): names 100, e-mail 254 (the SMTP path limit), mobile 50,
 // passwords 128, address lines 200, note category 100, note body 4000.
 
-export const LIMITS = { name: 100, email: 254, mobile: 50, password: 128, address: 200, category: 100, note: 4000 } as const;
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  mobile: 50,
+  password: 128,
+  address: 200,
+  category: 100,
+  note: 4000,
+} as const;
 
 const nonBlank = (max: number) => text(max).refine((s) => s.trim() !== '', { error: 'The field is required.' });
-
 
 export const GenderInput = byteEnum('Gender', [1, 2]);
 

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../datetime.js';
 import { hasState, inSite, startsWithAny } from '../match.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { byLastThenFirstName, searchTexts } from './order.js';
 import { clientsOf } from './record.js';
 import type { ClientListRow } from './schemas.js';

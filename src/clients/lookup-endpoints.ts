@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { booleanFilter, guid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
@@ -10,20 +10,28 @@ import { emailOwner, mobileOwner } from './exists.js';
 import { ClientContactSchema } from './schemas.js';
 import { signIn } from './sign-in.js';
 
-const tag = 'Clients';
-const common = { method: 'GET', tag, auth: 'bearer', errors: {} } as const;
-const ownerAnswer = { description: 'The id of the first matching client as a bare JSON string, or the literal `null`.', schema: z.guid().nullable() };
+const clients = endpointGroup('Clients');
+
+const ownerAnswer = {
+  description: 'The id of the first matching client as a bare JSON string, or the literal `null`.',
+  schema: z.guid().nullable(),
+};
 const channel = (name: string) =>
-  booleanFilter({ required: false, description: `${name}: left out = ignore the channel; true = accepted; false = explicitly declined.` });
+  booleanFilter({
+    required: false,
+    description: `${name}: left out = ignore the channel; true = accepted; false = explicitly declined.`,
+  });
 
 /** emailexists, mobileexists, authenticate and contacts. */
 export const clientLookupEndpoints = [
-  defineEndpoint({
-    ...common,
+  clients.get('/api/v2/clients/emailexists', {
     operationId: 'clientEmailExists',
-    path: '/api/v2/clients/emailexists',
-    summary: 'The Active client of the site (or account-wide) with this e-mail: trimmed, case-insensitive; the first match wins.',
-    description: '"First" is the order of the account\'s store: clients in the order they joined, then those created through the API in creation order.',
+    summary:
+      'The Active client of the site (or account-wide) with this e-mail: trimmed, case-insensitive; the first ' +
+      'match wins.',
+    description:
+      '"First" is the order of the account\'s store: clients in the order they joined, then those created ' +
+      'through the API in creation order.',
     cacheable: true,
     allowListLine: 'api/v2/clients/emailexists',
     query: { siteId: siteIdParam(), email: string({ description: 'E-mail to look for.' }) },
@@ -34,12 +42,11 @@ export const clientLookupEndpoints = [
     },
     handler: ({ account, query }) => reply.json(emailOwner(account.world, query.siteId, query.email)),
   }),
-  defineEndpoint({
-    ...common,
+  clients.get('/api/v2/clients/mobileexists', {
     operationId: 'clientMobileExists',
-    path: '/api/v2/clients/mobileexists',
     summary: 'The Active client of the site (or account-wide) with this mobile: trimmed text, no normalisation.',
-    description: 'Country codes, spaces and leading zeros are compared as typed: `07700 900123` does not find `+44 7700 900123`.',
+    description:
+      'Country codes, spaces and leading zeros are compared as typed: `07700 900123` does not find `+44 7700 900123`.',
     cacheable: true,
     allowListLine: 'api/v2/clients/mobileexists',
     query: { siteId: siteIdParam(), mobile: string({ description: 'Mobile number to look for, as typed.' }) },
@@ -50,13 +57,14 @@ export const clientLookupEndpoints = [
     },
     handler: ({ account, query }) => reply.json(mobileOwner(account.world, query.siteId, query.mobile)),
   }),
-  defineEndpoint({
-    ...common,
+  clients.get('/api/v2/clients/authenticate', {
     operationId: 'authenticateClient',
-    path: '/api/v2/clients/authenticate',
     summary: "Verify a client's password (sign-in): 200 empty body when valid, 401 empty body otherwise.",
     description:
-      'Call it server-side only: the password travels in the query string. Surrounding whitespace of e-mail and password is stripped; the client is resolved by clientId and e-mail together and must be Active. Every failure (wrong password or e-mail, unknown id, inactive, no password) is the same 401, which is not a credential failure (those are 403). A first success on an older password hash migrates it to PBKDF2.',
+      'Call it server-side only: the password travels in the query string. Surrounding whitespace of e-mail and ' +
+      'password is stripped; the client is resolved by clientId and e-mail together and must be Active. Every ' +
+      'failure (wrong password or e-mail, unknown id, inactive, no password) is the same 401, which is not a ' +
+      'credential failure (those are 403). A first success on an older password hash migrates it to PBKDF2.',
     errors: { 401: 'The client could not be signed in (not distinguished). Empty body.' },
     allowListLine: 'api/v2/clients/authenticate',
     query: {
@@ -71,19 +79,22 @@ export const clientLookupEndpoints = [
       return reply.empty();
     },
   }),
-  defineEndpoint({
-    ...common,
+  clients.get('/api/v2/clients/contacts', {
     operationId: 'listClientContacts',
-    path: '/api/v2/clients/contacts',
     summary: 'Marketing list: clients who agreed to marketing, filtered by channel; ordered by last name.',
     description:
-      'Clients who have not agreed to marketing are never listed. Each channel filter is three-way: left out ignores the channel, true keeps those who accepted it, false keeps those who explicitly declined it (never asked matches neither).',
+      'Clients who have not agreed to marketing are never listed. Each channel filter is three-way: left out ' +
+      'ignores the channel, true keeps those who accepted it, false keeps those who explicitly declined it ' +
+      '(never asked matches neither).',
     cacheable: true,
     allowListLine: 'api/v2/clients/contacts',
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
-      find: findParam('first name, last name, "first last", client code, e-mail, mobile and membership number', 'contains'),
+      find: findParam(
+        'first name, last name, "first last", client code, e-mail, mobile and membership number',
+        'contains',
+      ),
       contactEmail: channel('E-mail'),
       contactSms: channel('SMS'),
       contactPhone: channel('Phone'),

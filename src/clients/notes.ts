@@ -21,12 +21,21 @@ export function applyNotes(
     const state = n.ObjectState ?? 0;
     if (state === 0) return;
     if (state === 1) {
-      notes.push({ ClientNoteId: newId(), ClientId: clientId, ClientNoteType: n.ClientNoteType ?? 1, Body: n.Body ?? '', Category: n.Category ?? '' });
+      notes.push({
+        ClientNoteId: newId(),
+        ClientId: clientId,
+        ClientNoteType: n.ClientNoteType ?? 1,
+        Body: n.Body ?? '',
+        Category: n.Category ?? '',
+      });
       return;
     }
     const at = notes.findIndex((x) => x.ClientNoteId === n.ClientNoteId);
     if (at < 0) {
-      problems.add(`ClientNotes[${i}].ClientNoteId`, `The note '${n.ClientNoteId ?? ''}' does not exist on this client.`);
+      problems.add(
+        `ClientNotes[${i}].ClientNoteId`,
+        `The note '${n.ClientNoteId ?? ''}' does not exist on this client.`,
+      );
       return;
     }
     if (state === 3) {

@@ -1,6 +1,6 @@
 import type { Client } from '../world/clients.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 
 /**
  * A client as stored. PUT "writes AccountPassword as sent" without changing the password: it is

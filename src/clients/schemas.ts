@@ -17,7 +17,10 @@ export const ClientNoteSchema = z
     ClientNoteType: z.number().int().describe('General = 1, Appointment = 2, Invoice = 3, Medical = 4.'),
     Body: z.string(),
     Category: z.string(),
-    ObjectState: z.number().int().describe('Always 0 (Unchanged) in answers; send 1, 2 or 3 on PUT to create, update or delete.'),
+    ObjectState: z
+      .number()
+      .int()
+      .describe('Always 0 (Unchanged) in answers; send 1, 2 or 3 on PUT to create, update or delete.'),
   })
   .meta({ id: 'ClientNote' });
 
@@ -51,7 +54,9 @@ export const ClientSchema = z
     ContactEmail: z.boolean().nullable().describe('null = never asked, true = accepted, false = declined.'),
     ContactSms: z.boolean().nullable(),
     ContactPhone: z.boolean().nullable(),
-    HasAccountPassword: z.boolean().describe('The client has an online account password (the password itself is never answered).'),
+    HasAccountPassword: z
+      .boolean()
+      .describe('The client has an online account password (the password itself is never answered).'),
   })
   .meta({ id: 'Client' });
 

@@ -1,5 +1,5 @@
-import { editRecord } from '../stored-records.js';
 import type { Account } from '../accounts/account.js';
+import { editRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
 import { findClient } from './record.js';
@@ -21,7 +21,9 @@ export async function signIn(account: Account, q: SignIn): Promise<boolean> {
   const found = findClient(account.world, q.clientId);
   const email = q.email.trim().toLowerCase();
   const client =
-    found && found.State === 1 && found.Email.trim() !== '' && found.Email.trim().toLowerCase() === email ? found : undefined;
+    found && found.State === 1 && found.Email.trim() !== '' && found.Email.trim().toLowerCase() === email
+      ? found
+      : undefined;
   const check = checkSignInPassword(client?.PasswordHash ?? null, q.password);
   if (!client || check === 'invalid') return false;
   if (check === 'validLegacy') editRecord(account.world, 'clients', client).PasswordHash = hashPassword(q.password);

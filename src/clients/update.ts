@@ -1,9 +1,9 @@
-import { editRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import type { World } from '../world/index.js';
+import { editRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { hashPassword } from './account-password.js';
 import { addressOf, checkMembership, clientSite, givenPassword, isNone, nextNumber } from './fields.js';
 import type { ClientUpdateIn } from './input.js';

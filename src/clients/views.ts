@@ -1,5 +1,5 @@
-import type { ClientAnswer, ClientContactRow, ClientListRow } from './schemas.js';
 import type { ClientRecord } from './record.js';
+import type { ClientAnswer, ClientContactRow, ClientListRow } from './schemas.js';
 
 // Records become answers field by field (never by spreading), so PasswordHash and AccountPassword
 // cannot reach a client even if the record gains fields.

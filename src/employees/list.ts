@@ -1,6 +1,6 @@
 import { containsAny, hasState, inSite } from '../match.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
@@ -20,7 +20,12 @@ export function listEmployees(world: World, q: EmployeeQuery) {
     .filter(inSite(q.siteId))
     .filter(hasState(q.itemState))
     .filter((e) => containsAny(q.find, [e.FirstName, e.LastName, `${e.FirstName} ${e.LastName}`]))
-    .sort((a, b) => collator.compare(a.LastName, b.LastName) || collator.compare(a.FirstName, b.FirstName) || (a.EmployeeId < b.EmployeeId ? -1 : 1))
+    .sort(
+      (a, b) =>
+        collator.compare(a.LastName, b.LastName) ||
+        collator.compare(a.FirstName, b.FirstName) ||
+        (a.EmployeeId < b.EmployeeId ? -1 : 1),
+    )
     .map((e) => ({
       EmployeeId: e.EmployeeId,
       SiteId: e.SiteId,

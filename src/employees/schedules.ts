@@ -1,6 +1,6 @@
 import { utcMs } from '../datetime.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { type EmployeeScheduleRow, ScheduleTypes } from './schemas.js';
 
 export interface ScheduleQuery {
@@ -21,7 +21,10 @@ const NAMES = { 1: 'WorkingTime', 2: 'TimeOff', 3: 'Class' } as const;
 export function listSchedules(world: World, q: ScheduleQuery): EmployeeScheduleRow[] {
   const overlaps = (r: { Start: string; End: string }) => utcMs(r.Start) <= q.end && utcMs(r.End) >= q.start;
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
-  const person = (id: Guid) => ({ FirstName: employees.get(id)?.FirstName ?? '', LastName: employees.get(id)?.LastName ?? '' });
+  const person = (id: Guid) => ({
+    FirstName: employees.get(id)?.FirstName ?? '',
+    LastName: employees.get(id)?.LastName ?? '',
+  });
 
   const rows: EmployeeScheduleRow[] = world.schedules
     .filter((s) => s.SiteId === q.siteId && overlaps(s))
@@ -56,5 +59,14 @@ export function listSchedules(world: World, q: ScheduleQuery): EmployeeScheduleR
     }
   }
   return rows.sort((a, b) =>
-    a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : a.EmployeeId < b.EmployeeId ? -1 : a.EmployeeId > b.EmployeeId ? 1 : a.ScheduleType - b.ScheduleType);
+    a.Start < b.Start
+      ? -1
+      : a.Start > b.Start
+        ? 1
+        : a.EmployeeId < b.EmployeeId
+          ? -1
+          : a.EmployeeId > b.EmployeeId
+            ? 1
+            : a.ScheduleType - b.ScheduleType,
+  );
 }

@@ -29,7 +29,10 @@ export const EmployeeScheduleSchema = z
     SiteId: z.guid(),
     ScheduleType: z
       .union([z.literal(1), z.literal(2), z.literal(3)])
-      .describe('1 = working time, 2 = time off (whole day, or part of a working day it overlaps), 3 = a class session the employee teaches (includeClasses=true).'),
+      .describe(
+        '1 = working time, 2 = time off (whole day, or part of a working day it overlaps), 3 = a class session ' +
+          'the employee teaches (includeClasses=true).',
+      ),
     ScheduleTypeName: z.enum(['WorkingTime', 'TimeOff', 'Class']),
     Start: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
     End: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),

@@ -1,4 +1,4 @@
-import { pathPattern, type PathMatcher } from '../path-pattern.js';
+import { type PathMatcher, pathPattern } from '../path-pattern.js';
 import type { Random } from '../random.js';
 import { type FaultKind, type FaultRule, type FaultRuleSpec, faultKind } from './schema.js';
 
@@ -67,7 +67,8 @@ export class Faults {
       rule.hits++;
       if (rule.remaining !== undefined) rule.remaining--;
       const latency = rule.latencyMs;
-      const delayMs = latency === undefined ? 0 : typeof latency === 'number' ? latency : random.int(latency.min, latency.max);
+      const delayMs =
+        latency === undefined ? 0 : typeof latency === 'number' ? latency : random.int(latency.min, latency.max);
       return { rule: { ...rule }, kind: faultKind(rule), delayMs };
     }
     return undefined;

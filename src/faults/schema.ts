@@ -8,7 +8,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] as const;
 // Header names are HTTP tokens and values printable ASCII (visible characters, space and tab), so
 // an override can always be sent as it is stated.
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'must be an HTTP header name' });
-const headerValue = z.string().regex(/^[\t\x20-\x7e]*$/, { message: 'must be printable ASCII (visible characters, space and tab)' });
+const headerValue = z
+  .string()
+  .regex(/^[\t\x20-\x7e]*$/, { message: 'must be printable ASCII (visible characters, space and tab)' });
 
 /** Headers that frame the answer on the connection: the simulator sets them, a rule may not. */
 export const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection'] as const;
@@ -25,7 +27,9 @@ const headers = z.record(headerName, headerValue).superRefine((record, ctx) => {
       ctx.addIssue({
         code: 'custom',
         path: [name],
-        message: 'must not be set by a fault rule: Content-Length, Transfer-Encoding and Connection frame the answer and are set by the simulator',
+        message:
+          'must not be set by a fault rule: Content-Length, Transfer-Encoding and Connection frame the answer ' +
+          'and are set by the simulator',
       });
     }
   }
@@ -55,39 +59,71 @@ export const FaultRuleInput = z
       .min(1)
       .startsWith('/', { message: 'must start with /' })
       .describe(
-        'Path pattern over the API path (without /accounts/<name>), case-insensitive: `*` matches within one segment, `**` matches any rest. E.g. /api/v2/clients, /api/v2/clients/*, /api/**',
+        'Path pattern over the API path (without /accounts/<name>), case-insensitive: `*` matches within one ' +
+          'segment, `**` matches any rest. E.g. /api/v2/clients, /api/v2/clients/*, /api/**',
       ),
     latencyMs: latency.optional(),
-    status: z.number().int().min(200).max(599).optional().describe('Answer with this status instead of the real answer; the request is not processed.'),
+    status: z
+      .number()
+      .int()
+      .min(200)
+      .max(599)
+      .optional()
+      .describe('Answer with this status instead of the real answer; the request is not processed.'),
     body: z
       .unknown()
       .optional()
       .refine((b) => b === undefined || sentBytes(b) <= MAX_FAULT_BODY_BYTES, {
         message: `must be at most ${MAX_FAULT_BODY_BYTES} bytes as sent (a string as is, anything else as JSON)`,
       })
-      .describe(`Body of the status override: a string is sent as is, anything else as JSON; at most ${MAX_FAULT_BODY_BYTES} bytes as sent.`),
-    contentType: headerValue.min(1).optional().describe('Content type of the status override (default: JSON, or text/plain for a string body).'),
+      .describe(
+        `Body of the status override: a string is sent as is, anything ` +
+          `else as JSON; at most ${MAX_FAULT_BODY_BYTES} bytes as sent.`,
+      ),
+    contentType: headerValue
+      .min(1)
+      .optional()
+      .describe('Content type of the status override (default: JSON, or text/plain for a string body).'),
     headers: headers
       .optional()
       .describe('Extra headers of the status override; not Content-Length, Transfer-Encoding or Connection.'),
     drop: z
       .enum(['before', 'after'])
       .optional()
-      .describe('Close the connection without an answer: `before` processing (nothing is written) or `after` it (the write is kept, the answer is lost).'),
-    truncateBytes: z.number().int().min(0).optional().describe('Process the request, then send only this many bytes of the answer and close the connection.'),
+      .describe(
+        'Close the connection without an answer: `before` processing (nothing is written) or `after` it (the ' +
+          'write is kept, the answer is lost).',
+      ),
+    truncateBytes: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Process the request, then send only this many bytes of the answer and close the connection.'),
     times: z.number().int().min(1).optional().describe('The rule applies to the next N matching calls only.'),
-    probability: z.number().min(0).max(1).optional().describe('Chance (seeded, per account) that a matching call is affected; default 1.'),
+    probability: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Chance (seeded, per account) that a matching call is affected; default 1.'),
   })
-  .refine((r) => r.latencyMs !== undefined || r.status !== undefined || r.drop !== undefined || r.truncateBytes !== undefined, {
-    message: 'a fault needs at least one of latencyMs, status, drop, truncateBytes',
-  })
+  .refine(
+    (r) => r.latencyMs !== undefined || r.status !== undefined || r.drop !== undefined || r.truncateBytes !== undefined,
+    {
+      message: 'a fault needs at least one of latencyMs, status, drop, truncateBytes',
+    },
+  )
   .refine((r) => [r.status, r.drop, r.truncateBytes].filter((v) => v !== undefined).length <= 1, {
     message: 'status, drop and truncateBytes exclude one another',
   })
-  .refine((r) => r.status !== undefined || (r.body === undefined && r.contentType === undefined && r.headers === undefined), {
-    message: 'body, contentType and headers belong to a status override',
-    path: ['status'],
-  })
+  .refine(
+    (r) => r.status !== undefined || (r.body === undefined && r.contentType === undefined && r.headers === undefined),
+    {
+      message: 'body, contentType and headers belong to a status override',
+      path: ['status'],
+    },
+  )
   .refine((r) => r.status === undefined || !NULL_BODY_STATUSES.includes(r.status) || r.body === undefined, {
     message: 'statuses 204, 205 and 304 carry no body',
     path: ['body'],

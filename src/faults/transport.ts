@@ -19,7 +19,11 @@ export class DroppedConnection extends TypeError {
 // @hono/node-server leaves the socket alone for a body-less answer carrying this header.
 const ALREADY_SENT = 'x-hono-already-sent';
 
-export async function deliver(response: Response, cut: Cut | undefined, env: Partial<HttpBindings> | undefined): Promise<Response> {
+export async function deliver(
+  response: Response,
+  cut: Cut | undefined,
+  env: Partial<HttpBindings> | undefined,
+): Promise<Response> {
   if (!cut) return response;
   const outgoing = env?.outgoing;
   if (!outgoing) return cut.kind === 'drop' ? Promise.reject(new DroppedConnection()) : truncated(response, cut.bytes);

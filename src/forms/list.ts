@@ -1,5 +1,5 @@
-import { widenedEnd } from '../http/range.js';
 import { utcMs } from '../datetime.js';
+import { widenedEnd } from '../http/range.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { ClientCustomFormRow } from './schemas.js';

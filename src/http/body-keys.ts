@@ -3,7 +3,14 @@ import type { z } from 'zod';
 // ASP.NET's JSON binding matches property names case-insensitively (`clientid` binds ClientId).
 // Before validation, keys are renamed to the schema's own spelling wherever they differ only in case.
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+};
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 

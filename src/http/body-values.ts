@@ -4,7 +4,8 @@ import { formatDateTime, parseDateTime } from '../datetime.js';
 // Value types of request bodies, bound the way the query binds them.
 
 /** Text of at most `max` characters, with the model-state message ASP.NET's StringLength gives. */
-export const text = (max: number) => z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
+export const text = (max: number) =>
+  z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
 
 /** A Byte enumeration: only the listed numbers, like ASP.NET refusing an undefined enum value. */
 export const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>

@@ -17,7 +17,8 @@ export const requiredItemStateParam = () =>
   enumeration(ItemStates, {
     typeName: 'ItemStates',
     description:
-      'Record state, by name or number: Active = 1, Inactive = 2; All = 0 matches nothing. No default: the name must be sent.',
+      'Record state, by name or number: Active = 1, Inactive = 2; All = 0 matches nothing. No default: the name ' +
+      'must be sent.',
   });
 
 export const findParam = (over: string, match: 'contains' | 'starts-with') =>

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { Account } from '../accounts/account.js';
-import type { Credential } from '../auth/credentials.js';
-import type { ApiError } from './errors.js';
-import type { World } from '../world/index.js';
-import type { Param, ParamValues, Params } from './params.js';
-import type { Reply } from './reply.js';
 import type { ThrottleRule } from '../accounts/throttle.js';
+import type { Credential } from '../auth/credentials.js';
+import type { World } from '../world/index.js';
+import type { ApiError } from './errors.js';
+import type { Param, Params, ParamValues } from './params.js';
+import type { Reply } from './reply.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -46,16 +46,12 @@ export interface RequestContext {
   credential?: Credential;
 }
 
-export type BodyValue<B> = B extends BodySpec<infer S>
-  ? B['required'] extends true
-    ? z.infer<S>
-    : z.infer<S> | undefined
-  : undefined;
+export type BodyValue<B> =
+  B extends BodySpec<infer S> ? (B['required'] extends true ? z.infer<S> : z.infer<S> | undefined) : undefined;
 
 type AnyBody = BodySpec<z.ZodType> | undefined;
 
-export interface HandlerInput<Q extends Params | undefined, R extends Params | undefined, B>
-  extends RequestContext {
+export interface HandlerInput<Q extends Params | undefined, R extends Params | undefined, B> extends RequestContext {
   query: ParamValues<Q>;
   route: ParamValues<R>;
   body: BodyValue<B>;
@@ -115,6 +111,33 @@ export function defineEndpoint<
   const B extends AnyBody = undefined,
 >(def: EndpointDef<Q, R, B>): Endpoint {
   return def as unknown as Endpoint;
+}
+
+type Auth = EndpointDef<undefined, undefined, undefined>['auth'];
+
+/** A declaration inside a group: method, path, tag and auth come from the group, errors default to none. */
+type GroupedDef<Q extends Params | undefined, R extends Params | undefined, B extends AnyBody> = Omit<
+  EndpointDef<Q, R, B>,
+  'method' | 'path' | 'tag' | 'auth' | 'errors'
+> & { errors?: EndpointDef<Q, R, B>['errors'] };
+
+/**
+ * The endpoints of one spec category (one OpenAPI tag), declared route first as in Hono:
+ * `clients.get('/api/v2/clients/{id}', { ... })`. Bearer auth unless the group says otherwise.
+ */
+export function endpointGroup(tag: string, auth: Auth = 'bearer') {
+  const at =
+    (method: Method) =>
+    <
+      Q extends Params | undefined = undefined,
+      R extends Params | undefined = undefined,
+      const B extends AnyBody = undefined,
+    >(
+      path: string,
+      def: GroupedDef<Q, R, B>,
+    ): Endpoint =>
+      defineEndpoint<Q, R, B>({ errors: {}, ...def, method, path, tag, auth } as EndpointDef<Q, R, B>);
+  return { get: at('GET'), post: at('POST'), put: at('PUT'), patch: at('PATCH'), delete: at('DELETE') };
 }
 
 /** Required-by-name query parameters of an endpoint, lowercased for matching. */

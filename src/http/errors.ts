@@ -63,9 +63,13 @@ export const errors = {
     json(404, { Message: `No HTTP resource was found that matches the request URI '${redactUrl(url)}'.` }),
   /** The path is served, but not by this method with these parameter names. */
   methodNotAllowed: (method: string, allow: readonly string[]) =>
-    json(405, { Message: `The requested resource does not support http method '${method}'.` }, {
-      allow: allow.join(', '),
-    }),
+    json(
+      405,
+      { Message: `The requested resource does not support http method '${method}'.` },
+      {
+        allow: allow.join(', '),
+      },
+    ),
   /** The body is a JSON string, as the spec shows it. */
   throttled: (retryAfterSeconds: number) =>
     json(429, THROTTLED_MESSAGE, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
@@ -90,17 +94,25 @@ export const errors = {
   credential: (status: 400 | 401 | 500, error: 'invalid_request' | 'invalid_client' | 'server_error') =>
     json(status, { error }),
 
-  /** GET /clients/authenticate refused the client's password: 401, empty body, whatever the cause (not a credential failure). */
+  /**
+   * GET /clients/authenticate refused the client's password: 401, empty body, whatever the cause (not a credential
+   * failure).
+   */
   clientSignInFailed: () => new ApiError(401, '', ''),
 
-  /** POST /webhooks: the same event and url are already registered (the spec's 409; body not shown, so ASP.NET's Message form). */
+  /**
+   * POST /webhooks: the same event and url are already registered (the spec's 409; body not shown, so ASP.NET's Message
+   * form).
+   */
   webhookExists: () => json(409, { Message: WEBHOOK_EXISTS }),
 
   /** An unexpected failure, as ASP.NET reports one without details. */
   internal: () => json(500, { Message: 'An error has occurred.' }),
   /** No more accounts can be created (`--max-accounts`); the message names the flag. */
   accountLimit: (message: string) => json(503, { Message: message }),
-  /** PUT /vouchers/{id} without a body SiteId: the real service fails inside (documented 500), with the generic body. */
+  /**
+   * PUT /vouchers/{id} without a body SiteId: the real service fails inside (documented 500), with the generic body.
+   */
   voucherSiteIdMissing: () => errors.internal(),
 
   /**

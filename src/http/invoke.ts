@@ -17,7 +17,9 @@ export interface Invocation {
  * and validation. Refusals are thrown as the ApiError the API would answer.
  */
 export async function invoke(endpoint: Endpoint, account: Account, now: number, call: Invocation): Promise<Reply> {
-  const search = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const search = new URLSearchParams(
+    Object.entries(call.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   const request = new Request('http://simulator.invalid/', {
     method: 'POST',
     body: call.body === undefined ? undefined : JSON.stringify(call.body),

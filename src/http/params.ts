@@ -1,6 +1,6 @@
-import { EMPTY_GUID } from '../world/common.js';
 import { z } from 'zod';
 import { parseDateTime } from '../datetime.js';
+import { EMPTY_GUID } from '../world/common.js';
 import { type Enumeration, enumValue } from './enums.js';
 import { parseGuid } from './guid.js';
 
@@ -151,10 +151,7 @@ export function booleanFilter(o: { description: string; required: boolean }): Pa
  * An enumeration, by name or number. An empty value binds as 0 (ASP.NET's default for an enum),
  * which for ItemStates and ClassTypes is All and matches nothing.
  */
-export function enumeration<E extends Enumeration>(
-  e: E,
-  o: Options<E[keyof E]> & { typeName: string },
-): Param<number> {
+export function enumeration<E extends Enumeration>(e: E, o: Options<E[keyof E]> & { typeName: string }): Param<number> {
   const required = !('default' in o);
   return {
     kind: 'enum',

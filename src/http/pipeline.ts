@@ -1,10 +1,10 @@
 import { type Account, AccountClosedError } from '../accounts/account.js';
 import { accountFromHost, accountFromPath } from '../accounts/host.js';
+import type { JournalFault } from '../accounts/journal.js';
 import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import { type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
-import type { JournalFault } from '../accounts/journal.js';
 import type { FaultHit } from '../faults/faults.js';
 import type { Cut } from '../faults/transport.js';
 import { readBody } from './body.js';
@@ -123,7 +123,9 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const credential =
       endpoint.auth === 'bearer' ? authorize(caller.authorization, target.path, endpoint, account, ip, now) : undefined;
     if (endpoint.auth === 'apiKey') authorizeApiKey(caller.serviceApiKey, account);
-    const cacheKey = endpoint.cacheable ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}` : '';
+    const cacheKey = endpoint.cacheable
+      ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}`
+      : '';
     const cached = endpoint.cacheable ? repliesOf(account).get(account.version, cacheKey) : undefined;
     if (cached) return toResponse(cached);
     const input = {
@@ -137,7 +139,10 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     };
     const version = account.version;
     // Each request is one write: kept (and durable) when it succeeds, undone when it is refused.
-    const reply = await account.write(() => endpoint.handler(input), (r) => r.status < 300);
+    const reply = await account.write(
+      () => endpoint.handler(input),
+      (r) => r.status < 300,
+    );
     if (endpoint.cacheable && account.version === version) repliesOf(account).set(version, cacheKey, reply);
     return toResponse(reply);
   }

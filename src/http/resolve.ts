@@ -26,8 +26,8 @@ export interface Resolver {
 export function createResolver(table: readonly Endpoint[]): Resolver {
   const bySegmentCount = new Map<number, CompiledRoute[]>();
   for (const endpoint of table) {
-    const segments = splitPath(endpoint.path).map((s): Segment =>
-      s.startsWith('{') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() },
+    const segments = splitPath(endpoint.path).map(
+      (s): Segment => (s.startsWith('{') ? { param: s.slice(1, -1) } : { literal: s.toLowerCase() }),
     );
     const list = bySegmentCount.get(segments.length) ?? [];
     list.push({ endpoint, segments, required: requiredNames(endpoint) });

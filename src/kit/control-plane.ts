@@ -3,12 +3,7 @@ import { readAnswer } from './answer.js';
 export type InProcessFetch = (request: Request) => Promise<Response>;
 
 /** Calls the control plane in-process; any answer but the expected status is an error with its message. */
-export async function controlPlane<T>(
-  fetch: InProcessFetch,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
+export async function controlPlane<T>(fetch: InProcessFetch, method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method };
   if (body !== undefined) {
     init.body = JSON.stringify(body);

@@ -41,7 +41,10 @@ export class TestSimulator {
 
   /** In-process fetch, no socket: a path alone (`/api/v2/sites`) goes to the default account. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    const request = typeof input === 'string' && input.startsWith('/') ? new Request(`${ORIGIN}${input}`, init) : new Request(input, init);
+    const request =
+      typeof input === 'string' && input.startsWith('/')
+        ? new Request(`${ORIGIN}${input}`, init)
+        : new Request(input, init);
     return this.simulator.fetch(request);
   }
 
@@ -71,7 +74,10 @@ export class TestSimulator {
   }
 }
 
-/** Starts a simulator for tests: on 127.0.0.1 and a free port (unless `listen: false`), rate limiting on as the real service. */
+/**
+ * Starts a simulator for tests: on 127.0.0.1 and a free port (unless `listen: false`), rate limiting on as the real
+ * service.
+ */
 export async function startSimulator(options: TestSimulatorOptions = {}): Promise<TestSimulator> {
   const { listen = true, now, ...rest } = options;
   const serverOptions: ServerOptions = { ...rest, ...(now === undefined ? {} : { now: new Date(now).getTime() }) };

@@ -1,5 +1,11 @@
-import { type CallCount, countMatches, describeCount, describeQuery, type JournalQuery } from '../accounts/journal-query.js';
 import type { JournalEntry } from '../accounts/journal.js';
+import {
+  type CallCount,
+  countMatches,
+  describeCount,
+  describeQuery,
+  type JournalQuery,
+} from '../accounts/journal-query.js';
 import type { FaultRule, FaultRuleInput } from '../faults/schema.js';
 import { type Answer, readAnswer } from './answer.js';
 import { controlPlane, type InProcessFetch, ORIGIN } from './control-plane.js';
@@ -80,7 +86,10 @@ export class TestAccount {
     return this.token;
   }
 
-  /** Rebuilds the account from a scenario: a shipped scenario's name, a file path in the simulator's `scenarioDir`, or the scenario itself. */
+  /**
+   * Rebuilds the account from a scenario: a shipped scenario's name, a file path in the simulator's `scenarioDir`, or
+   * the scenario itself.
+   */
   async applyScenario(scenario: string | Record<string, unknown>): Promise<void> {
     await this.admin('POST', '/scenario', { scenario });
     this.token = undefined;
@@ -100,14 +109,17 @@ export class TestAccount {
       this.admin<JournalEntry[]>('GET', `/requests${searchOf(query)}`),
     count: async (query: JournalQuery = {}): Promise<number> =>
       (await this.admin<{ count: number }>('GET', `/requests/count${searchOf(query)}`)).count,
-    /** Throws, listing what was received, unless the number of matching calls is as expected (default: at least one). */
+    /**
+     * Throws, listing what was received, unless the number of matching calls is as expected (default: at least one).
+     */
     verify: async (query: JournalQuery, expected: CallCount = { atLeast: 1 }): Promise<void> => {
       const matching = await this.journal.list(query);
       if (countMatches(expected, matching.length)) return;
       const all = await this.journal.list();
       const seen = all.map((e) => `  ${e.method} ${e.path} → ${e.status}`).join('\n') || '  (none)';
       throw new Error(
-        `expected ${describeCount(expected)} call(s) matching ${describeQuery(query)}, got ${matching.length}; the account received:\n${seen}`,
+        `expected ${describeCount(expected)} call(s) matching ${describeQuery(query)}, ` +
+          `got ${matching.length}; the account received:\n${seen}`,
       );
     },
     clear: (): Promise<void> => this.admin('DELETE', '/requests'),

@@ -1,6 +1,6 @@
 import {
-  OpenApiBuilder,
   type OpenAPIObject,
+  OpenApiBuilder,
   type OperationObject,
   type ParameterObject,
   type ReferenceObject,
@@ -22,7 +22,10 @@ export interface Example {
 const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 
 /** The OpenAPI 3.1 document of the endpoint table: every route, parameter, body and documented answer. */
-export function buildDocument(table: readonly Endpoint[], examples: ReadonlyMap<string, Example> = new Map()): OpenAPIObject {
+export function buildDocument(
+  table: readonly Endpoint[],
+  examples: ReadonlyMap<string, Example> = new Map(),
+): OpenAPIObject {
   const schemas = new SchemaCollector();
   const builder = OpenApiBuilder.create({
     openapi: '3.1.0',
@@ -52,7 +55,9 @@ export function buildDocument(table: readonly Endpoint[], examples: ReadonlyMap<
       type: 'apiKey',
       in: 'header',
       name: 'ServiceApiKey',
-      description: 'Version 1 only: an API key issued for the account. Not accepted on version 2, where a bearer token is required.',
+      description:
+        'Version 1 only: an API key issued for the account. Not accepted on version 2, where a bearer token is ' +
+        'required.',
     });
   }
   const usedTags = [...new Set(table.map((e) => e.tag))];
@@ -77,11 +82,18 @@ export function buildDocument(table: readonly Endpoint[], examples: ReadonlyMap<
   return doc;
 }
 
-function operationOf(endpoint: Endpoint, example: Example | undefined, otherMethods: boolean, schemas: SchemaCollector): OperationObject {
+function operationOf(
+  endpoint: Endpoint,
+  example: Example | undefined,
+  otherMethods: boolean,
+  schemas: SchemaCollector,
+): OperationObject {
   const request = example?.request ?? {};
   const parameters: ParameterObject[] = [
     ...Object.entries(endpoint.route ?? {}).map(([name, p]) => parameterObject(name, p, 'path', request.route?.[name])),
-    ...Object.entries(endpoint.query ?? {}).map(([name, p]) => parameterObject(name, p, 'query', request.query?.[name])),
+    ...Object.entries(endpoint.query ?? {}).map(([name, p]) =>
+      parameterObject(name, p, 'query', request.query?.[name]),
+    ),
   ];
   const operation: OperationObject = {
     operationId: endpoint.operationId,
@@ -108,7 +120,12 @@ function operationOf(endpoint: Endpoint, example: Example | undefined, otherMeth
   return operation;
 }
 
-function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMethods: boolean, schemas: SchemaCollector): ResponsesObject {
+function responsesOf(
+  endpoint: Endpoint,
+  example: Example | undefined,
+  otherMethods: boolean,
+  schemas: SchemaCollector,
+): ResponsesObject {
   const spec = endpoint.response;
   const ok: ResponseObject = { description: spec.description };
   if (spec.contentType === 'text') ok.content = { 'text/plain': { schema: { type: 'string' } } };
@@ -134,7 +151,8 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
     responses['401'] = responseRef('CredentialUnauthorized');
     responses['500'] = responseRef('CredentialServerError');
   } else {
-    if (endpoint.query || endpoint.body || endpoint.errors[400]) responses['400'] = note(400, responseRef('BadRequest'));
+    if (endpoint.query || endpoint.body || endpoint.errors[400])
+      responses['400'] = note(400, responseRef('BadRequest'));
     responses['403'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Forbidden' : 'Forbidden');
     if (endpoint.errors[500]) responses['500'] = note(500, responseRef('ServerError'));
     // Only the client password check answers 401 on a bearer endpoint: an empty body.
@@ -142,7 +160,8 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
   }
   responses['404'] = note(404, responseRef('NotFound'));
   if (hasRequiredNames && otherMethods) responses['405'] = responseRef('MethodNotAllowed');
-  if (endpoint.errors[409]) responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
+  if (endpoint.errors[409])
+    responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
   if (endpoint.body) responses['413'] = responseRef('PayloadTooLarge');
   responses['429'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Throttled' : 'Throttled');
   return responses;
@@ -151,7 +170,9 @@ function responsesOf(endpoint: Endpoint, example: Example | undefined, otherMeth
 /** The shared error answers that some operation refers to. */
 function usedResponses(doc: OpenAPIObject): Record<string, ResponseObject> {
   const text = JSON.stringify(doc.paths);
-  return Object.fromEntries(Object.entries(errorResponses).filter(([name]) => text.includes(`"#/components/responses/${name}"`)));
+  return Object.fromEntries(
+    Object.entries(errorResponses).filter(([name]) => text.includes(`"#/components/responses/${name}"`)),
+  );
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {

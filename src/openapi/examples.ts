@@ -11,7 +11,12 @@ export const EXAMPLE_NOW = Date.parse('2026-03-16T09:00:00Z');
 const MAX_ITEMS = 2;
 
 export async function collectExamples(table: readonly Endpoint[]): Promise<Map<string, Example>> {
-  const sim = await createSimulator({ seed: EXAMPLE_SEED, size: 'small', rateLimit: false, realNow: () => EXAMPLE_NOW });
+  const sim = await createSimulator({
+    seed: EXAMPLE_SEED,
+    size: 'small',
+    rateLimit: false,
+    realNow: () => EXAMPLE_NOW,
+  });
   const examples = new Map<string, Example>();
   let n = 0;
   for (const endpoint of table) {

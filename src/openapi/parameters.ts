@@ -4,14 +4,23 @@ import type { Param } from '../http/params.js';
 export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})?$';
 
 const REQUIRED_BY_NAME =
-  'Required by name: the name must be in the URL even when no value is wanted (send it empty); without it no action matches (404, or 405 where the path serves another method).';
+  'Required by name: the name must be in the URL even when no value is wanted (send it empty); without it no ' +
+  'action matches (404, or 405 where the path serves another method).';
 
 /** One query or route parameter, with the API's required-by-name rule spelled out. */
-export function parameterObject(name: string, param: Param<unknown>, location: 'query' | 'path', example?: string): ParameterObject {
+export function parameterObject(
+  name: string,
+  param: Param<unknown>,
+  location: 'query' | 'path',
+  example?: string,
+): ParameterObject {
   const schema = schemaOf(param, location);
   const notes = [param.description];
   if (location === 'query' && param.required) notes.push(REQUIRED_BY_NAME);
-  if (param.kind === 'guidArray') notes.push('Repeat the name once per value (`name=a&name=b`; `name[0]=a&name[1]=b` also binds). Send none for no value.');
+  if (param.kind === 'guidArray')
+    notes.push(
+      'Repeat the name once per value (`name=a&name=b`; `name[0]=a&name[1]=b` also binds). Send none for no value.',
+    );
   const parameter: ParameterObject = {
     name,
     in: location,
@@ -42,9 +51,18 @@ function schemaOf(param: Param<unknown>, location: 'query' | 'path'): SchemaObje
       // In the query an empty value binds too (the empty Guid, or "no filter"); a route id must be a Guid.
       return location === 'path'
         ? { type: 'string', format: 'uuid' }
-        : withDefault({ anyOf: [{ type: 'string', format: 'uuid' }, { type: 'string', enum: [''] }] });
+        : withDefault({
+            anyOf: [
+              { type: 'string', format: 'uuid' },
+              { type: 'string', enum: [''] },
+            ],
+          });
     case 'dateTime':
-      return { type: 'string', pattern: DATE_TIME_PATTERN, description: 'UTC `yyyy-MM-dd HH:mm` (a date alone is midnight).' };
+      return {
+        type: 'string',
+        pattern: DATE_TIME_PATTERN,
+        description: 'UTC `yyyy-MM-dd HH:mm` (a date alone is midnight).',
+      };
     case 'boolean':
       return withDefault({ type: 'boolean' });
     case 'byte':

@@ -1,7 +1,7 @@
 import type { ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
+import { type ThrottleRule, V1_THROTTLE, V2_THROTTLE } from '../accounts/throttle.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
 import { BODY_TOO_LARGE, FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/errors.js';
-import { type ThrottleRule, V1_THROTTLE, V2_THROTTLE } from '../accounts/throttle.js';
 
 // The error answers every endpoint shares, as reusable components; the bodies come from the same
 // constants the simulator answers with.
@@ -21,7 +21,9 @@ export const errorSchemas: Record<string, SchemaObject> = {
       ModelState: {
         type: 'object',
         additionalProperties: { type: 'array', items: { type: 'string' } },
-        description: 'Messages by field: a query parameter name, a body field path (`Items[0].Start`), or `body`. Messages are in the account language: match on the field, not the text.',
+        description:
+          'Messages by field: a query parameter name, a body field path (`Items[0].Start`), or `body`. Messages ' +
+          'are in the account language: match on the field, not the text.',
       },
     },
     required: ['Message', 'ModelState'],
@@ -36,7 +38,11 @@ export const errorSchemas: Record<string, SchemaObject> = {
 };
 
 const throttled = (rule: ThrottleRule): ResponseObject => ({
-  description: `More than ${rule.limit} requests in one second to this endpoint from this address: the endpoint is locked out for this caller for ${rule.lockoutMs / 1000} seconds, and every call in that time is refused at once. The body is a JSON string.`,
+  description:
+    `More than ${rule.limit} requests in one second to this endpoint ` +
+    `from this address: the endpoint is locked out for this caller for ` +
+    `${rule.lockoutMs / 1000} seconds, and every call in that time is ` +
+    `refused at once. The body is a JSON string.`,
   headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds left in the lockout.' } },
   content: json({ type: 'string', const: THROTTLED_MESSAGE }, THROTTLED_MESSAGE),
 });
@@ -49,33 +55,44 @@ const json = (schema: SchemaObject | { $ref: string }, example?: unknown) => ({
 export const errorResponses: Record<string, ResponseObject> = {
   BadRequest: {
     description:
-      'Validation failure (model state naming the field) or a documented rule refused the request (`{"Message": "..."}`, e.g. a date range over the limit or `Record does not exist.`).',
+      'Validation failure (model state naming the field) or a documented rule refused the request (`{"Message": ' +
+      '"..."}`, e.g. a date range over the limit or `Record does not exist.`).',
     content: json({ oneOf: [ref('ModelState'), ref('Message')] }),
   },
   Forbidden: {
     description:
-      'Authorization failure: plain text `Unauthorized` plus a fixed reason. No WWW-Authenticate header. Not a JSON body.',
+      'Authorization failure: plain text `Unauthorized` plus a fixed reason. No WWW-Authenticate header. Not a ' +
+      'JSON body.',
     content: {
-      'text/plain': { schema: { type: 'string', enum: Object.values(FORBIDDEN_BODIES) }, example: FORBIDDEN_BODIES.noBearer },
+      'text/plain': {
+        schema: { type: 'string', enum: Object.values(FORBIDDEN_BODIES) },
+        example: FORBIDDEN_BODIES.noBearer,
+      },
     },
   },
   NotFound: {
     description:
-      'No action matched: a query parameter required by name is missing from the URL (on a path with only this action), or a route id is not a well-formed Guid. Also the answer for an account that does not exist.',
+      'No action matched: a query parameter required by name is missing from the URL (on a path with only this ' +
+      'action), or a route id is not a well-formed Guid. Also the answer for an account that does not exist.',
     content: json(ref('Message')),
   },
   MethodNotAllowed: {
     description:
-      'A query parameter required by name is missing from the URL, on a path that also serves another method. Same meaning as the 404.',
+      'A query parameter required by name is missing from the URL, on a path that also serves another method. ' +
+      'Same meaning as the 404.',
     headers: { Allow: { schema: { type: 'string' }, description: 'Methods the path serves.' } },
     content: json(ref('Message')),
   },
   Throttled: throttled(V2_THROTTLE),
   V1Forbidden: {
     description:
-      'Version 1: the ServiceApiKey header is missing, empty, or holds no active API key of the account (a bearer token is not accepted). Plain text, not JSON.',
+      'Version 1: the ServiceApiKey header is missing, empty, or holds no active API key of the account (a ' +
+      'bearer token is not accepted). Plain text, not JSON.',
     content: {
-      'text/plain': { schema: { type: 'string', enum: [FORBIDDEN_BODIES.unauthorized] }, example: FORBIDDEN_BODIES.unauthorized },
+      'text/plain': {
+        schema: { type: 'string', enum: [FORBIDDEN_BODIES.unauthorized] },
+        example: FORBIDDEN_BODIES.unauthorized,
+      },
     },
   },
   V1Throttled: throttled(V1_THROTTLE),
@@ -92,7 +109,12 @@ export const errorResponses: Record<string, ResponseObject> = {
     content: json(ref('CredentialError'), { error: 'server_error' }),
   },
   PayloadTooLarge: {
-    description: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB): refused when the Content-Length says so, before any of the body is read, or as soon as a chunked body passes the limit. The rest of the body is not read and the connection is closed after the answer.`,
+    description:
+      `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB): ` +
+      `refused when the Content-Length says so, before any of the body ` +
+      `is read, or as soon as a chunked body passes the limit. The rest ` +
+      `of the body is not read and the connection is closed after the ` +
+      `answer.`,
     content: json(ref('Message'), { Message: BODY_TOO_LARGE }),
   },
   ServerError: {

@@ -9,11 +9,15 @@ export function openApiRoutes(): Hono {
   const routes = new Hono();
   let json: Promise<Record<string, unknown>> | undefined;
   let yaml: Promise<string> | undefined;
-  const document = () => (json ??= readFile(OPENAPI_JSON, 'utf8').then((t) => JSON.parse(t) as Record<string, unknown>));
+  const document = () =>
+    (json ??= readFile(OPENAPI_JSON, 'utf8').then((t) => JSON.parse(t) as Record<string, unknown>));
 
   routes.get('/openapi.json', async (c) => {
     const doc = await document();
-    const servers = [{ url: new URL(c.req.url).origin, description: 'This simulator (default account).' }, ...((doc.servers as unknown[]) ?? [])];
+    const servers = [
+      { url: new URL(c.req.url).origin, description: 'This simulator (default account).' },
+      ...((doc.servers as unknown[]) ?? []),
+    ];
     return c.json({ ...doc, servers });
   });
   routes.get('/openapi.yaml', async (c) => {

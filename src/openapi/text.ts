@@ -2,26 +2,44 @@
 
 export const INFO_DESCRIPTION = `REST API over one business account: sites, catalogue, diary, clients, classes, sales.
 
-- **Account**: resolved from the host (\`https://<account>.<host>\`). The simulator also serves any account under \`/accounts/<name>\`.
-- **Authentication**: \`POST /api/v2/token\` with \`{clientId, secret}\`, then \`Authorization: Bearer <token>\` on every other call. Tokens last six months; refresh and rotate-secret revoke every earlier token at once. Failures are \`403\` with a plain-text reason.
-- **Required-by-name parameters**: every query parameter marked required must be in the URL by name, with an empty value when no filtering is wanted. Leave one out and no action matches: \`404\`, or \`405\` where the same path also serves another method.
-- **Values**: JSON fields are PascalCase (the credential endpoints use camelCase bodies and snake_case answers). DateTime is UTC \`yyyy-MM-dd HH:mm\`. Enumerations accept the name or the number; \`All\` (0) matches nothing and answers an empty list. Array parameters repeat the name once per value.
-- **Rate limit**: 4 requests per second per endpoint per calling address, in a fixed window opened by the first request. Going over locks that endpoint out for 120 seconds: every call in that time answers \`429\` with a JSON string body.
-- **Version 1** (deprecated): the same actions under \`/api/\` without \`v2\` (class bookings at \`/api/classbookings\`), authenticated by the \`ServiceApiKey\` header holding an API key instead of a bearer token, 8 requests per second per endpoint per address, and ItemState, ClassType and EntryType query parameters as numbers only. Both versions read and write the same account data.
-- **Credential restrictions**: an endpoint allow-list is a suffix test on the called path (\`x-allow-list-line\` on each operation is the line that admits it; routes ending in a record id cannot be listed); an IP allow-list is a substring test of the caller's address against the stored list.`;
+- **Account**: resolved from the host (\`https://<account>.<host>\`). The simulator also serves any account under
+  \`/accounts/<name>\`.
+- **Authentication**: \`POST /api/v2/token\` with \`{clientId, secret}\`, then \`Authorization: Bearer <token>\` on
+  every other call. Tokens last six months; refresh and rotate-secret revoke every earlier token at once. Failures are
+  \`403\` with a plain-text reason.
+- **Required-by-name parameters**: every query parameter marked required must be in the URL by name, with an empty
+  value when no filtering is wanted. Leave one out and no action matches: \`404\`, or \`405\` where the same path also
+  serves another method.
+- **Values**: JSON fields are PascalCase (the credential endpoints use camelCase bodies and snake_case answers).
+  DateTime is UTC \`yyyy-MM-dd HH:mm\`. Enumerations accept the name or the number; \`All\` (0) matches nothing and
+  answers an empty list. Array parameters repeat the name once per value.
+- **Rate limit**: 4 requests per second per endpoint per calling address, in a fixed window opened by the first
+  request. Going over locks that endpoint out for 120 seconds: every call in that time answers \`429\` with a JSON
+  string body.
+- **Version 1** (deprecated): the same actions under \`/api/\` without \`v2\` (class bookings at
+  \`/api/classbookings\`), authenticated by the \`ServiceApiKey\` header holding an API key instead of a bearer token,
+  8 requests per second per endpoint per address, and ItemState, ClassType and EntryType query parameters as numbers
+  only. Both versions read and write the same account data.
+- **Credential restrictions**: an endpoint allow-list is a suffix test on the called path (\`x-allow-list-line\` on
+  each operation is the line that admits it; routes ending in a record id cannot be listed); an IP allow-list is a
+  substring test of the caller's address against the stored list.`;
 
 export const TAGS: Record<string, string> = {
   Connectivity: 'Check the connection and the token.',
   Credentials: 'Exchange the client id and secret for tokens; refresh and rotate. No bearer token; snake_case answers.',
   Sites: 'The branches of the account. Account-wide: no siteId.',
   Catalogue:
-    'Services, products, packages, courses and memberships on the price list. Items with no site belong to every site and are returned for every siteId.',
+    'Services, products, packages, courses and memberships on the price list. Items with no site belong to every ' +
+    'site and are returned for every siteId.',
   Appointments:
-    'The diary: list, read, book, update, move between states and remove appointments; the appointment states. Booking does not check availability: validate the cart first.',
+    'The diary: list, read, book, update, move between states and remove appointments; the appointment states. ' +
+    'Booking does not check availability: validate the cart first.',
   Employees: 'Staff of a site and their rosters (working time and time off, optionally the classes they teach).',
   'Time records': 'Clock-in and clock-out records of the staff.',
   'Client custom forms': 'Forms clients filled in (consultations, consents, patch tests) with their answers.',
-  Clients: "Clients and their history.",
+  Clients: 'Clients and their history.',
   'Version 1':
-    'Deprecated routes without the `v2` segment, kept until version 1 is retired. The `ServiceApiKey` header instead of a bearer token; 8 requests per second; enumerated query parameters are numbers (Byte). Same data as version 2.',
+    'Deprecated routes without the `v2` segment, kept until version 1 is retired. The `ServiceApiKey` header ' +
+    'instead of a bearer token; 8 requests per second; enumerated query parameters are numbers (Byte). Same data ' +
+    'as version 2.',
 };

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import { writeScenarioSchema } from '../scenarios/json-schema.js';
 import { OPENAPI_JSON, OPENAPI_YAML } from './files.js';
 import { generateOpenApi } from './generate.js';
-import { writeScenarioSchema } from '../scenarios/json-schema.js';
 
 // `npm run openapi`: regenerates openapi/openapi.json and openapi/openapi.yaml from the endpoint table,
 // and the scenario JSON Schema, which names the same resources.

@@ -1,31 +1,43 @@
 import { DAY, formatDateTime, startOfDay } from '../datetime.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guidFilter } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { salesReportAnswer } from './sales-report.js';
 import { SalesReportSchema } from './schemas.js';
 
+const reports = endpointGroup('Reports');
+
 /** GET /reports/sales: account-wide (siteId optional), 365-day cap. */
 export const reportEndpoints = [
-  defineEndpoint({
+  reports.get('/api/v2/reports/sales', {
     operationId: 'salesReport',
-    method: 'GET',
-    path: '/api/v2/reports/sales',
-    tag: 'Reports',
-    summary: 'Sales report by employee: services, products, packages, refunds, voucher sales and redemptions, gratuities, with grand totals.',
+    summary:
+      'Sales report by employee: services, products, packages, refunds, voucher sales and redemptions, ' +
+      'gratuities, with grand totals.',
     description:
-      'siteId is optional: left out (or empty) covers every Active site; sent, covers that one site whether active or not. start and end are required by name and bound the range inclusively (the end is not widened: send `end=2026-03-31 23:59` for the whole of a day). At most 365 days, else 400 `Maximum date range is 365 days`. Read from the client invoices (lines by EmployeeId), credit notes (Refunds), entries (VoucherId = redemption; Gratuity split among Gratuities) and vouchers issued; amounts are summed in cents.',
-    auth: 'bearer',
+      'siteId is optional: left out (or empty) covers every Active site; sent, covers that one site whether ' +
+      'active or not. start and end are required by name and bound the range inclusively (the end is not ' +
+      'widened: send `end=2026-03-31 23:59` for the whole of a day). At most 365 days, else 400 `Maximum date ' +
+      'range is 365 days`. Read from the client invoices (lines by EmployeeId), credit notes (Refunds), entries ' +
+      '(VoucherId = redemption; Gratuity split among Gratuities) and vouchers issued; amounts are summed in ' +
+      'cents.',
     cacheable: true,
     allowListLine: 'api/v2/reports/sales',
     query: {
-      siteId: guidFilter({ required: false, description: 'One site (active or not); left out or empty = every Active site.' }),
+      siteId: guidFilter({
+        required: false,
+        description: 'One site (active or not); left out or empty = every Active site.',
+      }),
       start: dateTime({ description: 'Range start, UTC, inclusive.' }),
       end: dateTime({ description: 'Range end, UTC, inclusive (not widened).' }),
     },
     response: { description: 'The report.', schema: SalesReportSchema },
-    errors: { 400: 'A malformed value, a missing start or end value, or a range over 365 days (`Maximum date range is 365 days`).' },
+    errors: {
+      400:
+        'A malformed value, a missing start or end value, or a range over 365 days (`Maximum date range is 365 ' +
+        'days`).',
+    },
     example: (_world, now) => ({
       query: { start: formatDateTime(startOfDay(now) - 30 * DAY), end: formatDateTime(startOfDay(now) - 1) },
     }),

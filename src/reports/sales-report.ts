@@ -1,6 +1,6 @@
 import { utcMs } from '../datetime.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
 import type { AccountingDocument, AccountingDocumentLineItem } from '../world/sales.js';
 import { DocumentType } from '../world/sales-codes.js';
@@ -43,7 +43,12 @@ export function salesReport(world: World, q: { siteId: Guid | null; start: numbe
   };
 
   for (const doc of world.accountingDocuments) {
-    const sign = doc.AccountingDocumentTypeId === DocumentType.ClientInvoice ? 1 : doc.AccountingDocumentTypeId === DocumentType.CreditNote ? -1 : 0;
+    const sign =
+      doc.AccountingDocumentTypeId === DocumentType.ClientInvoice
+        ? 1
+        : doc.AccountingDocumentTypeId === DocumentType.CreditNote
+          ? -1
+          : 0;
     if (sign === 0 || !inScope(doc.SiteId, doc.DocumentDate)) continue;
     for (const l of doc.AccountingDocumentLineItems) {
       addTo(row(l.EmployeeId), sign > 0 ? lineFigure(l) : 'Refunds', l.Quantity, toCents(l.Total));
@@ -65,7 +70,8 @@ export function salesReport(world: World, q: { siteId: Guid | null; start: numbe
       continue;
     }
     const share = Math.floor(tip / staff.length);
-    staff.forEach((id, i) => addTo(row(id), 'Gratuities', 1, share + (i === 0 ? tip - share * staff.length : 0)));
+    for (const [i, id] of staff.entries())
+      addTo(row(id), 'Gratuities', 1, share + (i === 0 ? tip - share * staff.length : 0));
   }
 
   for (const v of world.vouchers) {
@@ -76,21 +82,35 @@ export function salesReport(world: World, q: { siteId: Guid | null; start: numbe
 }
 
 /** The answer: employee rows by last name, first name, id; the unattributed row last; then the totals. */
-export function salesReportAnswer(world: World, q: { siteId: Guid | null; start: number; end: number }, format: (ms: number) => string) {
+export function salesReportAnswer(
+  world: World,
+  q: { siteId: Guid | null; start: number; end: number },
+  format: (ms: number) => string,
+) {
   const { sites, rows } = salesReport(world, q);
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
   const named = [...rows.keys()]
     .filter((id): id is Guid => id !== null)
     .map((id) => ({ id, first: employees.get(id)?.FirstName ?? '', last: employees.get(id)?.LastName ?? '' }))
     .sort((a, b) => a.last.localeCompare(b.last) || a.first.localeCompare(b.first) || (a.id < b.id ? -1 : 1));
-  const order = [...named.map((n) => ({ ...n, id: n.id as Guid | null })), ...(rows.has(null) ? [{ id: null, first: '', last: '' }] : [])];
+  const order = [
+    ...named.map((n) => ({ ...n, id: n.id as Guid | null })),
+    ...(rows.has(null) ? [{ id: null, first: '', last: '' }] : []),
+  ];
   const total = emptyTally();
-  for (const t of rows.values()) for (const [f, v] of Object.entries(t) as [FigureName, { count: number; cents: number }][]) addTo(total, f, v.count, v.cents);
+  for (const t of rows.values())
+    for (const [f, v] of Object.entries(t) as [FigureName, { count: number; cents: number }][])
+      addTo(total, f, v.count, v.cents);
   return {
     Start: format(q.start),
     End: format(q.end),
     SiteIds: sites,
-    Employees: order.map((n) => ({ EmployeeId: n.id, FirstName: n.first, LastName: n.last, ...figuresOf(rows.get(n.id) ?? emptyTally()) })),
+    Employees: order.map((n) => ({
+      EmployeeId: n.id,
+      FirstName: n.first,
+      LastName: n.last,
+      ...figuresOf(rows.get(n.id) ?? emptyTally()),
+    })),
     Totals: figuresOf(total),
   };
 }

@@ -17,9 +17,18 @@ const figures = {
   Other: Figure.describe('Client-invoice lines naming no service, product or package (custom items).'),
   Refunds: Figure.describe('Credit-note lines; subtracted in NetSales.'),
   NetSales: Figure.describe('Services + Products + Packages + Other − Refunds (counts likewise).'),
-  VoucherSales: Figure.describe('Vouchers issued (by ActivationDate, at CreatedSiteId, else SiteId), at face value. Vouchers carry no employee: always on the unattributed row.'),
-  VoucherRedemptions: Figure.describe("Entries with a VoucherId (redemptions). Each counts for the employee with the largest share of the invoice it paid (first line on a tie); none → unattributed. A payment, not a sale: not in NetSales."),
-  Gratuities: Figure.describe('Gratuity of entries, split evenly between the employees in its Gratuities (left-over cents to the first); Count = shares. None listed → unattributed.'),
+  VoucherSales: Figure.describe(
+    'Vouchers issued (by ActivationDate, at CreatedSiteId, else SiteId), at face value. Vouchers carry no ' +
+      'employee: always on the unattributed row.',
+  ),
+  VoucherRedemptions: Figure.describe(
+    'Entries with a VoucherId (redemptions). Each counts for the employee with the largest share of the invoice ' +
+      'it paid (first line on a tie); none → unattributed. A payment, not a sale: not in NetSales.',
+  ),
+  Gratuities: Figure.describe(
+    'Gratuity of entries, split evenly between the employees in its Gratuities (left-over cents to the first); ' +
+      'Count = shares. None listed → unattributed.',
+  ),
 };
 
 export const SalesReportEmployeeSchema = z
@@ -36,7 +45,9 @@ export const SalesReportSchema = z
     Start: z.string().describe('Range start as applied, UTC `yyyy-MM-dd HH:mm` (inclusive).'),
     End: z.string().describe('Range end as applied (inclusive; not widened).'),
     SiteIds: z.array(z.guid()).describe('Sites covered: the siteId sent, or every Active site.'),
-    Employees: z.array(SalesReportEmployeeSchema).describe('One row per employee with any figure, by last name, first name; the unattributed row last.'),
+    Employees: z
+      .array(SalesReportEmployeeSchema)
+      .describe('One row per employee with any figure, by last name, first name; the unattributed row last.'),
     Totals: z.object(figures).describe('Sums of the employee rows.').meta({ id: 'SalesReportTotals' }),
   })
   .meta({ id: 'SalesReport' });

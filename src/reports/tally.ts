@@ -1,6 +1,15 @@
 // Figures of one report row, in integer cents while summing.
 
-export const FIGURES = ['Services', 'Products', 'Packages', 'Other', 'Refunds', 'VoucherSales', 'VoucherRedemptions', 'Gratuities'] as const;
+export const FIGURES = [
+  'Services',
+  'Products',
+  'Packages',
+  'Other',
+  'Refunds',
+  'VoucherSales',
+  'VoucherRedemptions',
+  'Gratuities',
+] as const;
 export type FigureName = (typeof FIGURES)[number];
 
 export type Tally = Record<FigureName, { count: number; cents: number }>;
@@ -20,7 +29,10 @@ const SALES: readonly FigureName[] = ['Services', 'Products', 'Packages', 'Other
 export function figuresOf(tally: Tally) {
   const out: Record<string, { Count: number; Amount: number }> = {};
   for (const f of FIGURES) out[f] = { Count: tally[f].count, Amount: tally[f].cents / 100 };
-  const net = SALES.reduce((n, f) => ({ count: n.count + tally[f].count, cents: n.cents + tally[f].cents }), { count: 0, cents: 0 });
+  const net = SALES.reduce((n, f) => ({ count: n.count + tally[f].count, cents: n.cents + tally[f].cents }), {
+    count: 0,
+    cents: 0,
+  });
   out.NetSales = { Count: net.count - tally.Refunds.count, Amount: (net.cents - tally.Refunds.cents) / 100 };
   return out;
 }

@@ -1,8 +1,8 @@
-import { fromCents, toCents } from '../world/money.js';
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
-import { DocumentType } from '../world/sales-codes.js';
+import type { World } from '../world/index.js';
+import { fromCents, toCents } from '../world/money.js';
 import type { AccountingDocument } from '../world/sales.js';
+import { DocumentType } from '../world/sales-codes.js';
 
 // A document is never edited when it is paid: its balance is derived, at read time, from the
 // entries allocated to it (spec: "the document is not edited"). Vouchers and the sales report
@@ -39,7 +39,12 @@ export function balanceOf(world: World, document: AccountingDocument): DocumentB
   const total = toCents(document.Total);
   const paid = paidCents(world, document.AccountingDocumentId);
   const paidState: PaidState = paid <= 0 && total > 0 ? 'Unpaid' : paid >= total ? 'Paid' : 'PartPaid';
-  return { total: fromCents(total), paid: fromCents(paid), outstanding: fromCents(Math.max(0, total - paid)), paidState };
+  return {
+    total: fromCents(total),
+    paid: fromCents(paid),
+    outstanding: fromCents(Math.max(0, total - paid)),
+    paidState,
+  };
 }
 
 /** The balance of one document; undefined when the account has no such document. */

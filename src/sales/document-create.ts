@@ -1,7 +1,7 @@
-import { checkSite, insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
+import { checkSite, insertRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { AccountingDocument } from '../world/sales.js';
@@ -14,14 +14,24 @@ import { documentPrefix, nextNumber } from './numbers.js';
  * Creates a document at the query's site. The body's SiteId must be that same site (400 on
  * SiteId otherwise). No payment is recorded: a new invoice is Unpaid until an entry pays it.
  */
-export function createDocument(world: World, siteId: Guid, body: DocumentIn, now: number, random: Random): AccountingDocument {
+export function createDocument(
+  world: World,
+  siteId: Guid,
+  body: DocumentIn,
+  now: number,
+  random: Random,
+): AccountingDocument {
   const problems = new ModelStateErrors();
   checkSite(world, siteId, 'siteId', problems);
   if (body.SiteId !== siteId) problems.add('SiteId', 'The SiteId must equal the query siteId.');
   const type = checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
-  if (body.AccountingDocumentLineItems === undefined) problems.add('AccountingDocumentLineItems', 'The AccountingDocumentLineItems field is required.');
-  const lines = body.AccountingDocumentLineItems === undefined ? [] : buildLines(world, body.AccountingDocumentLineItems, random, problems);
+  if (body.AccountingDocumentLineItems === undefined)
+    problems.add('AccountingDocumentLineItems', 'The AccountingDocumentLineItems field is required.');
+  const lines =
+    body.AccountingDocumentLineItems === undefined
+      ? []
+      : buildLines(world, body.AccountingDocumentLineItems, random, problems);
   problems.throwIfAny();
   if (type === undefined) throw new Error('unreachable: type checked');
 
@@ -29,7 +39,10 @@ export function createDocument(world: World, siteId: Guid, body: DocumentIn, now
   const document: AccountingDocument = {
     AccountingDocumentId: random.guid(),
     AccountingDocumentTypeId: type,
-    DocumentNumber: nextNumber(documentPrefix(type), world.accountingDocuments.map((d) => d.DocumentNumber)),
+    DocumentNumber: nextNumber(
+      documentPrefix(type),
+      world.accountingDocuments.map((d) => d.DocumentNumber),
+    ),
     SiteId: siteId,
     ClientId: body.ClientId ?? null,
     SupplierId: body.SupplierId ?? null,

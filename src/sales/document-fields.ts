@@ -13,10 +13,10 @@ export function checkType(type: number | undefined, problems: ModelStateErrors):
     problems.add('AccountingDocumentTypeId', 'The AccountingDocumentTypeId field is required.');
     return undefined;
   }
-  if (!KNOWN_TYPES.has(type)) problems.add('AccountingDocumentTypeId', `The value '${type}' is not valid for AccountingDocumentTypeId.`);
+  if (!KNOWN_TYPES.has(type))
+    problems.add('AccountingDocumentTypeId', `The value '${type}' is not valid for AccountingDocumentTypeId.`);
   return type as DocumentTypeId;
 }
-
 
 /** ClientId, SupplierId and LinkedAccountingDocumentId must name records when sent non-empty. */
 export function checkHeaderIds(world: World, body: DocumentIn, problems: ModelStateErrors): void {

@@ -5,7 +5,6 @@ import { amount, optionalGuid } from './input-values.js';
 // Body of POST and PUT /accountingdocuments. A line needs only Description, Quantity and Price;
 // Total is always recomputed (Quantity × Price − Discount), so a sent Total cannot disagree.
 
-
 export const LineItemInput = z
   .object({
     AccountingDocumentLineItemId: optionalGuid,

@@ -9,7 +9,12 @@ import type { LineItemIn } from './document-input.js';
 // Line items are computed in cents: Total = round(Quantity × Price) − Discount, so sums never drift.
 
 /** Checks each line's references and builds the stored lines; failures go to `problems`. */
-export function buildLines(world: World, lines: LineItemIn[], random: Random, problems: ModelStateErrors): AccountingDocumentLineItem[] {
+export function buildLines(
+  world: World,
+  lines: LineItemIn[],
+  random: Random,
+  problems: ModelStateErrors,
+): AccountingDocumentLineItem[] {
   if (lines.length === 0) problems.add('AccountingDocumentLineItems', 'At least one line item is required.');
   return lines.map((l, i) => {
     const at = `AccountingDocumentLineItems[${i}]`;

@@ -1,20 +1,28 @@
+import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import { startsWithAny } from '../match.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { DocumentType } from '../world/sales-codes.js';
 import type { AccountingDocument } from '../world/sales.js';
-import { INVOICE_TYPES, balanceOf } from './balance.js';
+import { DocumentType } from '../world/sales-codes.js';
+import { balanceOf, INVOICE_TYPES } from './balance.js';
 import { clientName, partyTexts, supplierName } from './names.js';
-import type { z } from 'zod';
 import type { AccountingDocumentListSchema } from './schemas.js';
 
 export type AccountingDocumentListRow = z.infer<typeof AccountingDocumentListSchema>;
 
-const CLIENT_TYPES: ReadonlySet<number> = new Set([DocumentType.ClientInvoice, DocumentType.CreditNote, DocumentType.Quotation]);
+const CLIENT_TYPES: ReadonlySet<number> = new Set([
+  DocumentType.ClientInvoice,
+  DocumentType.CreditNote,
+  DocumentType.Quotation,
+]);
 const SUPPLIER_TYPES: ReadonlySet<number> = new Set([
-  DocumentType.DebitNote, DocumentType.GoodsReceivedNote, DocumentType.PurchaseOrder, DocumentType.SupplierInvoice, DocumentType.StockTransfer,
+  DocumentType.DebitNote,
+  DocumentType.GoodsReceivedNote,
+  DocumentType.PurchaseOrder,
+  DocumentType.SupplierInvoice,
+  DocumentType.StockTransfer,
 ]);
 
 export interface DocumentQuery {
@@ -41,7 +49,17 @@ export function listDocuments(world: World, q: DocumentQuery, fiscalised = false
     .filter((d) => d.SiteId === q.siteId && listedType(d.AccountingDocumentTypeId, q.clientDocuments))
     .filter((d) => from <= d.DocumentDate && d.DocumentDate <= to)
     .filter((d) => startsWithAny(q.find, [d.DocumentNumber, ...partyTexts(world, d.ClientId, d.SupplierId)]))
-    .sort((a, b) => (a.DocumentDate < b.DocumentDate ? -1 : a.DocumentDate > b.DocumentDate ? 1 : a.DocumentNumber < b.DocumentNumber ? -1 : a.DocumentNumber > b.DocumentNumber ? 1 : 0))
+    .sort((a, b) =>
+      a.DocumentDate < b.DocumentDate
+        ? -1
+        : a.DocumentDate > b.DocumentDate
+          ? 1
+          : a.DocumentNumber < b.DocumentNumber
+            ? -1
+            : a.DocumentNumber > b.DocumentNumber
+              ? 1
+              : 0,
+    )
     .map((d) => listRow(world, d, fiscalised));
 }
 

@@ -1,7 +1,7 @@
-import { checkSite, editRecord, removeRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
+import { checkSite, editRecord, removeRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { checkHeaderIds, checkType } from './document-fields.js';
@@ -14,14 +14,24 @@ import { buildLines, linesTotal } from './document-lines.js';
  * items replace the list. DocumentNumber never changes. Entries allocated to it stay allocated.
  */
 export function updateDocument(world: World, documentId: Guid, body: DocumentIn, random: Random): void {
-  const document = editRecord(world, 'accountingDocuments', world.accountingDocuments.find((d) => d.AccountingDocumentId === documentId));
+  const document = editRecord(
+    world,
+    'accountingDocuments',
+    world.accountingDocuments.find((d) => d.AccountingDocumentId === documentId),
+  );
   if (document === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   if (body.SiteId == null) problems.add('SiteId', 'The SiteId field is required.');
   else checkSite(world, body.SiteId, 'SiteId', problems);
-  const type = body.AccountingDocumentTypeId === undefined ? document.AccountingDocumentTypeId : checkType(body.AccountingDocumentTypeId, problems);
+  const type =
+    body.AccountingDocumentTypeId === undefined
+      ? document.AccountingDocumentTypeId
+      : checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
-  const lines = body.AccountingDocumentLineItems === undefined ? undefined : buildLines(world, body.AccountingDocumentLineItems, random, problems);
+  const lines =
+    body.AccountingDocumentLineItems === undefined
+      ? undefined
+      : buildLines(world, body.AccountingDocumentLineItems, random, problems);
   problems.throwIfAny();
 
   if (body.SiteId != null) document.SiteId = body.SiteId;
@@ -31,7 +41,8 @@ export function updateDocument(world: World, documentId: Guid, body: DocumentIn,
   if (body.DocumentDate !== undefined) document.DocumentDate = body.DocumentDate;
   if (body.DueDate !== undefined) document.DueDate = body.DueDate;
   if (body.Reference !== undefined) document.Reference = body.Reference;
-  if (body.LinkedAccountingDocumentId !== undefined) document.LinkedAccountingDocumentId = body.LinkedAccountingDocumentId;
+  if (body.LinkedAccountingDocumentId !== undefined)
+    document.LinkedAccountingDocumentId = body.LinkedAccountingDocumentId;
   if (lines !== undefined) {
     document.AccountingDocumentLineItems = lines;
     document.Total = linesTotal(lines);

@@ -1,7 +1,7 @@
-import { checkSite, insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
+import { checkSite, insertRecord } from '../stored-records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -48,7 +48,10 @@ export function createEntry(world: World, siteId: Guid, body: EntryIn, now: numb
     SupplierId: refs.supplierId,
     EntryNumber: body.EntryNumber?.trim()
       ? body.EntryNumber.trim()
-      : nextNumber(ENTRY_PREFIX[type], world.accountingEntries.filter((e) => e.AccountingEntryTypeId === type).map((e) => e.EntryNumber)),
+      : nextNumber(
+          ENTRY_PREFIX[type],
+          world.accountingEntries.filter((e) => e.AccountingEntryTypeId === type).map((e) => e.EntryNumber),
+        ),
     Reference: body.Reference ?? '',
     Description: body.Description ?? '',
     EntryDate: body.EntryDate ?? formatDateTime(now),

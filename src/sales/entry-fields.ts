@@ -11,7 +11,8 @@ export const isReceipt = (t: number) => t === EntryType.Receipt || t === EntryTy
 
 export function checkEntryType(type: number | undefined, problems: ModelStateErrors): EntryTypeId | undefined {
   if (type === undefined) problems.add('AccountingEntryTypeId', 'The AccountingEntryTypeId field is required.');
-  else if (!TYPES.has(type)) problems.add('AccountingEntryTypeId', `The value '${type}' is not valid for AccountingEntryTypeId.`);
+  else if (!TYPES.has(type))
+    problems.add('AccountingEntryTypeId', `The value '${type}' is not valid for AccountingEntryTypeId.`);
   else return type as EntryTypeId;
   return undefined;
 }
@@ -41,7 +42,9 @@ export function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, proble
   named('SupplierId', r.supplierId, (id) => world.suppliers.some((s) => s.SupplierId === id));
   named('PaymentTypeId', r.paymentTypeId, (id) => world.paymentTypes.some((p) => p.PaymentTypeId === id));
   named('CashDrawerId', r.cashDrawerId, (id) => world.cashDrawers.some((d) => d.CashDrawerId === id));
-  named('AccountingDocumentId', r.documentId, (id) => world.accountingDocuments.some((d) => d.AccountingDocumentId === id));
+  named('AccountingDocumentId', r.documentId, (id) =>
+    world.accountingDocuments.some((d) => d.AccountingDocumentId === id),
+  );
   named('VoucherId', r.voucherId, (id) => world.vouchers.some((v) => v.VoucherId === id));
   (body.Gratuities ?? []).forEach((g, i) => {
     if (!world.employees.some((e) => e.EmployeeId === g.EmployeeId)) {
@@ -49,4 +52,3 @@ export function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, proble
     }
   });
 }
-

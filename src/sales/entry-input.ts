@@ -5,7 +5,6 @@ import { amount, notNegative, optionalGuid } from './input-values.js';
 // Body of POST and PUT /accountingentries ("Accounting Entry" in the spec). Amounts are decimals
 // with at most two places, held in cents, so a sequence of part payments never drifts.
 
-
 export const GratuityInput = z
   .object({ AccountingEntryId: optionalGuid, EmployeeId: z.guid().transform((id) => id.toLowerCase()) })
   .meta({ id: 'AccountingEntryGratuityInput' });
@@ -13,7 +12,11 @@ export const GratuityInput = z
 export const EntryInput = z
   .object({
     AccountingEntryId: optionalGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
-    AccountingEntryTypeId: z.number().int().optional().describe('Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11; required on create.'),
+    AccountingEntryTypeId: z
+      .number()
+      .int()
+      .optional()
+      .describe('Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11; required on create.'),
     SiteId: optionalGuid,
     ClientId: optionalGuid,
     SupplierId: optionalGuid,

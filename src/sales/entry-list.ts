@@ -27,7 +27,17 @@ export function listEntries(world: World, q: EntryQuery): Row[] {
     .filter((e) => e.SiteId === q.siteId && e.AccountingEntryTypeId === q.entryType)
     .filter((e) => from <= e.EntryDate && e.EntryDate <= to)
     .filter((e) => startsWithAny(q.find, [e.EntryNumber, ...partyTexts(world, e.ClientId, e.SupplierId)]))
-    .sort((a, b) => (a.EntryDate < b.EntryDate ? -1 : a.EntryDate > b.EntryDate ? 1 : a.EntryNumber < b.EntryNumber ? -1 : a.EntryNumber > b.EntryNumber ? 1 : 0))
+    .sort((a, b) =>
+      a.EntryDate < b.EntryDate
+        ? -1
+        : a.EntryDate > b.EntryDate
+          ? 1
+          : a.EntryNumber < b.EntryNumber
+            ? -1
+            : a.EntryNumber > b.EntryNumber
+              ? 1
+              : 0,
+    )
     .map((e) => listRow(world, e));
 }
 
@@ -73,6 +83,15 @@ export function entryDetail(world: World, entryId: Guid): Detail | null {
     ...common(e),
     UserId: e.UserId,
     Gratuities: e.Gratuities.map((g) => ({ AccountingEntryId: g.AccountingEntryId, EmployeeId: g.EmployeeId })),
-    Allocations: e.AccountingDocumentId === null ? [] : [{ AccountingDocumentId: e.AccountingDocumentId, DocumentNumber: documentNumber(world, e.AccountingDocumentId), Amount: e.Total }],
+    Allocations:
+      e.AccountingDocumentId === null
+        ? []
+        : [
+            {
+              AccountingDocumentId: e.AccountingDocumentId,
+              DocumentNumber: documentNumber(world, e.AccountingDocumentId),
+              Amount: e.Total,
+            },
+          ],
   };
 }

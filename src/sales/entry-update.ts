@@ -1,6 +1,6 @@
-import { checkSite, editRecord, removeRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
+import { checkSite, editRecord, removeRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -13,12 +13,19 @@ import type { EntryIn } from './entry-input.js';
  * Total moves the paid state of the documents involved, because balances are derived from entries.
  */
 export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
-  const entry = editRecord(world, 'accountingEntries', world.accountingEntries.find((e) => e.AccountingEntryId === entryId));
+  const entry = editRecord(
+    world,
+    'accountingEntries',
+    world.accountingEntries.find((e) => e.AccountingEntryId === entryId),
+  );
   if (entry === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
   if (body.SiteId == null) problems.add('SiteId', 'The SiteId field is required.');
   else checkSite(world, body.SiteId, 'SiteId', problems);
-  const type = body.AccountingEntryTypeId === undefined ? entry.AccountingEntryTypeId : checkEntryType(body.AccountingEntryTypeId, problems);
+  const type =
+    body.AccountingEntryTypeId === undefined
+      ? entry.AccountingEntryTypeId
+      : checkEntryType(body.AccountingEntryTypeId, problems);
   const pick = <T>(sent: T | undefined, kept: T): T => (sent === undefined ? kept : sent);
   const refs = {
     type,
@@ -31,7 +38,8 @@ export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
   };
   checkEntryRefs(world, refs, body, problems);
   problems.throwIfAny();
-  if (type === undefined || refs.paymentTypeId === null || refs.cashDrawerId === null) throw new Error('unreachable: checked above');
+  if (type === undefined || refs.paymentTypeId === null || refs.cashDrawerId === null)
+    throw new Error('unreachable: checked above');
 
   if (body.SiteId != null) entry.SiteId = body.SiteId;
   entry.AccountingEntryTypeId = type;
@@ -51,7 +59,8 @@ export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
   if (body.Change !== undefined) entry.Change = fromCents(toCents(body.Change));
   if (body.Total !== undefined) entry.Total = fromCents(toCents(body.Total));
   if (body.UserId !== undefined) entry.UserId = body.UserId ?? entry.UserId;
-  if (body.Gratuities !== undefined) entry.Gratuities = body.Gratuities.map((g) => ({ AccountingEntryId: entryId, EmployeeId: g.EmployeeId }));
+  if (body.Gratuities !== undefined)
+    entry.Gratuities = body.Gratuities.map((g) => ({ AccountingEntryId: entryId, EmployeeId: g.EmployeeId }));
 }
 
 /** Removes an entry; a document it paid is unpaid again by that amount (its balance is derived). */

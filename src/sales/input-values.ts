@@ -6,7 +6,9 @@ import { EMPTY_GUID } from '../world/common.js';
 /** A decimal amount with at most two places, so sums in cents never drift. */
 export const amount = z
   .number({ error: 'The value is not a valid Decimal.' })
-  .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'At most two decimal places.' })
+  .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    error: 'At most two decimal places.',
+  })
   .refine((n) => Math.abs(n) < 1e12, { error: 'The value is out of range.' });
 
 export const notNegative = amount.refine((n) => n >= 0, { error: 'The value must not be negative.' });
@@ -15,4 +17,6 @@ export const notNegative = amount.refine((n) => n >= 0, { error: 'The value must
 export const optionalGuid = z
   .union([z.guid(), z.literal(''), z.null()])
   .optional()
-  .transform((v) => (v === undefined ? undefined : v === null || v === '' || v.toLowerCase() === EMPTY_GUID ? null : v.toLowerCase()));
+  .transform((v) =>
+    v === undefined ? undefined : v === null || v === '' || v.toLowerCase() === EMPTY_GUID ? null : v.toLowerCase(),
+  );

@@ -1,5 +1,5 @@
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 
 // Client and supplier names shown on list rows and searched by `find`.
 

@@ -24,7 +24,13 @@ export const LineItemSchema = z
 
 const documentFields = {
   AccountingDocumentId: guid,
-  AccountingDocumentTypeId: z.number().int().describe('1 client invoice, 2 quotation, 3 credit note, 9 purchase order, 10 supplier invoice, 11 debit note, 12 goods received note, 13 stock transfer, 20 recurring client invoice, 21 recurring supplier invoice.'),
+  AccountingDocumentTypeId: z
+    .number()
+    .int()
+    .describe(
+      '1 client invoice, 2 quotation, 3 credit note, 9 purchase order, 10 supplier invoice, 11 debit note, 12 ' +
+        'goods received note, 13 stock transfer, 20 recurring client invoice, 21 recurring supplier invoice.',
+    ),
   DocumentNumber: z.string(),
   SiteId: guid,
   ClientId: guid.nullable(),
@@ -47,7 +53,10 @@ export const AccountingDocumentListSchema = z
     FiscalStatus: z
       .enum(['Signed', 'NotRequired'])
       .nullable()
-      .describe('Fiscal signature state where the account is fiscalised: `Signed` for client invoices and credit notes, `NotRequired` for other types; null when the account is not fiscalised.'),
+      .describe(
+        'Fiscal signature state where the account is fiscalised: `Signed` for client invoices and credit notes, ' +
+          '`NotRequired` for other types; null when the account is not fiscalised.',
+      ),
   })
   .meta({ id: 'AccountingDocumentList' });
 
@@ -63,7 +72,10 @@ export const AccountingDocumentSchema = z
 
 const entryFields = {
   AccountingEntryId: guid,
-  AccountingEntryTypeId: z.number().int().describe('Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11.'),
+  AccountingEntryTypeId: z
+    .number()
+    .int()
+    .describe('Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11.'),
   EntryNumber: z.string(),
   SiteId: guid,
   ClientId: guid.nullable(),
@@ -100,7 +112,11 @@ export const AccountingEntrySchema = z
   .object({
     ...entryFields,
     UserId: guid,
-    Gratuities: z.array(z.object({ AccountingEntryId: guid, EmployeeId: guid }).meta({ id: 'AccountingEntryGratuity' })),
-    Allocations: z.array(AllocationSchema).describe('The document this entry pays (at most one); DocumentNumber null once that document is deleted.'),
+    Gratuities: z.array(
+      z.object({ AccountingEntryId: guid, EmployeeId: guid }).meta({ id: 'AccountingEntryGratuity' }),
+    ),
+    Allocations: z
+      .array(AllocationSchema)
+      .describe('The document this entry pays (at most one); DocumentNumber null once that document is deleted.'),
   })
   .meta({ id: 'AccountingEntry' });

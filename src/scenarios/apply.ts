@@ -22,7 +22,11 @@ const scenarios = new WeakMap<Account, LoadedScenario>();
  * write: a ScenarioError names the file and the path of what could not be applied, and the
  * account is then left exactly as it was.
  */
-export async function applyScenario(registry: AccountRegistry, account: Account, loaded: LoadedScenario): Promise<void> {
+export async function applyScenario(
+  registry: AccountRegistry,
+  account: Account,
+  loaded: LoadedScenario,
+): Promise<void> {
   const { scenario, source } = loaded;
   const locks = resolveLocks(scenario, source);
   const previous = scenarios.get(account);
@@ -39,7 +43,8 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
       });
       scenarios.set(account, loaded);
       const now = account.clock.now();
-      for (const name of scenario.clear ?? []) (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
+      for (const name of scenario.clear ?? [])
+        (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
       if (scenario.records) await applyRecords(account, now, scenario.records, source);
       addCredentials(account.auth, scenario, now, source);
       for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
@@ -58,7 +63,11 @@ export async function applyScenario(registry: AccountRegistry, account: Account,
 }
 
 /** Creates an account, built from the scenario when one is given; an account whose scenario fails is not kept. */
-export async function createAccount(registry: AccountRegistry, request: CreateAccount, scenario: LoadedScenario | undefined): Promise<Account> {
+export async function createAccount(
+  registry: AccountRegistry,
+  request: CreateAccount,
+  scenario: LoadedScenario | undefined,
+): Promise<Account> {
   const account = await registry.create(request);
   if (!scenario) return account;
   try {
@@ -77,7 +86,9 @@ export async function createAccount(registry: AccountRegistry, request: CreateAc
  */
 export async function resetAccount(registry: AccountRegistry, account: Account): Promise<void> {
   const reference = account.settings.scenario;
-  const scenario = scenarios.get(account) ?? (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
+  const scenario =
+    scenarios.get(account) ??
+    (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
   if (scenario) return applyScenario(registry, account, scenario);
   await account.write(() => registry.rebuild(account));
 }
@@ -115,13 +126,18 @@ function addCredentials(auth: AuthData, scenario: Scenario, now: number, source:
       tokens.add(t.token);
       // A revoked token is one the account no longer holds: refresh and rotate delete them.
       if (t.state === 'revoked') continue;
-      const issuedAt = t.issuedAt !== undefined ? Date.parse(t.issuedAt) : t.state === 'expired' ? now - lifetime - DAY : now;
+      const issuedAt =
+        t.issuedAt !== undefined ? Date.parse(t.issuedAt) : t.state === 'expired' ? now - lifetime - DAY : now;
       const expiresAt = issuedAt + lifetime;
       if (t.state === 'expired' && expiresAt > now) {
-        throw new ScenarioError(`${tokenAt}.issuedAt: an expired token must be issued more than six months before the clock`);
+        throw new ScenarioError(
+          `${tokenAt}.issuedAt: an expired token must be issued more than six months before the clock`,
+        );
       }
       if (t.state === 'active' && (expiresAt <= now || issuedAt > now)) {
-        throw new ScenarioError(`${tokenAt}.issuedAt: an active token must be issued within the six months before the clock`);
+        throw new ScenarioError(
+          `${tokenAt}.issuedAt: an active token must be issued within the six months before the clock`,
+        );
       }
       storeToken(auth, sha256(t.token), { credentialId: credential.id, issuedAt, expiresAt });
     }
@@ -133,7 +149,11 @@ function resolveLocks(scenario: Scenario, source: string) {
   return (scenario.throttle ?? []).map((t, i) => {
     const endpoint = endpointNamed(endpoints, t.endpoint);
     if (!endpoint) {
-      throw new ScenarioError(`${source}: ${pathText(['throttle', i, 'endpoint'])}: no endpoint ${t.endpoint} (method and path template as the API declares it)`);
+      throw new ScenarioError(
+        `${source}: ${pathText(['throttle', i, 'endpoint'])}: no endpoint ` +
+          `${t.endpoint} (method and path template as the API declares ` +
+          `it)`,
+      );
     }
     return { operationId: endpoint.operationId, ip: t.ip, lockedSeconds: t.lockedSeconds };
   });

@@ -11,7 +11,13 @@ import { ScenarioError } from './load.js';
 /** A bound on bookings per day, so a site with endless capacity cannot stall applying. */
 const MAX_BOOKINGS = 5000;
 
-export async function fullyBook(account: Account, now: number, siteId: string, day: string, at: string): Promise<number> {
+export async function fullyBook(
+  account: Account,
+  now: number,
+  siteId: string,
+  day: string,
+  at: string,
+): Promise<number> {
   const world = account.world;
   const site = world.sites.find((s) => s.SiteId === siteId);
   if (!site) throw new ScenarioError(`${at}.siteId: no site has this id`);
@@ -24,7 +30,13 @@ export async function fullyBook(account: Account, now: number, siteId: string, d
   let booked = 0;
   for (const service of world.services.filter((s) => s.State === 1 && s.SiteId === siteId)) {
     const question = {
-      siteId, services: [service.ServiceId], packages: [], employeeIds: [], clientId: null, serviceSequence: 1, cart: [],
+      siteId,
+      services: [service.ServiceId],
+      packages: [],
+      employeeIds: [],
+      clientId: null,
+      serviceSequence: 1,
+      cart: [],
     };
     for (;;) {
       const offer = availableTimes(world, question, dayMs, now)[0];
@@ -36,7 +48,8 @@ export async function fullyBook(account: Account, now: number, siteId: string, d
           body: { ClientId: client.ClientId, AppointmentServices: offer.AppointmentServices },
         });
       } catch (error) {
-        if (error instanceof ApiError) throw new ScenarioError(`${at}: booking an offered time was refused: ${error.body}`);
+        if (error instanceof ApiError)
+          throw new ScenarioError(`${at}: booking an offered time was refused: ${error.body}`);
         throw error;
       }
     }

@@ -108,7 +108,8 @@ async function notFound(reference: string, dir?: string): Promise<ScenarioError>
  */
 async function readBounded(file: string, reference: string): Promise<string> {
   const notRegular = () => new ScenarioError(`${reference}: scenario file must be a regular file`);
-  const tooLarge = () => new ScenarioError(`${reference}: scenario file must be at most 1 MiB (${MAX_SCENARIO_BYTES} bytes)`);
+  const tooLarge = () =>
+    new ScenarioError(`${reference}: scenario file must be at most 1 MiB (${MAX_SCENARIO_BYTES} bytes)`);
   const info = await stat(file).catch(() => undefined);
   if (info === undefined) throw await notFound(reference);
   if (!info.isFile()) throw notRegular();
@@ -119,7 +120,9 @@ async function readBounded(file: string, reference: string): Promise<string> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') throw notRegular();
-    throw new ScenarioError(`${reference}: scenario file cannot be read (${code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`);
+    throw new ScenarioError(
+      `${reference}: scenario file cannot be read (${code === 'EACCES' ? 'permission denied' : (code ?? 'error')})`,
+    );
   }
   try {
     if (!(await handle.stat()).isFile()) throw notRegular();
@@ -140,7 +143,8 @@ async function readBounded(file: string, reference: string): Promise<string> {
 /** Validates a scenario value (e.g. sent inline to the control plane). */
 export function parseScenario(value: unknown, source = INLINE): Scenario {
   const result = Scenario.safeParse(value);
-  if (!result.success) throw new ScenarioError(result.error.issues.map((i) => `${source}: ${describeIssue(i)}`).join('\n'));
+  if (!result.success)
+    throw new ScenarioError(result.error.issues.map((i) => `${source}: ${describeIssue(i)}`).join('\n'));
   return result.data;
 }
 
@@ -148,14 +152,18 @@ export function parseScenario(value: unknown, source = INLINE): Scenario {
 export async function listScenarios(): Promise<{ name: string; description: string }[]> {
   let files: string[];
   try {
-    files = (await readdir(SCENARIOS_DIR)).filter((f) => EXTENSIONS.includes(path.extname(f)) && !f.endsWith('.schema.json')).sort();
+    files = (await readdir(SCENARIOS_DIR))
+      .filter((f) => EXTENSIONS.includes(path.extname(f)) && !f.endsWith('.schema.json'))
+      .sort();
   } catch {
     return [];
   }
   const out: { name: string; description: string }[] = [];
   for (const file of files) {
     const text = await readFile(path.join(SCENARIOS_DIR, file), 'utf8');
-    const value = (file.endsWith('.json') ? JSON.parse(text) : (await yaml()).parseDocument(text).toJS()) as { description?: unknown };
+    const value = (file.endsWith('.json') ? JSON.parse(text) : (await yaml()).parseDocument(text).toJS()) as {
+      description?: unknown;
+    };
     out.push({ name: file.replace(/\.(ya?ml|json)$/, ''), description: String(value?.description ?? '') });
   }
   return out;
@@ -260,8 +268,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `${pathText(issue.path)}: expected one of ${issue.values.map(String).join('|')}`;
     case 'invalid_key':
       return `${pathText(issue.path)}: unknown name${keyChoices(issue)}`;
-    case 'invalid_type':
-      return `${pathText(issue.path)}: ${/received undefined$/.test(issue.message) ? 'required' : `expected ${issue.expected}`}`;
+    case 'invalid_type': {
+      const problem = /received undefined$/.test(issue.message) ? 'required' : `expected ${issue.expected}`;
+      return `${pathText(issue.path)}: ${problem}`;
+    }
     default:
       return `${pathText(issue.path)}: ${issue.message}`;
   }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/account.js';
+import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
-import { endpointNamed, invoke } from '../http/invoke.js';
 import { ApiError } from '../http/errors.js';
 import { GUID } from '../http/guid.js';
-import type { World } from '../world/index.js';
-import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
+import { endpointNamed, invoke } from '../http/invoke.js';
 import { editRecord } from '../stored-records.js';
-import { sha1LegacyHash } from '../world/passwords.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
+import type { World } from '../world/index.js';
+import { sha1LegacyHash } from '../world/passwords.js';
 import { pathText, ScenarioError } from './load.js';
 import type { RECORD_RESOURCES } from './schema.js';
 
@@ -18,7 +18,10 @@ import type { RECORD_RESOURCES } from './schema.js';
 // validation are exactly the API's. An id given in a created entry becomes the record's id.
 
 type Resource = (typeof RECORD_RESOURCES)[number];
-type Entry = Record<string, unknown> & { $query?: Record<string, string | number | boolean>; $password?: { plain: string; hash: 'pbkdf2' | 'legacy' } };
+type Entry = Record<string, unknown> & {
+  $query?: Record<string, string | number | boolean>;
+  $password?: { plain: string; hash: 'pbkdf2' | 'legacy' };
+};
 type Row = Record<string, unknown>;
 
 /** The id field of every resource's records. */
@@ -62,7 +65,9 @@ export async function applyRecords(
       const idField = ID_FIELDS[resource];
       const id = entry[idField];
       const existing = typeof id === 'string' ? rowsOf(account, resource).find((r) => r[idField] === id) : undefined;
-      const record = existing ? change(editable(account, resource, existing), entry, at) : await create(account, now, resource, entry, at);
+      const record = existing
+        ? change(editable(account, resource, existing), entry, at)
+        : await create(account, now, resource, entry, at);
       if (entry.$password) setPassword(record, entry.$password, resource, at);
     }
   }
@@ -90,7 +95,8 @@ async function create(account: Account, now: number, resource: Resource, entry: 
     const id = entry[idField];
     throw new ScenarioError(
       id === undefined
-        ? `${at}: ${resource} cannot be created (the API has no create endpoint); name an existing record by ${idField} to change it`
+        ? `${at}: ${resource} cannot be created (the API has no create ` +
+            `endpoint); name an existing record by ${idField} to change it`
         : `${at}.${idField}: no ${resource} record has this id, and ${resource} cannot be created`,
     );
   }
@@ -119,7 +125,8 @@ async function create(account: Account, now: number, resource: Resource, entry: 
   const rows = rowsOf(account, resource);
   const found = rows.find((r) => r[idField] === made);
   const record = found && editable(account, resource, found);
-  if (!record) throw new ScenarioError(`${at}: the API accepted it but stored nothing (for classBookings, ObjectState must be 1)`);
+  if (!record)
+    throw new ScenarioError(`${at}: the API accepted it but stored nothing (for classBookings, ObjectState must be 1)`);
   if (typeof wanted === 'string' && wanted !== made) {
     if (rows.some((r) => r[idField] === wanted)) throw new ScenarioError(`${at}.${idField}: already in use`);
     replaceId(record, made as string, wanted);
@@ -127,7 +134,7 @@ async function create(account: Account, now: number, resource: Resource, entry: 
   return record;
 }
 
-/** A declared query parameter is taken from the entry's field of the same name (siteId ← SiteId) unless $query gives it. */
+/** A declared query parameter comes from the entry's field of that name (siteId ← SiteId) unless $query gives it. */
 function queryFromFields(params: Record<string, unknown>, fields: Row): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(params)) {
@@ -143,7 +150,9 @@ function refusal(error: ApiError): string {
   try {
     const body = JSON.parse(error.body) as { Message?: string; ModelState?: Record<string, string[]>; error?: string };
     if (body.ModelState) {
-      return Object.entries(body.ModelState).map(([field, messages]) => `${field}: ${messages.map(unquoted).join(' ')}`).join('; ');
+      return Object.entries(body.ModelState)
+        .map(([field, messages]) => `${field}: ${messages.map(unquoted).join(' ')}`)
+        .join('; ');
     }
     return unquoted(`${error.status} ${body.Message ?? body.error ?? ''}`.trim());
   } catch {
@@ -151,7 +160,9 @@ function refusal(error: ApiError): string {
   }
 }
 
-/** The API quotes the value it refused (`The value 'x' is not valid for Guid.`); a scenario error does not repeat it. */
+/**
+ * The API quotes the value it refused (`The value 'x' is not valid for Guid.`); a scenario error does not repeat it.
+ */
 function unquoted(message: string): string {
   return message.replace(/'[\s\S]*'/, "'…'");
 }

@@ -14,10 +14,15 @@ const isoInstant = z
 
 const Account = z
   .strictObject({
-    seed: z.number().int().nonnegative().optional().describe('World seed (default: the account\'s current seed).'),
-    size: z.enum(WORLD_SIZES).optional().describe('World size (default: the account\'s current size).'),
-    now: isoInstant.optional().describe('The virtual clock; the world is generated for this day. Default: the account\'s clock.'),
-    rateLimit: z.boolean().optional().describe('Enforce the request rate limit (default: the account\'s current setting).'),
+    seed: z.number().int().nonnegative().optional().describe("World seed (default: the account's current seed)."),
+    size: z.enum(WORLD_SIZES).optional().describe("World size (default: the account's current size)."),
+    now: isoInstant
+      .optional()
+      .describe("The virtual clock; the world is generated for this day. Default: the account's clock."),
+    rateLimit: z
+      .boolean()
+      .optional()
+      .describe("Enforce the request rate limit (default: the account's current setting)."),
     fiscalised: z
       .boolean()
       .optional()
@@ -27,8 +32,11 @@ const Account = z
 
 const Password = z
   .strictObject({
-    plain: z.string().min(1).describe('The client\'s password; only its hash is stored.'),
-    hash: z.enum(['pbkdf2', 'legacy']).default('pbkdf2').describe('Stored form: pbkdf2 (current) or legacy (salted SHA-1).'),
+    plain: z.string().min(1).describe("The client's password; only its hash is stored."),
+    hash: z
+      .enum(['pbkdf2', 'legacy'])
+      .default('pbkdf2')
+      .describe('Stored form: pbkdf2 (current) or legacy (salted SHA-1).'),
   })
   .describe('Scenario-only key of a client entry: sets the stored password hash in the chosen format.');
 
@@ -38,22 +46,32 @@ const RecordEntry = z
     $query: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .optional()
-      .describe('Query parameters of the create call, where the entry\'s own fields do not give them.'),
+      .describe("Query parameters of the create call, where the entry's own fields do not give them."),
     $password: Password.optional(),
   })
-  .describe('API field names of the resource. With the id of an existing record: its fields are changed; otherwise the record is created through the API.');
+  .describe(
+    'API field names of the resource. With the id of an existing record: its fields are changed; otherwise the ' +
+      'record is created through the API.',
+  );
 
 const Token = z.strictObject({
   token: z.string().min(8).describe('The bearer token value (a test value).'),
-  state: z.enum(['active', 'expired', 'revoked']).describe('active: valid; expired: past its six months; revoked: by a refresh or rotate.'),
-  issuedAt: isoInstant.optional().describe('When it was issued (default: the account clock; expired tokens: six months and a day before).'),
+  state: z
+    .enum(['active', 'expired', 'revoked'])
+    .describe('active: valid; expired: past its six months; revoked: by a refresh or rotate.'),
+  issuedAt: isoInstant
+    .optional()
+    .describe('When it was issued (default: the account clock; expired tokens: six months and a day before).'),
 });
 
 const Credential = z.strictObject({
   clientId: z.string().min(1),
   secret: z.string().min(1).describe('Plain in the file (a test value); stored only as its SHA-256.'),
   active: z.boolean().optional().describe('Default true.'),
-  endpoints: z.array(z.string()).optional().describe('Endpoint allow-list lines, e.g. api/v2/sites; empty = no restriction.'),
+  endpoints: z
+    .array(z.string())
+    .optional()
+    .describe('Endpoint allow-list lines, e.g. api/v2/sites; empty = no restriction.'),
   ips: z.string().optional().describe('IP allow-list text (matched as a substring); empty = no restriction.'),
   tokens: z.array(Token).optional(),
 });
@@ -61,10 +79,18 @@ const Credential = z.strictObject({
 const Throttle = z.strictObject({
   endpoint: z
     .string()
-    .regex(/^(GET|POST|PUT|PATCH|DELETE) \/\S+$/, { message: 'expected a method and a path template, e.g. GET /api/v2/sites' })
+    .regex(/^(GET|POST|PUT|PATCH|DELETE) \/\S+$/, {
+      message: 'expected a method and a path template, e.g. GET /api/v2/sites',
+    })
     .describe('Method and declared path template of an endpoint, e.g. `GET /api/v2/sites`.'),
   ip: z.string().min(1).optional().describe('The caller locked out; left out = every caller.'),
-  lockedSeconds: z.number().int().min(1).max(86_400).default(120).describe('Lockout length from the scenario\'s clock (default 120).'),
+  lockedSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(120)
+    .describe("Lockout length from the scenario's clock (default 120)."),
 });
 
 const FullyBook = z.strictObject({
@@ -73,10 +99,32 @@ const FullyBook = z.strictObject({
 });
 
 export const COLLECTION_NAMES = [
-  'sites', 'resources', 'services', 'products', 'packages', 'courses', 'memberships', 'employees',
-  'schedules', 'clients', 'appointmentStates', 'sources', 'clientTypes', 'appointments', 'classes',
-  'classSchedules', 'classBookings', 'suppliers', 'paymentTypes', 'cashDrawers', 'accountingDocuments',
-  'accountingEntries', 'vouchers', 'timeRecords', 'customForms', 'clientCustomForms',
+  'sites',
+  'resources',
+  'services',
+  'products',
+  'packages',
+  'courses',
+  'memberships',
+  'employees',
+  'schedules',
+  'clients',
+  'appointmentStates',
+  'sources',
+  'clientTypes',
+  'appointments',
+  'classes',
+  'classSchedules',
+  'classBookings',
+  'suppliers',
+  'paymentTypes',
+  'cashDrawers',
+  'accountingDocuments',
+  'accountingEntries',
+  'vouchers',
+  'timeRecords',
+  'customForms',
+  'clientCustomForms',
 ] as const;
 
 /** Collections plus webhooks, which live beside the world. */
@@ -87,10 +135,7 @@ export const Scenario = z
     $schema: z.string().optional().describe('Editor hint; ignored.'),
     description: z.string().min(1).describe('What state this is and what an integrator can try.'),
     account: Account.optional(),
-    clear: z
-      .array(z.enum(COLLECTION_NAMES))
-      .optional()
-      .describe('World collections emptied before records are added.'),
+    clear: z.array(z.enum(COLLECTION_NAMES)).optional().describe('World collections emptied before records are added.'),
     records: z
       .strictObject(
         Object.fromEntries(RECORD_RESOURCES.map((r) => [r, z.array(RecordEntry).optional()])) as Record<
@@ -99,8 +144,11 @@ export const Scenario = z
         >,
       )
       .optional()
-      .describe('Records to add or change, by resource, with the API\'s own field names.'),
-    credentials: z.array(Credential).optional().describe('Credentials besides the demo credential, which always stays.'),
+      .describe("Records to add or change, by resource, with the API's own field names."),
+    credentials: z
+      .array(Credential)
+      .optional()
+      .describe('Credentials besides the demo credential, which always stays.'),
     throttle: z.array(Throttle).optional().describe('Endpoint buckets locked out when the scenario is applied.'),
     faults: z.array(FaultRuleInput).optional().describe('Fault rules of the account (replacing any it had).'),
     fullyBook: z
@@ -111,4 +159,3 @@ export const Scenario = z
   .meta({ title: 'Business API simulator scenario' });
 
 export type Scenario = z.output<typeof Scenario>;
-export type ScenarioInput = z.input<typeof Scenario>;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { endpointGroup } from '../http/endpoint.js';
 import { ItemStates } from '../http/enums.js';
-import { defineEndpoint } from '../http/endpoint.js';
 import { enumeration, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { byName, hasState } from '../match.js';
 import type { Site } from '../world/sites.js';
 import { firstActiveSiteId } from './lookup.js';
 import { SiteListSchema, SiteSchema } from './schemas.js';
+
+const sites = endpointGroup('Sites');
 
 const listRow = (s: Site): z.infer<typeof SiteListSchema> => ({
   SiteId: s.SiteId,
@@ -18,13 +20,9 @@ const listRow = (s: Site): z.infer<typeof SiteListSchema> => ({
 });
 
 export const siteEndpoints = [
-  defineEndpoint({
+  sites.get('/api/v2/sites', {
     operationId: 'listSites',
-    method: 'GET',
-    path: '/api/v2/sites',
-    tag: 'Sites',
     summary: 'List the sites (branches) of the account; account-wide, no siteId.',
-    auth: 'bearer',
     cacheable: true,
     allowListLine: 'api/v2/sites',
     query: {
@@ -40,16 +38,15 @@ export const siteEndpoints = [
     handler: ({ account, query }) =>
       reply.json(account.world.sites.filter(hasState(query.state)).sort(byName).map(listRow)),
   }),
-  defineEndpoint({
+  sites.get('/api/v2/sites/{id}', {
     operationId: 'getSite',
-    method: 'GET',
-    path: '/api/v2/sites/{id}',
-    tag: 'Sites',
     summary: 'One site with address, contact details, trading hours and time zone.',
-    auth: 'bearer',
     cacheable: true,
     route: { id: routeGuid('Site id.') },
-    response: { description: 'The site, or `null` when the account has no site with that id.', schema: SiteSchema.nullable() },
+    response: {
+      description: 'The site, or `null` when the account has no site with that id.',
+      schema: SiteSchema.nullable(),
+    },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
     example: (world) => ({ route: { id: firstActiveSiteId(world) } }),
     handler: ({ account, route }) => reply.json(account.world.sites.find((s) => s.SiteId === route.id) ?? null),

@@ -10,12 +10,14 @@ export const AddressSchema = z
   })
   .meta({ id: 'Address' });
 
-export const TradingHoursSchema = z.object({
-  DayOfWeek: z.number().int().min(0).max(6).describe('0 = Sunday … 6 = Saturday'),
-  Open: z.string().describe('Local time HH:mm'),
-  Close: z.string().describe('Local time HH:mm'),
-  Closed: z.boolean(),
-}).meta({ id: 'TradingHours' });
+export const TradingHoursSchema = z
+  .object({
+    DayOfWeek: z.number().int().min(0).max(6).describe('0 = Sunday … 6 = Saturday'),
+    Open: z.string().describe('Local time HH:mm'),
+    Close: z.string().describe('Local time HH:mm'),
+    Closed: z.boolean(),
+  })
+  .meta({ id: 'TradingHours' });
 
 const siteListFields = {
   SiteId: z.guid(),

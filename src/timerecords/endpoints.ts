@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { weekAround } from '../examples.js';
 import { findParam } from '../http/common-params.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guid } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
@@ -9,24 +9,29 @@ import { firstActiveSiteId } from '../sites/lookup.js';
 import { listTimeRecords } from './list.js';
 import { TimeRecordListSchema } from './schemas.js';
 
+const timeRecords = endpointGroup('Time records');
+
 const MAX_TIME_RECORD_DAYS = 90;
 
-export const timeRecordsEndpoint = defineEndpoint({
+export const timeRecordsEndpoint = timeRecords.get('/api/v2/timerecords', {
   operationId: 'listTimeRecords',
-  method: 'GET',
-  path: '/api/v2/timerecords',
-  tag: 'Time records',
   summary: 'Clock-in and clock-out records of a site over a range of at most 90 days.',
   description:
-    'A record is returned when its clock-in or its clock-out falls between `start` and `end` widened by one day; a record still open (no clock-out) is matched by its clock-in. The 90-day cap applies to the range as sent, before widening. Records clocked on a device not tied to a site (SiteId null) are returned for every siteId. Ordered by clock-in.',
-  auth: 'bearer',
+    'A record is returned when its clock-in or its clock-out falls between `start` and `end` widened by one day; ' +
+    'a record still open (no clock-out) is matched by its clock-in. The 90-day cap applies to the range as sent, ' +
+    'before widening. Records clocked on a device not tied to a site (SiteId null) are returned for every ' +
+    'siteId. Ordered by clock-in.',
   cacheable: true,
   allowListLine: 'api/v2/timerecords',
   query: {
-    siteId: guid({ description: 'Site whose time records to list. Records not tied to a site are returned for every site.' }),
+    siteId: guid({
+      description: 'Site whose time records to list. Records not tied to a site are returned for every site.',
+    }),
     start: dateTime({ description: 'Range start (UTC), inclusive.' }),
-    end: dateTime({ description: 'Range end (UTC), at most 90 days after start; widened by one day before the query.' }),
-    find: findParam('the employee\'s first name or last name', 'contains'),
+    end: dateTime({
+      description: 'Range end (UTC), at most 90 days after start; widened by one day before the query.',
+    }),
+    find: findParam("the employee's first name or last name", 'contains'),
   },
   response: { description: 'Time records in the range, ordered by clock-in.', schema: z.array(TimeRecordListSchema) },
   errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },

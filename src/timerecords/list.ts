@@ -28,7 +28,10 @@ export function listTimeRecords(world: World, q: TimeRecordQuery): TimeRecordRow
     .filter(inSite(q.siteId))
     .filter((r) => within(r.ClockIn) || within(r.ClockOut))
     .filter((r) => containsAny(q.find, [employees.get(r.EmployeeId)?.FirstName, employees.get(r.EmployeeId)?.LastName]))
-    .sort((a, b) => compare(a.ClockIn, b.ClockIn) || compare(a.EmployeeId, b.EmployeeId) || compare(a.TimeRecordId, b.TimeRecordId))
+    .sort(
+      (a, b) =>
+        compare(a.ClockIn, b.ClockIn) || compare(a.EmployeeId, b.EmployeeId) || compare(a.TimeRecordId, b.TimeRecordId),
+    )
     .map((r) => row(r, employees.get(r.EmployeeId)));
 }
 

@@ -1,7 +1,7 @@
+import { V1_THROTTLE } from '../accounts/throttle.js';
 import type { Endpoint, ExampleRequest } from '../http/endpoint.js';
 import { enumValue } from '../http/enums.js';
 import { byte, type Param, type Params } from '../http/params.js';
-import { V1_THROTTLE } from '../accounts/throttle.js';
 
 // Version 1 is the same service under older routes: each version 2 declaration yields its
 // version 1 form here, so there is one declaration per action and both versions run the same
@@ -13,7 +13,9 @@ export const V1_TAG = 'Version 1';
 
 /** Version 2 path → version 1 path. */
 export function v1Path(v2Path: string): string {
-  return v2Path.replace(/^\/api\/v2\/classes\/classbookings(?=\/|$)/i, '/api/classbookings').replace(/^\/api\/v2\//i, '/api/');
+  return v2Path
+    .replace(/^\/api\/v2\/classes\/classbookings(?=\/|$)/i, '/api/classbookings')
+    .replace(/^\/api\/v2\//i, '/api/');
 }
 
 /** The version 1 form of every version 2 endpoint except the credential endpoints (version 1 has no tokens). */
@@ -44,9 +46,7 @@ function v1Endpoint(v2: Endpoint): Endpoint {
 
 /** ItemState, state, ClassType and EntryType become Byte parameters, keeping required-or-default. */
 function byteEnums(params: Params): Params {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, p]) => [name, p.kind === 'enum' ? byteOf(p) : p]),
-  );
+  return Object.fromEntries(Object.entries(params).map(([name, p]) => [name, p.kind === 'enum' ? byteOf(p) : p]));
 }
 
 function byteOf(p: Param<unknown>): Param<unknown> {

@@ -1,5 +1,5 @@
-import type { World } from '../world/index.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
 import type { AccountingEntry } from '../world/sales.js';
 import type { Voucher } from '../world/vouchers.js';
@@ -12,7 +12,15 @@ import type { Voucher } from '../world/vouchers.js';
 export function voucherRedemptions(world: World, voucherId: Guid): AccountingEntry[] {
   return world.accountingEntries
     .filter((e) => e.VoucherId === voucherId)
-    .sort((a, b) => (a.EntryDate < b.EntryDate ? -1 : a.EntryDate > b.EntryDate ? 1 : a.AccountingEntryId < b.AccountingEntryId ? -1 : 1));
+    .sort((a, b) =>
+      a.EntryDate < b.EntryDate
+        ? -1
+        : a.EntryDate > b.EntryDate
+          ? 1
+          : a.AccountingEntryId < b.AccountingEntryId
+            ? -1
+            : 1,
+    );
 }
 
 /** Amount minus the Totals of its redemptions, in cents. Not clamped: an over-redemption shows. */

@@ -1,9 +1,9 @@
-import { insertRecord } from '../stored-records.js';
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import type { World } from '../world/index.js';
+import { insertRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { EntryType } from '../world/sales-codes.js';
 import type { Voucher, VoucherTemplate, VoucherType } from '../world/vouchers.js';
 import type { VoucherIn } from './input.js';
@@ -27,7 +27,8 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
   const amount = faceValue(body);
   if (amount === null) problems.add('Amount', 'The Amount field is required.');
   const given = (body.VoucherNumber ?? '').trim();
-  if (given !== '' && numberTaken(world, site, given)) problems.add('VoucherNumber', `Voucher number '${given}' is already in use.`);
+  if (given !== '' && numberTaken(world, site, given))
+    problems.add('VoucherNumber', `Voucher number '${given}' is already in use.`);
   problems.throwIfAny();
 
   const type: VoucherType = body.VoucherType ?? 1;

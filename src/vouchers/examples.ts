@@ -1,6 +1,6 @@
 import { firstActiveSiteId } from '../sites/lookup.js';
-import type { World } from '../world/index.js';
 import { EMPTY_GUID } from '../world/common.js';
+import type { World } from '../world/index.js';
 import type { Voucher } from '../world/vouchers.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.

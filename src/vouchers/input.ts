@@ -5,15 +5,26 @@ import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
 // handlers can report the spec's own rules (required ExpiryDate and Amount on create, the
 // Amount/Value alias, the 500 for a PUT without SiteId) instead of a generic schema error.
 
-const money = z.number().min(0, { error: 'The field must not be negative.' }).max(1_000_000, { error: 'The field must be at most 1000000.' });
+const money = z
+  .number()
+  .min(0, { error: 'The field must not be negative.' })
+  .max(1_000_000, { error: 'The field must be at most 1000000.' });
 
 export const VoucherInput = z
   .object({
     VoucherId: bodyGuid.optional(),
-    SiteId: bodyGuid.nullable().optional().describe('Empty Guid = a shared voucher. On POST it must equal the query siteId; on PUT leaving it out is a 500.'),
+    SiteId: bodyGuid
+      .nullable()
+      .optional()
+      .describe(
+        'Empty Guid = a shared voucher. On POST it must equal the query siteId; on PUT leaving it out is a 500.',
+      ),
     State: byteEnum('State', [1, 2]).optional(),
     VoucherType: byteEnum('VoucherType', [1, 2]).optional(),
-    VoucherNumber: text(50).nullable().optional().describe('Blank or left out: the next number is issued (GV… or GC… by type).'),
+    VoucherNumber: text(50)
+      .nullable()
+      .optional()
+      .describe('Blank or left out: the next number is issued (GV… or GC… by type).'),
     ExpiryDate: bodyDateTime.nullable().optional().describe('Required on create.'),
     DeliveryDate: bodyDateTime.nullable().optional(),
     ActivationDate: bodyDateTime.nullable().optional(),

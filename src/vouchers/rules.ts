@@ -1,7 +1,7 @@
-import { checkSite } from '../stored-records.js';
 import type { ModelStateErrors } from '../http/model-state.js';
-import type { World } from '../world/index.js';
+import { checkSite } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
 import type { VoucherIn } from './input.js';
 

@@ -26,7 +26,9 @@ const voucherFields = {
   From: z.string(),
   Template: z.number().int().describe('General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4.'),
   Amount: z.number().describe('Face value.'),
-  Balance: z.number().describe('Amount minus the Totals of the entries that redeemed the voucher; derived, never stored.'),
+  Balance: z
+    .number()
+    .describe('Amount minus the Totals of the entries that redeemed the voucher; derived, never stored.'),
 };
 
 export const VoucherListSchema = z.object(voucherFields).meta({ id: 'VoucherList' });

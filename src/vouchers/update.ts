@@ -1,8 +1,8 @@
-import { editRecord } from '../stored-records.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
-import type { World } from '../world/index.js';
+import { editRecord } from '../stored-records.js';
 import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
 import type { Voucher, VoucherTemplate } from '../world/vouchers.js';
 import type { VoucherIn } from './input.js';
 import { findVoucher, orNull } from './record.js';
@@ -34,7 +34,16 @@ export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): V
   if (body.ClientId !== undefined) voucher.ClientId = orNull(body.ClientId);
   if (body.SourceId !== undefined) voucher.SourceId = orNull(body.SourceId);
   if (body.CreatedSiteId !== undefined) voucher.CreatedSiteId = orNull(body.CreatedSiteId);
-  for (const field of ['Description', 'Recipient', 'RecipientEmail', 'RecipientMessage', 'Notes', 'BarCode', 'Category', 'From'] as const) {
+  for (const field of [
+    'Description',
+    'Recipient',
+    'RecipientEmail',
+    'RecipientMessage',
+    'Notes',
+    'BarCode',
+    'Category',
+    'From',
+  ] as const) {
     const value = body[field];
     if (value !== undefined) voucher[field] = value ?? '';
   }

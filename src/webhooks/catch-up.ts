@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account.js';
-import { enqueueEvents, sendPending } from './deliveries.js';
 import { anythingDue, generateDue } from '../sales/recurring.js';
+import { enqueueEvents, sendPending } from './deliveries.js';
 
 /**
  * Hooks the recurring invoices and their events into an account: before each request (and after a

@@ -2,7 +2,7 @@ import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
 import type { Generated } from '../sales/recurring.js';
 import { postJson } from './post.js';
-import { sign, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
+import { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './signing.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
 // Outgoing deliveries: one per (event, subscription). Each subscription has its own queue, so its
@@ -67,7 +67,10 @@ function setDeliveries(account: Account, rows: readonly Delivery[]): void {
   account.store.data.tables.deliveries = rows;
 }
 
-/** Adds one delivery per subscription of each generated invoice's event, in run order; inside the write that generated them. */
+/**
+ * Adds one delivery per subscription of each generated invoice's event, in run order; inside the write that generated
+ * them.
+ */
 export function enqueueEvents(account: Account, generated: readonly Generated[]): void {
   if (generated.length === 0) return;
   const subscriptions = subscriptionsOf(account);
@@ -97,15 +100,28 @@ export function enqueueEvents(account: Account, generated: readonly Generated[])
         },
       });
       added.push({
-        id, eventId, webhookId: s.webhook_id, event: g.event, url: s.url, status: 'pending', attempts: 0,
-        lastStatus: null, lastError: null, createdAt: formatDateTime(g.at), deliveredAt: null, payload,
+        id,
+        eventId,
+        webhookId: s.webhook_id,
+        event: g.event,
+        url: s.url,
+        status: 'pending',
+        attempts: 0,
+        lastStatus: null,
+        lastError: null,
+        createdAt: formatDateTime(g.at),
+        deliveredAt: null,
+        payload,
       });
     }
   }
   if (added.length > 0) setDeliveries(account, bounded(account, [...listDeliveries(account), ...added]));
 }
 
-/** Drops waiting deliveries beyond the per-subscription cap (oldest first, marked failed) and finished ones beyond the log size. */
+/**
+ * Drops waiting deliveries beyond the per-subscription cap (oldest first, marked failed) and finished ones beyond the
+ * log size.
+ */
 function bounded(account: Account, rows: readonly Delivery[]): readonly Delivery[] {
   const cap = account.limits.pendingDeliveries;
   const excess = new Map<string, number>();
@@ -137,8 +153,14 @@ export function replay(account: Account, deliveryId: string): Delivery | 'unknow
   const subscription = subscriptionsOf(account).find((s) => s.webhook_id === original.webhookId);
   if (!subscription) return 'unsubscribed';
   const copy: Delivery = {
-    ...original, id: account.random.guid(), status: 'pending', attempts: 0, lastStatus: null, lastError: null,
-    createdAt: formatDateTime(account.clock.now()), deliveredAt: null,
+    ...original,
+    id: account.random.guid(),
+    status: 'pending',
+    attempts: 0,
+    lastStatus: null,
+    lastError: null,
+    createdAt: formatDateTime(account.clock.now()),
+    deliveredAt: null,
   };
   setDeliveries(account, bounded(account, [...listDeliveries(account), copy]));
   return copy;
@@ -211,12 +233,13 @@ async function send(account: Account, subscription: Subscription, id: string): P
       patch = { attempts, lastStatus: status, lastError: ok ? null : `HTTP ${status}` };
       if (ok) Object.assign(patch, { status: 'delivered', deliveredAt: new Date().toISOString() });
     } catch (error) {
-      const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      const message =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       patch = { attempts, lastStatus: null, lastError: message };
     }
     if (patch.status === undefined && attempts >= MAX_ATTEMPTS) patch.status = 'failed';
     delivery = await record(account, id, patch);
-    if (!delivery || delivery.status !== 'pending') return;
+    if (delivery?.status !== 'pending') return;
     await new Promise((r) => setTimeout(r, deliveryOptions.retryBaseMs * 2 ** (attempts - 1)));
   }
 }

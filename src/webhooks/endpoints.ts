@@ -1,35 +1,49 @@
-import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
+import { type Endpoint, endpointGroup } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { RegisterBodySchema, RegisteredWebhookSchema, WebhookSchema } from './schemas.js';
 import { MAX_SUBSCRIPTIONS, publicView, register, subscriptionsOf, unregister } from './subscriptions.js';
 
-const tag = 'Webhooks';
+const webhooks = endpointGroup('Webhooks');
+
 const DELIVERY =
-  'Deliveries: HTTP POST of `{ event, event_id, webhook_id, delivery_id, occurred_utc, data: { accounting_document_id, accounting_document_type_id, document_number, document_date, site_id, client_id, supplier_id, total, recurring_accounting_document_id, next_run_date } }`, header `X-Signature: sha256=<hex HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" with the secret>`; a non-2xx answer or a network error is retried after 1, 2, 4, 8 s (5 attempts); each subscription receives its deliveries in order; at least once, so receivers de-duplicate on `X-Event-Id` (= event_id, the generated invoice\'s id).';
+  'Deliveries: HTTP POST of `{ event, event_id, webhook_id, delivery_id, occurred_utc, data: { ' +
+  'accounting_document_id, accounting_document_type_id, document_number, document_date, site_id, client_id, ' +
+  'supplier_id, total, recurring_accounting_document_id, next_run_date } }`, header `X-Signature: sha256=<hex ' +
+  'HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" with the secret>`; a non-2xx answer or a network error is ' +
+  'retried after 1, 2, 4, 8 s (5 attempts); each subscription receives its deliveries in order; at least once, ' +
+  "so receivers de-duplicate on `X-Event-Id` (= event_id, the generated invoice's id).";
 
 export const webhookEndpoints: Endpoint[] = [
-  defineEndpoint({
+  webhooks.post('/api/v2/webhooks', {
     operationId: 'registerWebhook',
-    method: 'POST',
-    path: '/api/v2/webhooks',
-    tag,
     summary: 'Subscribe a URL to an event kind.',
-    description: `snake_case body. The same event and url twice is a 409 \`{"Message":"A webhook for this event and url already exists."}\`. When no secret is sent one is generated and answered in \`secret\` once; it is never shown again. ${DELIVERY}`,
-    auth: 'bearer',
+    description:
+      `snake_case body. The same event and url twice is a 409 \`{"Message":"A ` +
+      `webhook for this event and url already exists."}\`. When no secret ` +
+      `is sent one is generated and answered in \`secret\` once; it is ` +
+      `never shown again. ${DELIVERY}`,
     allowListLine: 'api/v2/webhooks',
     body: {
       schema: RegisterBodySchema,
       required: true,
       description: 'The subscription: event, url, optional secret.',
     },
-    response: { description: 'The subscription (with `secret` only when it was generated).', schema: RegisteredWebhookSchema },
+    response: {
+      description: 'The subscription (with `secret` only when it was generated).',
+      schema: RegisteredWebhookSchema,
+    },
     errors: {
-      400: `No body, an event kind other than the two named ones, a url that is not an absolute http(s) URL, or an account already holding ${MAX_SUBSCRIPTIONS} webhooks (model state naming the field).`,
+      400:
+        `No body, an event kind other than the two named ones, a url that ` +
+        `is not an absolute http(s) URL, or an account already holding ` +
+        `${MAX_SUBSCRIPTIONS} webhooks (model state naming the field).`,
       409: 'A webhook for this event and url already exists (`{"Message": ...}`).',
     },
-    example: () => ({ body: { event: 'NewRecurringClientInvoice', url: 'https://example.com/hooks/invoices', secret: 'change-me' } }),
+    example: () => ({
+      body: { event: 'NewRecurringClientInvoice', url: 'https://example.com/hooks/invoices', secret: 'change-me' },
+    }),
     exampleResponse: {
       webhook_id: '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b',
       event: 'NewRecurringClientInvoice',
@@ -44,26 +58,20 @@ export const webhookEndpoints: Endpoint[] = [
       return reply.json(generated ? { ...publicView(subscription), secret } : publicView(subscription));
     },
   }),
-  defineEndpoint({
+  webhooks.get('/api/v2/webhooks', {
     operationId: 'listWebhooks',
-    method: 'GET',
-    path: '/api/v2/webhooks',
-    tag,
     summary: 'The subscriptions of the account, in registration order (secrets are never shown).',
-    auth: 'bearer',
     allowListLine: 'api/v2/webhooks',
     response: { description: 'Array of subscriptions.', schema: WebhookSchema.array() },
     errors: {},
     handler: ({ account }) => reply.json(subscriptionsOf(account).map(publicView)),
   }),
-  defineEndpoint({
+  webhooks.delete('/api/v2/webhooks/{webhookId}', {
     operationId: 'deleteWebhook',
-    method: 'DELETE',
-    path: '/api/v2/webhooks/{webhookId}',
-    tag,
     summary: 'Unsubscribe: deliveries already queued are still attempted.',
-    description: 'Answers 200 with an empty body. A webhook that does not exist is a 400 `{"Message":"Record does not exist."}`, as DELETE appointments answers. The route ends in a record id, so no allow-list line admits it.',
-    auth: 'bearer',
+    description:
+      'Answers 200 with an empty body. A webhook that does not exist is a 400 `{"Message":"Record does not ' +
+      'exist."}`, as DELETE appointments answers. The route ends in a record id, so no allow-list line admits it.',
     route: { webhookId: routeGuid('The webhook_id of the subscription.') },
     response: { description: 'Removed; empty body.', contentType: 'empty' },
     errors: { 400: 'No webhook has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },

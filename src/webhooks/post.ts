@@ -22,7 +22,11 @@ export function postJson(url: string, headers: Record<string, string>, body: str
   return new Promise((resolve, reject) => {
     const request = send(
       target,
-      { method: 'POST', agent: agents[protocol], headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        method: 'POST',
+        agent: agents[protocol],
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -33,11 +37,4 @@ export function postJson(url: string, headers: Record<string, string>, body: str
     request.on('error', reject);
     request.end(body);
   });
-}
-
-/** Sockets in use or waiting in the agents (tests, stats). */
-export function deliverySockets(): number {
-  let n = 0;
-  for (const agent of Object.values(agents)) for (const list of Object.values(agent.sockets)) n += list?.length ?? 0;
-  return n;
 }

@@ -48,7 +48,11 @@ export function checkSealedSecrets(account: Account): string | undefined {
     try {
       account.secrets.open(s.secret_sealed, s.webhook_id);
     } catch {
-      return `webhooks: ${s.webhook_id}: secret_sealed: does not open with the data directory's ${SECRETS_KEY_FILE} (the key file was replaced or the value altered)`;
+      return (
+        `webhooks: ${s.webhook_id}: secret_sealed: does not open with the ` +
+        `data directory's ${SECRETS_KEY_FILE} (the key file was replaced ` +
+        `or the value altered)`
+      );
     }
   }
   return undefined;
@@ -60,7 +64,13 @@ export type RegisterResult =
   | { kind: 'full' };
 
 /** Same event and same URL (compared as normalised by URL parsing) is the same record. */
-export function register(account: Account, event: EventKind, url: string, secret: string | undefined, now: number): RegisterResult {
+export function register(
+  account: Account,
+  event: EventKind,
+  url: string,
+  secret: string | undefined,
+  now: number,
+): RegisterResult {
   const target = new URL(url).href;
   if (subscriptionsOf(account).some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
   if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS) return { kind: 'full' };

@@ -39,8 +39,10 @@ export class Booker {
     let list = bySite.get(siteId);
     if (!list) {
       const qualified = new Set(employee.ServiceIds);
-      list = this.services.filter((s) =>
-        qualified.has(s.ServiceId) && s.State === 1 && !s.PackageOnly && (s.SiteId === null || s.SiteId === siteId));
+      list = this.services.filter(
+        (s) =>
+          qualified.has(s.ServiceId) && s.State === 1 && !s.PackageOnly && (s.SiteId === null || s.SiteId === siteId),
+      );
       bySite.set(siteId, list);
     }
     return list;
@@ -71,7 +73,14 @@ export class Booker {
   }
 
   /** Places a service with the given employee, or returns undefined. */
-  place(service: Service, employee: Employee, siteId: Guid, start: number, taken: Item[], packageId: Guid | null = null): Item | undefined {
+  place(
+    service: Service,
+    employee: Employee,
+    siteId: Guid,
+    start: number,
+    taken: Item[],
+    packageId: Guid | null = null,
+  ): Item | undefined {
     if (!this.canPerform(employee, service, siteId)) return undefined;
     const end = start + service.Duration * MINUTE;
     if (!this.employeeFree(employee, siteId, start, end, taken)) return undefined;
@@ -81,7 +90,15 @@ export class Booker {
   }
 
   /** Places a service with whichever rostered colleague at the site can do it. */
-  placeWithAnyone(service: Service, siteId: Guid, start: number, staff: readonly Guid[], taken: Item[], prefer?: Employee, packageId: Guid | null = null): Item | undefined {
+  placeWithAnyone(
+    service: Service,
+    siteId: Guid,
+    start: number,
+    staff: readonly Guid[],
+    taken: Item[],
+    prefer?: Employee,
+    packageId: Guid | null = null,
+  ): Item | undefined {
     if (prefer && this.canPerform(prefer, service, siteId)) {
       const item = this.place(service, prefer, siteId, start, taken, packageId);
       if (item) return item;
@@ -98,11 +115,22 @@ export class Booker {
   }
 
   /** Components of a package back to back, each with a qualified, free employee. */
-  placePackage(pkg: Package, byId: ReadonlyMap<Guid, Service>, siteId: Guid, start: number, staff: readonly Guid[], lead: Employee): Item[] | undefined {
+  placePackage(
+    pkg: Package,
+    byId: ReadonlyMap<Guid, Service>,
+    siteId: Guid,
+    start: number,
+    staff: readonly Guid[],
+    lead: Employee,
+  ): Item[] | undefined {
     const items: Item[] = [];
     let at = start;
     let order = this.sequences.get(pkg);
-    if (!order) this.sequences.set(pkg, (order = [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence).map((p) => p.ServiceId)));
+    if (!order)
+      this.sequences.set(
+        pkg,
+        (order = [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence).map((p) => p.ServiceId)),
+      );
     for (const serviceId of order) {
       const service = byId.get(serviceId);
       if (!service) return undefined;
@@ -133,7 +161,8 @@ export class Booker {
       this.calendar.reserve(i.employee.EmployeeId, i.start, i.end);
       if (i.resource) this.calendar.reserve(i.resource.ResourceId, i.start, i.end);
     }
-    const first = items[0], last = items[items.length - 1];
+    const first = items[0],
+      last = items[items.length - 1];
     if (first && last) this.calendar.reserve(clientId, first.start, last.end);
   }
 }

@@ -21,7 +21,8 @@ export class Calendar {
   constructor(shifts: readonly Shift[]) {
     for (const shift of shifts) {
       const base = this.slot(shift.employeeId);
-      for (let d = dayNumber(shift.start); d <= dayNumber(shift.end - 1); d++) push(this.shiftsByEmployeeDay, base + d, shift);
+      for (let d = dayNumber(shift.start); d <= dayNumber(shift.end - 1); d++)
+        push(this.shiftsByEmployeeDay, base + d, shift);
       push(this.shiftsBySiteDay, `${shift.siteId}|${shift.day}`, shift);
     }
   }
@@ -57,7 +58,8 @@ export class Calendar {
       const list = this.busy.get(base + d);
       if (!list) continue;
       for (let i = 0; i < list.length; i += 2) {
-        const s = list[i] as number, e = list[i + 1] as number;
+        const s = list[i] as number,
+          e = list[i + 1] as number;
         if (s < end && start < e && (latest === undefined || e > latest)) latest = e;
       }
     }

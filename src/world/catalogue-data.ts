@@ -18,7 +18,10 @@ export interface ServiceTemplate {
 }
 
 const s = (
-  name: string, category: ServiceCategory, minutes: number, price: number,
+  name: string,
+  category: ServiceCategory,
+  minutes: number,
+  price: number,
   extra: Partial<ServiceTemplate> = {},
 ): ServiceTemplate => ({ name, category, minutes, price, ...extra });
 
@@ -99,22 +102,51 @@ export interface PackageTemplate {
 }
 
 export const PACKAGE_TEMPLATES: PackageTemplate[] = [
-  { name: 'Pamper Package', category: 'Spa Packages', discount: 0.85,
-    services: ['Pamper Ritual - Mini Facial', 'Pamper Ritual - Mini Manicure', 'Back, Neck & Shoulder Massage'] },
-  { name: 'Spa Day Ritual', category: 'Spa Packages', discount: 0.8,
-    services: ['Spa Ritual - Body Scrub & Wrap', 'Swedish Massage', 'Signature Facial'] },
-  { name: 'Bridal Package', category: 'Bridal', discount: 0.9,
-    services: ['Bridal - Hair Styling', 'Bridal - Make-up', 'Gel Manicure'] },
-  { name: 'Gents Grooming Package', category: 'Grooming', discount: 0.85,
-    services: ['Gents Cut', 'Gents Grooming - Hot Towel Shave', 'Gents Grooming - Hand & Nail Tidy'] },
-  { name: 'Mum-to-Be Package', category: 'Spa Packages', discount: 0.85,
-    services: ['Pregnancy Massage', 'Classic Pedicure'] },
-  { name: 'Brow & Lash Package', category: 'Beauty Packages', discount: 0.85,
-    services: ['Brow Lamination', 'Lash Lift & Tint'] },
+  {
+    name: 'Pamper Package',
+    category: 'Spa Packages',
+    discount: 0.85,
+    services: ['Pamper Ritual - Mini Facial', 'Pamper Ritual - Mini Manicure', 'Back, Neck & Shoulder Massage'],
+  },
+  {
+    name: 'Spa Day Ritual',
+    category: 'Spa Packages',
+    discount: 0.8,
+    services: ['Spa Ritual - Body Scrub & Wrap', 'Swedish Massage', 'Signature Facial'],
+  },
+  {
+    name: 'Bridal Package',
+    category: 'Bridal',
+    discount: 0.9,
+    services: ['Bridal - Hair Styling', 'Bridal - Make-up', 'Gel Manicure'],
+  },
+  {
+    name: 'Gents Grooming Package',
+    category: 'Grooming',
+    discount: 0.85,
+    services: ['Gents Cut', 'Gents Grooming - Hot Towel Shave', 'Gents Grooming - Hand & Nail Tidy'],
+  },
+  {
+    name: 'Mum-to-Be Package',
+    category: 'Spa Packages',
+    discount: 0.85,
+    services: ['Pregnancy Massage', 'Classic Pedicure'],
+  },
+  {
+    name: 'Brow & Lash Package',
+    category: 'Beauty Packages',
+    discount: 0.85,
+    services: ['Brow Lamination', 'Lash Lift & Tint'],
+  },
 ];
 
 export const CATEGORY_CODES: Record<ServiceCategory, string> = {
-  Hair: 'HR', Nails: 'NL', Beauty: 'BT', Massage: 'MS', Facials: 'FC', Aesthetics: 'AE',
+  Hair: 'HR',
+  Nails: 'NL',
+  Beauty: 'BT',
+  Massage: 'MS',
+  Facials: 'FC',
+  Aesthetics: 'AE',
 };
 
 export const CATEGORY_BLURBS: Record<ServiceCategory, string> = {
@@ -134,7 +166,12 @@ export interface ProductTemplate {
   retail: boolean;
 }
 
-const p = (name: string, category: string, price: number, retail = true): ProductTemplate => ({ name, category, price, retail });
+const p = (name: string, category: string, price: number, retail = true): ProductTemplate => ({
+  name,
+  category,
+  price,
+  retail,
+});
 
 export const PRODUCT_TEMPLATES: ProductTemplate[] = [
   p('Hydrating Shampoo 250ml', 'Hair Care', 18.5),
@@ -201,18 +238,57 @@ export interface CourseTemplate {
 }
 
 export const COURSE_TEMPLATES: CourseTemplate[] = [
-  { name: 'Massage Bundle - 5 Sessions', category: 'Massage', sessions: 5, expiryDays: 365, discount: 0.85,
-    services: ['Swedish Massage', 'Deep Tissue Massage', 'Aromatherapy Massage'] },
-  { name: 'Blow Dry Club - 10 Blow Dries', category: 'Hair', sessions: 10, expiryDays: 180, discount: 0.8,
-    services: ['Blow Dry'] },
-  { name: 'Laser Hair Removal - Course of 6', category: 'Aesthetics', sessions: 6, expiryDays: 365, discount: 0.75,
-    services: ['Laser Hair Removal - Small Area'], flagship: true },
-  { name: 'Chemical Peel - Course of 3', category: 'Aesthetics', sessions: 3, expiryDays: 180, discount: 0.85,
-    services: ['Chemical Peel'], flagship: true },
-  { name: 'Facial Membership - 6 Facials', category: 'Facials', sessions: 6, expiryDays: 365, discount: 0.8,
-    services: ['Signature Facial', 'Express Facial', 'HydraFacial'] },
-  { name: 'Microneedling - Course of 3', category: 'Aesthetics', sessions: 3, expiryDays: 270, discount: 0.85,
-    services: ['Microneedling'], flagship: true },
+  {
+    name: 'Massage Bundle - 5 Sessions',
+    category: 'Massage',
+    sessions: 5,
+    expiryDays: 365,
+    discount: 0.85,
+    services: ['Swedish Massage', 'Deep Tissue Massage', 'Aromatherapy Massage'],
+  },
+  {
+    name: 'Blow Dry Club - 10 Blow Dries',
+    category: 'Hair',
+    sessions: 10,
+    expiryDays: 180,
+    discount: 0.8,
+    services: ['Blow Dry'],
+  },
+  {
+    name: 'Laser Hair Removal - Course of 6',
+    category: 'Aesthetics',
+    sessions: 6,
+    expiryDays: 365,
+    discount: 0.75,
+    services: ['Laser Hair Removal - Small Area'],
+    flagship: true,
+  },
+  {
+    name: 'Chemical Peel - Course of 3',
+    category: 'Aesthetics',
+    sessions: 3,
+    expiryDays: 180,
+    discount: 0.85,
+    services: ['Chemical Peel'],
+    flagship: true,
+  },
+  {
+    name: 'Facial Membership - 6 Facials',
+    category: 'Facials',
+    sessions: 6,
+    expiryDays: 365,
+    discount: 0.8,
+    services: ['Signature Facial', 'Express Facial', 'HydraFacial'],
+  },
+  {
+    name: 'Microneedling - Course of 3',
+    category: 'Aesthetics',
+    sessions: 3,
+    expiryDays: 270,
+    discount: 0.85,
+    services: ['Microneedling'],
+    flagship: true,
+  },
 ];
 
 export const MEMBERSHIP_TEMPLATES = [

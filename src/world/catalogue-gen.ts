@@ -1,8 +1,14 @@
 import type { Course, Membership, Package, Product, ProductStock, Resource, Service } from './catalogue.js';
 import type { ResourceKind, ServiceTemplate } from './catalogue-data.js';
 import {
-  CATEGORY_BLURBS, CATEGORY_CODES, COURSE_TEMPLATES, MEMBERSHIP_TEMPLATES, PACKAGE_ONLY_TEMPLATES,
-  PACKAGE_TEMPLATES, PRODUCT_TEMPLATES, SERVICE_TEMPLATES,
+  CATEGORY_BLURBS,
+  CATEGORY_CODES,
+  COURSE_TEMPLATES,
+  MEMBERSHIP_TEMPLATES,
+  PACKAGE_ONLY_TEMPLATES,
+  PACKAGE_TEMPLATES,
+  PRODUCT_TEMPLATES,
+  SERVICE_TEMPLATES,
 } from './catalogue-data.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
@@ -75,7 +81,8 @@ export function selectServiceTemplates(total: number): ServiceTemplate[] {
   for (let pass = 0; pass < 3; pass++) {
     const regular = new Set(SERVICE_TEMPLATES.slice(0, regularCount).map((t) => t.name));
     const fitting = PACKAGE_TEMPLATES.filter((p) =>
-      p.services.every((n) => regular.has(n) || PACKAGE_ONLY_TEMPLATES.some((t) => t.name === n)));
+      p.services.every((n) => regular.has(n) || PACKAGE_ONLY_TEMPLATES.some((t) => t.name === n)),
+    );
     const needed = new Set(fitting.flatMap((p) => p.services));
     packageOnly = PACKAGE_ONLY_TEMPLATES.filter((t) => needed.has(t.name));
     regularCount = Math.min(SERVICE_TEMPLATES.length, total - packageOnly.length);
@@ -85,7 +92,7 @@ export function selectServiceTemplates(total: number): ServiceTemplate[] {
 
 function retailPrice(rng: Rng, base: number): number {
   if (base === 0) return 0;
-  const cents = Math.round((base * (0.95 + rng.float() * 0.15)) * 2) * 50;
+  const cents = Math.round(base * (0.95 + rng.float() * 0.15) * 2) * 50;
   return fromCents(rng.chance(0.25) ? cents - 5 : cents);
 }
 

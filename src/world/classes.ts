@@ -81,7 +81,11 @@ interface Pattern {
 }
 
 export function generateClasses(
-  ctx: GenContext, sites: SiteInfo[], plans: StaffPlan[], clients: Client[], calendar: Calendar,
+  ctx: GenContext,
+  sites: SiteInfo[],
+  plans: StaffPlan[],
+  clients: Client[],
+  calendar: Calendar,
 ) {
   const rng = rngFor(ctx, 'classes');
   const classes: ClassDefinition[] = [];
@@ -96,7 +100,9 @@ export function generateClasses(
     const patterns: Pattern[] = [];
     const count = ctx.profile.classesPerSite;
     for (let i = 0; i < count; i++) {
-      const [Name, minutes, Capacity, Description] = CLASSES[(i + siteIndex) % CLASSES.length] as (typeof CLASSES)[number];
+      const [Name, minutes, Capacity, Description] = CLASSES[
+        (i + siteIndex) % CLASSES.length
+      ] as (typeof CLASSES)[number];
       // The last class of a larger site was retired ten days ago.
       const retired = ctx.size !== 'small' && i === count - 1;
       const from = ctx.today - rng.int(60, 400) * DAY;
@@ -115,9 +121,26 @@ export function generateClasses(
       const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
       if (!hours || hours.Closed) continue;
       const start = localToUtc(site.TimeZone, day, minutesOf(hours.Close) - minutes);
-      const def = definition(rng, site.SiteId, Name, Description, 2, Capacity, minutes, start, start + minutes * MINUTE);
+      const def = definition(
+        rng,
+        site.SiteId,
+        Name,
+        Description,
+        2,
+        Capacity,
+        minutes,
+        start,
+        start + minutes * MINUTE,
+      );
       classes.push(def);
-      patterns.push({ def, weekdays: [weekdayOf(day)], morning: false, from: start, until: start + DAY, onlineShare: 0.9 });
+      patterns.push({
+        def,
+        weekdays: [weekdayOf(day)],
+        morning: false,
+        from: start,
+        until: start + DAY,
+        onlineShare: 0.9,
+      });
     }
 
     for (let k = -CLASS_DAYS; k <= CLASS_DAYS; k++) {
@@ -127,7 +150,9 @@ export function generateClasses(
         const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
         if (!hours || hours.Closed || !pattern.weekdays.includes(hours.DayOfWeek)) continue;
         const minutes = pattern.def.DurationMinutes;
-        const at = pattern.morning ? minutesOf(hours.Open) : minutesOf(hours.Close) - minutes - (pattern.def.ClassType === 1 ? 15 : 0);
+        const at = pattern.morning
+          ? minutesOf(hours.Open)
+          : minutesOf(hours.Close) - minutes - (pattern.def.ClassType === 1 ? 15 : 0);
         const start = localToUtc(site.TimeZone, day, at);
         const end = start + minutes * MINUTE;
         if (start < pattern.from || start >= pattern.until) continue;
@@ -158,18 +183,39 @@ export function generateClasses(
 }
 
 function definition(
-  rng: Rng, SiteId: Guid, Name: string, Description: string, ClassType: ClassType,
-  Capacity: number, DurationMinutes: number, from: number, until: number | null,
+  rng: Rng,
+  SiteId: Guid,
+  Name: string,
+  Description: string,
+  ClassType: ClassType,
+  Capacity: number,
+  DurationMinutes: number,
+  from: number,
+  until: number | null,
 ): ClassDefinition {
   return {
-    ClassId: rng.uuid(), SiteId, Name, Description, ClassType, Capacity, DurationMinutes, State: 1,
-    StartDate: utcText(from), EndDate: until === null ? null : utcText(until),
+    ClassId: rng.uuid(),
+    SiteId,
+    Name,
+    Description,
+    ClassType,
+    Capacity,
+    DurationMinutes,
+    State: 1,
+    StartDate: utcText(from),
+    EndDate: until === null ? null : utcText(until),
   };
 }
 
 function book(
-  ctx: GenContext, rng: Rng, schedule: ClassSchedule, start: number, end: number,
-  pool: Client[], calendar: Calendar, onlineShare: number,
+  ctx: GenContext,
+  rng: Rng,
+  schedule: ClassSchedule,
+  start: number,
+  end: number,
+  pool: Client[],
+  calendar: Calendar,
+  onlineShare: number,
 ): ClassBooking[] {
   const past = start < ctx.today;
   const daysOut = Math.max(0, (start - ctx.today) / DAY);
@@ -191,8 +237,12 @@ function book(
     chosen.add(client.ClientId);
     if (!isCancelled) calendar.reserve(client.ClientId, start, end);
     const state: ClassBooking['ClassBookingState'] = isCancelled
-      ? past ? rng.pick([4, 5] as const) : 5
-      : past ? rng.weighted([2, 3], [90, 10]) : 1;
+      ? past
+        ? rng.pick([4, 5] as const)
+        : 5
+      : past
+        ? rng.weighted([2, 3], [90, 10])
+        : 1;
     bookings.push({
       ClassBookingId: rng.uuid(),
       ClassScheduleId: schedule.ClassScheduleId,

@@ -10,8 +10,6 @@ import type { Rng } from './seeded-faker.js';
 import type { Address } from './sites.js';
 import type { Country, SiteInfo } from './sites-gen.js';
 
-export { SEEDED_CLIENT_PASSWORD } from './passwords.js';
-
 /** ClientNoteType: General = 1, Appointment = 2, Invoice = 3, Medical = 4. */
 export type ClientNoteType = 1 | 2 | 3 | 4;
 
@@ -60,12 +58,19 @@ export interface Client {
 }
 
 const NOTES: Record<ClientNoteType, [string, string[]][]> = {
-  1: [['General', ['Prefers appointments after 5pm', 'Likes a quiet treatment, minimal chat']],
-      ['Preferences', ['Always books with the same therapist', 'Prefers unscented products', 'Needs ground-floor room']]],
+  1: [
+    ['General', ['Prefers appointments after 5pm', 'Likes a quiet treatment, minimal chat']],
+    ['Preferences', ['Always books with the same therapist', 'Prefers unscented products', 'Needs ground-floor room']],
+  ],
   2: [['Booking', ['Often runs late; call ahead', 'Asked for extra consultation time', 'Prefers text reminders']]],
   3: [['Billing', ['Invoice to employer; company card on file', 'Manager agreed 10% goodwill discount']]],
-  4: [['Allergy', ['Nut allergy: check oils before massage', 'Latex allergy', 'Reacted to tint: patch test every visit']],
-      ['Medical', ['Pregnant, second trimester', 'High blood pressure: no hot stones', 'On blood thinners: no microneedling']]],
+  4: [
+    ['Allergy', ['Nut allergy: check oils before massage', 'Latex allergy', 'Reacted to tint: patch test every visit']],
+    [
+      'Medical',
+      ['Pregnant, second trimester', 'High blood pressure: no hot stones', 'On blood thinners: no microneedling'],
+    ],
+  ],
 };
 
 const DOMAINS: Record<Country, string[]> = {
@@ -103,7 +108,9 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
   // have membership renewals to bill.
   const indices = Array.from({ length: ctx.profile.clients }, (_, i) => i);
   const lapsedMember = new Map<number, boolean>();
-  rng.sample(indices, Math.max(4, Math.round(ctx.profile.clients * 0.12))).forEach((i, k) => lapsedMember.set(i, k >= 3 && rng.chance(0.2)));
+  rng.sample(indices, Math.max(4, Math.round(ctx.profile.clients * 0.12))).forEach((i, k) => {
+    lapsedMember.set(i, k >= 3 && rng.chance(0.2));
+  });
 
   const clients: Client[] = [];
   for (let i = 0; i < ctx.profile.clients; i++) {
@@ -115,10 +122,12 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
     const LastName = rng.lastName();
     const ClientId = rng.uuid();
     const recent = rng.chance(0.05);
-    const created = ctx.today - (recent ? rng.int(1, 30) : rng.int(31, HISTORY_DAYS)) * DAY + rng.int(32, 76) * 15 * MINUTE;
+    const created =
+      ctx.today - (recent ? rng.int(1, 30) : rng.int(31, HISTORY_DAYS)) * DAY + rng.int(32, 76) * 15 * MINUTE;
 
     let Email = '';
-    if (emails.length > 0 && rng.chance(0.01)) Email = rng.pick(emails); // shared by a family
+    if (emails.length > 0 && rng.chance(0.01))
+      Email = rng.pick(emails); // shared by a family
     else if (rng.chance(0.92)) {
       const local = rng.pick([
         `${slug(FirstName)}.${slug(LastName)}`,
@@ -135,10 +144,14 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
     else if (rng.chance(0.9)) mobiles.push((MobilePhone = mobileNumber(rng, country, info.site.Address.City)));
 
     const physical = rng.chance(0.85) ? addresses.make(country, info.site.Address) : EMPTY_ADDRESS;
-    const billing = physical !== EMPTY_ADDRESS && rng.chance(0.1) ? addresses.make(country, info.site.Address) : physical;
+    const billing =
+      physical !== EMPTY_ADDRESS && rng.chance(0.1) ? addresses.make(country, info.site.Address) : physical;
 
     const lapsed = lapsedMember.get(i);
-    const member = lapsed === undefined ? null : membershipFor(ctx, rng, home?.site.SiteId ?? null, created, lapsed, liveMemberships, memberships);
+    const member =
+      lapsed === undefined
+        ? null
+        : membershipFor(ctx, rng, home?.site.SiteId ?? null, created, lapsed, liveMemberships, memberships);
     const accepts = rng.chance(0.6);
     const channel = (): boolean | null =>
       accepts ? rng.weighted([true, false, null], [65, 15, 20]) : rng.weighted([null, false, true], [70, 25, 5]);
@@ -171,7 +184,9 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
   }
 
   // Codes and membership numbers follow joining order, as a front desk would issue them.
-  clients.sort((a, b) => (a.CreationDate < b.CreationDate ? -1 : a.CreationDate > b.CreationDate ? 1 : a.ClientId < b.ClientId ? -1 : 1));
+  clients.sort((a, b) =>
+    a.CreationDate < b.CreationDate ? -1 : a.CreationDate > b.CreationDate ? 1 : a.ClientId < b.ClientId ? -1 : 1,
+  );
   let members = 0;
   clients.forEach((c, i) => {
     c.ClientCode = `CL${String(i + 1).padStart(6, '0')}`;
@@ -181,7 +196,13 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
 }
 
 function membershipFor(
-  ctx: GenContext, rng: Rng, siteId: Guid | null, created: number, lapsed: boolean, live: Membership[], all: Membership[],
+  ctx: GenContext,
+  rng: Rng,
+  siteId: Guid | null,
+  created: number,
+  lapsed: boolean,
+  live: Membership[],
+  all: Membership[],
 ): { membership: Membership; start: number; end: number } | null {
   const pool = (lapsed ? all : live).filter((m) => m.SiteId === null || m.SiteId === siteId);
   if (pool.length === 0) return null;

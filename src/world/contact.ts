@@ -13,27 +13,49 @@ interface Area {
 
 const LETTERS = 'ABDEFGHJLNPQRSTUWXY';
 const letter = (rng: Rng) => LETTERS.charAt(rng.int(0, LETTERS.length - 1));
-const ukCode = (districts: string[]) => (rng: Rng) => `${rng.pick(districts)} ${rng.int(1, 9)}${letter(rng)}${letter(rng)}`;
-const eircode = (rng: Rng) => `D${String(rng.int(1, 24)).padStart(2, '0')} ${letter(rng)}${rng.int(0, 9)}${letter(rng)}${rng.int(0, 9)}`;
+const ukCode = (districts: string[]) => (rng: Rng) =>
+  `${rng.pick(districts)} ${rng.int(1, 9)}${letter(rng)}${letter(rng)}`;
+const eircode = (rng: Rng) =>
+  `D${String(rng.int(1, 24)).padStart(2, '0')} ${letter(rng)}${rng.int(0, 9)}${letter(rng)}${rng.int(0, 9)}`;
 const zip = (codes: string[]) => (rng: Rng) => rng.pick(codes);
 
 /** Where clients of a site live, keyed by the site's city. */
 const AREAS: Record<string, Area[]> = {
   London: [
-    { city: 'London', state: 'Greater London', country: 'United Kingdom', postcode: ukCode(['SW4', 'SE1', 'N1', 'E8', 'W11', 'NW3', 'WC1', 'EC1']) },
+    {
+      city: 'London',
+      state: 'Greater London',
+      country: 'United Kingdom',
+      postcode: ukCode(['SW4', 'SE1', 'N1', 'E8', 'W11', 'NW3', 'WC1', 'EC1']),
+    },
     { city: 'Croydon', state: 'Greater London', country: 'United Kingdom', postcode: ukCode(['CR0', 'CR2']) },
   ],
   Manchester: [
-    { city: 'Manchester', state: 'Greater Manchester', country: 'United Kingdom', postcode: ukCode(['M1', 'M4', 'M20']) },
+    {
+      city: 'Manchester',
+      state: 'Greater Manchester',
+      country: 'United Kingdom',
+      postcode: ukCode(['M1', 'M4', 'M20']),
+    },
     { city: 'Salford', state: 'Greater Manchester', country: 'United Kingdom', postcode: ukCode(['M5', 'M6']) },
     { city: 'Stockport', state: 'Greater Manchester', country: 'United Kingdom', postcode: ukCode(['SK1', 'SK4']) },
   ],
   Dublin: [
     { city: 'Dublin', state: 'Co. Dublin', country: 'Ireland', postcode: eircode },
-    { city: 'Dun Laoghaire', state: 'Co. Dublin', country: 'Ireland', postcode: (rng) => `A96 ${letter(rng)}${rng.int(0, 9)}${letter(rng)}${rng.int(0, 9)}` },
+    {
+      city: 'Dun Laoghaire',
+      state: 'Co. Dublin',
+      country: 'Ireland',
+      postcode: (rng) => `A96 ${letter(rng)}${rng.int(0, 9)}${letter(rng)}${rng.int(0, 9)}`,
+    },
   ],
   'New York': [
-    { city: 'New York', state: 'NY', country: 'United States', postcode: zip(['10002', '10012', '10014', '10025', '10128']) },
+    {
+      city: 'New York',
+      state: 'NY',
+      country: 'United States',
+      postcode: zip(['10002', '10012', '10014', '10025', '10128']),
+    },
     { city: 'Brooklyn', state: 'NY', country: 'United States', postcode: zip(['11201', '11215', '11217']) },
     { city: 'Jersey City', state: 'NJ', country: 'United States', postcode: zip(['07302', '07306']) },
   ],
@@ -67,7 +89,11 @@ export class AddressMaker {
     const area = this.rng.pick(AREAS[siteAddress.City] ?? AREAS.London ?? []);
     const n = this.rng.int(1, 240);
     const street = `${this.rng.pick(this.streets)} ${this.rng.pick(STREET_SUFFIX[country])}`;
-    const flat = this.rng.chance(0.2) ? (country === 'US' ? `, Apt ${this.rng.int(1, 30)}` : `, Flat ${this.rng.int(1, 12)}`) : '';
+    const flat = this.rng.chance(0.2)
+      ? country === 'US'
+        ? `, Apt ${this.rng.int(1, 30)}`
+        : `, Flat ${this.rng.int(1, 12)}`
+      : '';
     return {
       Street: `${n} ${street}${flat}`,
       City: area.city,
@@ -80,7 +106,10 @@ export class AddressMaker {
 
 export const EMPTY_ADDRESS: Address = { Street: '', City: '', State: '', Code: '', Country: '' };
 
-const US_AREA: Record<string, string[]> = { 'New York': ['212', '646', '917', '718'], 'Santa Monica': ['310', '424', '213'] };
+const US_AREA: Record<string, string[]> = {
+  'New York': ['212', '646', '917', '718'],
+  'Santa Monica': ['310', '424', '213'],
+};
 
 /** A mobile number in one of the formats people actually enter for that country. */
 export function mobileNumber(rng: Rng, country: Country, city = ''): string {
@@ -97,7 +126,11 @@ export function mobileNumber(rng: Rng, country: Country, city = ''): string {
     case 'US': {
       const a = rng.pick(US_AREA[city] ?? ['212']);
       const d = `${rng.int(2, 9)}${rng.digits(6)}`;
-      return style === 0 ? `(${a}) ${d.slice(0, 3)}-${d.slice(3)}` : style === 1 ? `+1${a}${d}` : `${a}-${d.slice(0, 3)}-${d.slice(3)}`;
+      return style === 0
+        ? `(${a}) ${d.slice(0, 3)}-${d.slice(3)}`
+        : style === 1
+          ? `+1${a}${d}`
+          : `${a}-${d.slice(0, 3)}-${d.slice(3)}`;
     }
     case 'AU': {
       const d = `4${rng.digits(8)}`;
@@ -109,6 +142,6 @@ export function mobileNumber(rng: Rng, country: Country, city = ''): string {
 /** Lowercase letters only, for building e-mail local parts. */
 export function slug(text: string): string {
   // Decomposing keeps the base letter of accented names; it is slow, so only when needed.
-  const plain = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD') : text;
+  const plain = /[\u0080-\uffff]/.test(text) ? text.normalize('NFD') : text;
   return plain.toLowerCase().replace(/[^a-z]/g, '');
 }

@@ -1,4 +1,3 @@
-import { DAY } from '../datetime.js';
 import { Rng } from './seeded-faker.js';
 
 import type { WorldSize } from './sizes.js';
@@ -23,16 +22,40 @@ export interface SizeProfile {
 
 export const SIZE_PROFILES: Record<WorldSize, SizeProfile> = {
   small: {
-    sites: 3, employees: 5, clients: 40, services: 24, products: 15, vouchers: 10,
-    pastOccupancy: 0.3, nearOccupancy: 0.3, farOccupancy: 0.05, classesPerSite: 1,
+    sites: 3,
+    employees: 5,
+    clients: 40,
+    services: 24,
+    products: 15,
+    vouchers: 10,
+    pastOccupancy: 0.3,
+    nearOccupancy: 0.3,
+    farOccupancy: 0.05,
+    classesPerSite: 1,
   },
   standard: {
-    sites: 3, employees: 15, clients: 300, services: 40, products: 30, vouchers: 60,
-    pastOccupancy: 0.55, nearOccupancy: 0.5, farOccupancy: 0.15, classesPerSite: 3,
+    sites: 3,
+    employees: 15,
+    clients: 300,
+    services: 40,
+    products: 30,
+    vouchers: 60,
+    pastOccupancy: 0.55,
+    nearOccupancy: 0.5,
+    farOccupancy: 0.15,
+    classesPerSite: 3,
   },
   large: {
-    sites: 6, employees: 120, clients: 50_000, services: 60, products: 50, vouchers: 1500,
-    pastOccupancy: 0.85, nearOccupancy: 0.8, farOccupancy: 0.35, classesPerSite: 4,
+    sites: 6,
+    employees: 120,
+    clients: 50_000,
+    services: 60,
+    products: 50,
+    vouchers: 1500,
+    pastOccupancy: 0.85,
+    nearOccupancy: 0.8,
+    farOccupancy: 0.35,
+    classesPerSite: 4,
   },
 };
 
@@ -47,5 +70,3 @@ export interface GenContext {
 export function rngFor(ctx: GenContext, area: string): Rng {
   return new Rng(ctx.seed, area);
 }
-
-export const daysFrom = (ctx: GenContext, days: number): number => ctx.today + days * DAY;

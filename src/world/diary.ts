@@ -75,7 +75,15 @@ export interface Appointment {
   AppointmentServices: AppointmentService[];
 }
 
-export const APPOINTMENT_STATE_NAMES = ['Booked', 'Confirmed', 'Arrived', 'In Progress', 'Completed', 'No Show', 'Cancelled'] as const;
+export const APPOINTMENT_STATE_NAMES = [
+  'Booked',
+  'Confirmed',
+  'Arrived',
+  'In Progress',
+  'Completed',
+  'No Show',
+  'Cancelled',
+] as const;
 export type AppointmentStateName = (typeof APPOINTMENT_STATE_NAMES)[number];
 export const SOURCE_NAMES = ['Walk-in', 'Phone', 'Online'] as const;
 export const CLIENT_TYPE_NAMES = ['New Client', 'Regular Client', 'Referral'] as const;
@@ -99,8 +107,14 @@ export function generateLookups(ctx: GenContext): Lookups {
 export const DIARY_DAYS = 30;
 
 const NOTES = [
-  'Prefers a quiet treatment', 'Running 10 minutes late', 'Patch test done last visit', 'Please use unscented oil',
-  'Birthday treat', 'Wants to discuss colour options', 'Sensitive skin', 'Parking: needs a permit',
+  'Prefers a quiet treatment',
+  'Running 10 minutes late',
+  'Patch test done last visit',
+  'Please use unscented oil',
+  'Birthday treat',
+  'Wants to discuss colour options',
+  'Sensitive skin',
+  'Parking: needs a permit',
 ];
 
 export interface DiaryInput {
@@ -120,7 +134,13 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
   const { calendar, lookups } = input;
   const employees = new Map(input.plans.map((p) => [p.employee.EmployeeId, p.employee]));
   const serviceById = new Map(input.services.map((s) => [s.ServiceId, s]));
-  const booker = new Booker(rng, calendar, employees, input.services, new Map(input.resources.map((r) => [r.ResourceId, r])));
+  const booker = new Booker(
+    rng,
+    calendar,
+    employees,
+    input.services,
+    new Map(input.resources.map((r) => [r.ResourceId, r])),
+  );
   const states = new Map(lookups.appointmentStates.map((s) => [s.Name, s.AppointmentStateId]));
   const sources = new Map(lookups.sources.map((s) => [s.Name, s.SourceId]));
   const types = new Map(lookups.clientTypes.map((s) => [s.Name, s.ClientTypeId]));
@@ -129,7 +149,9 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
   const clientType = (name: (typeof CLIENT_TYPE_NAMES)[number]) => types.get(name) ?? EMPTY_GUID;
   const vipMembership = input.memberships.find((m) => m.Code === 'VIP-B')?.MembershipId;
   // VIP belongs to the client, so every booking of theirs carries it.
-  const vips = new Set(input.clients.filter((c) => c.MembershipId === vipMembership || rng.chance(0.02)).map((c) => c.ClientId));
+  const vips = new Set(
+    input.clients.filter((c) => c.MembershipId === vipMembership || rng.chance(0.02)).map((c) => c.ClientId),
+  );
   const created = new Map(input.clients.map((c) => [c.ClientId, utcMs(c.CreationDate)]));
   const appointments: Appointment[] = [];
 
@@ -137,7 +159,14 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
    * `desk`: who may have taken a phone booking that day (receptionists, else the team).
    * `booked`: creation time shared by a series, whose copies were made with the first.
    */
-  const record = (items: Item[], client: Client, siteId: Guid, desk: readonly Guid[], seriesId: Guid | null, booked?: number): number => {
+  const record = (
+    items: Item[],
+    client: Client,
+    siteId: Guid,
+    desk: readonly Guid[],
+    seriesId: Guid | null,
+    booked?: number,
+  ): number => {
     const start = items[0]?.start ?? 0;
     // Past means over by the start of today; an evening that runs past UTC midnight is not yet.
     const past = (items[items.length - 1]?.end ?? start) <= ctx.today;
@@ -152,7 +181,12 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
       AppointmentId,
       SiteId: siteId,
       ClientId: client.ClientId,
-      ClientTypeId: start - joined < 14 * DAY ? clientType('New Client') : rng.chance(0.08) ? clientType('Referral') : clientType('Regular Client'),
+      ClientTypeId:
+        start - joined < 14 * DAY
+          ? clientType('New Client')
+          : rng.chance(0.08)
+            ? clientType('Referral')
+            : clientType('Regular Client'),
       AppointmentNumber: '',
       AppointmentStateId: past
         ? state(rng.weighted(['Completed', 'No Show', 'Cancelled'] as const, [82, 7, 11]))
@@ -181,7 +215,9 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
           Start: utcText(i.start),
           End: utcText(i.end),
           Description: i.service.Name,
-          Employees: [{ EmployeeId: i.employee.EmployeeId, FirstName: i.employee.FirstName, LastName: i.employee.LastName }],
+          Employees: [
+            { EmployeeId: i.employee.EmployeeId, FirstName: i.employee.FirstName, LastName: i.employee.LastName },
+          ],
           Resources: i.resource ? [{ ResourceId: i.resource.ResourceId, Name: i.resource.Name }] : [],
         };
       }),
@@ -194,7 +230,9 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
     const everyone = input.clients.filter((c) => c.SiteId === null || c.SiteId === siteId);
     const current = everyone.filter((c) => c.State === 1);
     const packages = input.packages.filter((p) => p.State === 1 && (p.SiteId === null || p.SiteId === siteId));
-    const menu = input.services.filter((s) => s.State === 1 && !s.PackageOnly && (s.SiteId === null || s.SiteId === siteId));
+    const menu = input.services.filter(
+      (s) => s.State === 1 && !s.PackageOnly && (s.SiteId === null || s.SiteId === siteId),
+    );
 
     const pickClient = (from: number, to: number): Client | undefined => {
       const pool = to <= ctx.today ? everyone : current;
@@ -208,9 +246,10 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
     for (let k = -DIARY_DAYS; k < DIARY_DAYS; k++) {
       const day = ctx.today + k * DAY;
       if (info.closedFrom !== null && day >= info.closedFrom) break;
-      const occupancy = k < 0
-        ? ctx.profile.pastOccupancy
-        : ctx.profile.nearOccupancy + ((ctx.profile.farOccupancy - ctx.profile.nearOccupancy) * k) / DIARY_DAYS;
+      const occupancy =
+        k < 0
+          ? ctx.profile.pastOccupancy
+          : ctx.profile.nearOccupancy + ((ctx.profile.farOccupancy - ctx.profile.nearOccupancy) * k) / DIARY_DAYS;
       const shifts = calendar.shiftsAt(siteId, day);
       const staff = shifts.map((s) => s.employeeId);
       const clerks = staff.filter((id) => employees.get(id)?.JobTitle === 'Receptionist');
@@ -244,7 +283,10 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
           booker.commit(items, client.ClientId);
           const seriesId = client.State === 1 && rng.chance(0.03) ? rng.uuid() : null;
           const booked = record(items, client, siteId, desk, seriesId);
-          if (seriesId) repeatWeekly(ctx, booker, calendar, items, client, siteId, (copy) => record(copy, client, siteId, desk, seriesId, booked));
+          if (seriesId)
+            repeatWeekly(ctx, booker, calendar, items, client, siteId, (copy) =>
+              record(copy, client, siteId, desk, seriesId, booked),
+            );
           cursor = Math.max(...items.filter((i) => i.employee === employee).map((i) => i.end), cursor + 15 * MINUTE);
         }
       }
@@ -253,16 +295,33 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
 
   // Numbers follow booking order, as the front desk issued them.
   const byCreation = [...appointments].sort((a, b) =>
-    a.CreationDate < b.CreationDate ? -1 : a.CreationDate > b.CreationDate ? 1 : a.AppointmentId < b.AppointmentId ? -1 : 1);
-  byCreation.forEach((a, i) => (a.AppointmentNumber = String(100001 + i)));
+    a.CreationDate < b.CreationDate
+      ? -1
+      : a.CreationDate > b.CreationDate
+        ? 1
+        : a.AppointmentId < b.AppointmentId
+          ? -1
+          : 1,
+  );
+  byCreation.forEach((a, i) => {
+    a.AppointmentNumber = String(100001 + i);
+  });
   return appointments.sort((a, b) =>
-    a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : a.AppointmentId < b.AppointmentId ? -1 : 1);
+    a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : a.AppointmentId < b.AppointmentId ? -1 : 1,
+  );
 }
 
 /** What one booking holds: a service, two in a row (same or another employee), or a package. */
 function plan(
-  rng: Rng, booker: Booker, employee: Employee, siteId: Guid, start: number, staff: readonly Guid[],
-  packages: Package[], menu: Service[], serviceById: Map<Guid, Service>,
+  rng: Rng,
+  booker: Booker,
+  employee: Employee,
+  siteId: Guid,
+  start: number,
+  staff: readonly Guid[],
+  packages: Package[],
+  menu: Service[],
+  serviceById: Map<Guid, Service>,
 ): Item[] | undefined {
   const kind = rng.weighted(['single', 'double', 'package'] as const, [75, 15, packages.length ? 10 : 0]);
   if (kind === 'package') {
@@ -278,20 +337,27 @@ function plan(
   const next = rng.pick(menu);
   if (next === first.service) return [first];
   const second = rng.chance(0.5)
-    ? booker.place(next, employee, siteId, first.end, [first]) ?? booker.placeWithAnyone(next, siteId, first.end, staff, [first])
+    ? (booker.place(next, employee, siteId, first.end, [first]) ??
+      booker.placeWithAnyone(next, siteId, first.end, staff, [first]))
     : booker.placeWithAnyone(next, siteId, first.end, staff, [first]);
   return second ? [first, second] : [first];
 }
 
 /** Copies a booking to the following weeks while everyone is free, inside the diary window. */
 function repeatWeekly(
-  ctx: GenContext, booker: Booker, calendar: Calendar, items: Item[], client: Client, siteId: Guid,
+  ctx: GenContext,
+  booker: Booker,
+  calendar: Calendar,
+  items: Item[],
+  client: Client,
+  siteId: Guid,
   emit: (copy: Item[]) => void,
 ) {
   for (let week = 1; week <= 3; week++) {
     const copy = booker.shifted(items, siteId, week);
     if (!copy) return;
-    const from = copy[0]?.start ?? 0, to = copy[copy.length - 1]?.end ?? 0;
+    const from = copy[0]?.start ?? 0,
+      to = copy[copy.length - 1]?.end ?? 0;
     if (from >= ctx.today + DIARY_DAYS * DAY || !calendar.isFree(client.ClientId, from, to)) return;
     booker.commit(copy, client.ClientId);
     emit(copy);

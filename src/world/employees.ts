@@ -41,8 +41,6 @@ export interface EmployeeSchedule {
   Notes: string;
 }
 
-export type RosterEntry = EmployeeSchedule;
-
 interface Role {
   title: string;
   categories: ServiceCategory[];
@@ -67,9 +65,28 @@ const ROLES: Record<string, Role> = {
 
 // Each site is staffed in this order, so even two people cover hair and beauty.
 const TEAM_ORDER = [
-  'senior', 'beauty', 'massage', 'nails', 'stylist', 'reception', 'skin', 'instructor', 'beauty',
-  'stylist', 'manager', 'junior', 'massage', 'nails', 'reception', 'beauty', 'stylist', 'instructor',
-  'skin', 'junior', 'massage', 'stylist',
+  'senior',
+  'beauty',
+  'massage',
+  'nails',
+  'stylist',
+  'reception',
+  'skin',
+  'instructor',
+  'beauty',
+  'stylist',
+  'manager',
+  'junior',
+  'massage',
+  'nails',
+  'reception',
+  'beauty',
+  'stylist',
+  'instructor',
+  'skin',
+  'junior',
+  'massage',
+  'stylist',
 ];
 
 /** What the roster and class generators need to know beyond the public record. */
@@ -127,7 +144,9 @@ export function generateEmployees(ctx: GenContext, sites: SiteInfo[], services: 
       // sites hours apart would put one person in two places at once.
       const sisters = activeSites.filter((s) => s.site.TimeZone === site.TimeZone);
       if (floating) {
-        days.forEach((d, k) => (week[d] = sisters[k % sisters.length]?.site.SiteId ?? site.SiteId));
+        days.forEach((d, k) => {
+          week[d] = sisters[k % sisters.length]?.site.SiteId ?? site.SiteId;
+        });
       } else if (site.State === 1 && sisters.length > 1 && rng.chance(0.1)) {
         // A few cover one day a week at a sister site, where it is open that day.
         const other = rng.pick(sisters.filter((s) => s.site.SiteId !== site.SiteId)).site;

@@ -37,36 +37,53 @@ export interface ClientCustomForm {
   Answers: ClientCustomFormAnswer[];
 }
 
-const q = (Question: string, AnswerType: AnswerType = 'YesNo', Options: string[] = []): CustomFormQuestion => ({ Question, AnswerType, Options });
+const q = (Question: string, AnswerType: AnswerType = 'YesNo', Options: string[] = []): CustomFormQuestion => ({
+  Question,
+  AnswerType,
+  Options,
+});
 
 const FORMS: [string, string[], CustomFormQuestion[]][] = [
-  ['Massage Consultation', ['Massage'], [
-    q('Do you have any injuries or areas to avoid?', 'Text'),
-    q('Are you pregnant?'),
-    q('Preferred pressure', 'Choice', ['Light', 'Medium', 'Firm']),
-    q('Do you have any allergies to oils or nuts?'),
-  ]],
-  ['Skin Consultation', ['Facials', 'Aesthetics'], [
-    q('Skin type', 'Choice', ['Dry', 'Oily', 'Combination', 'Sensitive', 'Normal']),
-    q('Are you using retinoids or acids?'),
-    q('Main skin concerns', 'Text'),
-    q('Have you had a reaction to skincare products?'),
-  ]],
-  ['Medical History Questionnaire', ['Aesthetics'], [
-    q('Are you taking any medication?', 'Text'),
-    q('Do you have a history of cold sores?'),
-    q('Are you pregnant or breastfeeding?'),
-    q('Have you had injectable treatments in the last 6 months?'),
-  ]],
-  ['Patch Test Record', ['Beauty', 'Hair'], [
-    q('Product tested', 'Text'),
-    q('Reaction observed?'),
-    q('Tested by', 'Text'),
-  ]],
-  ['Treatment Consent', ['Nails'], [
-    q('I confirm the information given is accurate'),
-    q('I consent to photographs for my records'),
-  ]],
+  [
+    'Massage Consultation',
+    ['Massage'],
+    [
+      q('Do you have any injuries or areas to avoid?', 'Text'),
+      q('Are you pregnant?'),
+      q('Preferred pressure', 'Choice', ['Light', 'Medium', 'Firm']),
+      q('Do you have any allergies to oils or nuts?'),
+    ],
+  ],
+  [
+    'Skin Consultation',
+    ['Facials', 'Aesthetics'],
+    [
+      q('Skin type', 'Choice', ['Dry', 'Oily', 'Combination', 'Sensitive', 'Normal']),
+      q('Are you using retinoids or acids?'),
+      q('Main skin concerns', 'Text'),
+      q('Have you had a reaction to skincare products?'),
+    ],
+  ],
+  [
+    'Medical History Questionnaire',
+    ['Aesthetics'],
+    [
+      q('Are you taking any medication?', 'Text'),
+      q('Do you have a history of cold sores?'),
+      q('Are you pregnant or breastfeeding?'),
+      q('Have you had injectable treatments in the last 6 months?'),
+    ],
+  ],
+  [
+    'Patch Test Record',
+    ['Beauty', 'Hair'],
+    [q('Product tested', 'Text'), q('Reaction observed?'), q('Tested by', 'Text')],
+  ],
+  [
+    'Treatment Consent',
+    ['Nails'],
+    [q('I confirm the information given is accurate'), q('I consent to photographs for my records')],
+  ],
 ];
 
 /** Plausible answers to the free-text questions. */
@@ -90,7 +107,11 @@ export function generateCustomForms(ctx: GenContext): CustomForm[] {
 
 /** Forms filled in before some past treatments that call for one. */
 export function generateClientCustomForms(
-  ctx: GenContext, forms: CustomForm[], appointments: Appointment[], services: Service[], lookups: Lookups,
+  ctx: GenContext,
+  forms: CustomForm[],
+  appointments: Appointment[],
+  services: Service[],
+  lookups: Lookups,
 ): ClientCustomForm[] {
   const rng = rngFor(ctx, 'client-forms');
   const category = new Map(services.map((s) => [s.ServiceId, s.Category]));

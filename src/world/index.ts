@@ -90,13 +90,28 @@ export function generateWorld(options: WorldOptions): World {
   // Classes claim their instructors and attendees first; the diary books around them.
   const classes = generateClasses(ctx, siteInfo, plans, clients, calendar);
   const appointments = generateDiary(ctx, {
-    sites: siteInfo, services: catalogue.services, packages: catalogue.packages, resources: catalogue.resources,
-    memberships: catalogue.memberships, plans, clients, lookups, calendar,
+    sites: siteInfo,
+    services: catalogue.services,
+    packages: catalogue.packages,
+    resources: catalogue.resources,
+    memberships: catalogue.memberships,
+    plans,
+    clients,
+    lookups,
+    calendar,
   });
   const reference = generateSalesReference(ctx, siteInfo);
   const { documents, invoiceOf } = generateDocuments(ctx, {
-    sites: siteInfo, clients, services: catalogue.services, products: catalogue.products, packages: catalogue.packages,
-    memberships: catalogue.memberships, appointments, lookups, reference, calendar,
+    sites: siteInfo,
+    clients,
+    services: catalogue.services,
+    products: catalogue.products,
+    packages: catalogue.packages,
+    memberships: catalogue.memberships,
+    appointments,
+    lookups,
+    reference,
+    calendar,
   });
   for (const appointment of appointments) appointment.InvoiceId = invoiceOf.get(appointment.AppointmentId) ?? null;
   const desk = new Desk(reference, plans);

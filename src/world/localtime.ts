@@ -32,7 +32,13 @@ function probe(timeZone: string, at: number): number {
     for (const p of formatter(timeZone).formatToParts(new Date(at))) {
       if (p.type !== 'literal') parts[p.type] = Number(p.value);
     }
-    const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, (parts.hour ?? 0) % 24, parts.minute ?? 0);
+    const wall = Date.UTC(
+      parts.year ?? 0,
+      (parts.month ?? 1) - 1,
+      parts.day ?? 1,
+      (parts.hour ?? 0) % 24,
+      parts.minute ?? 0,
+    );
     offsets.set(key, (offset = wall - at));
   }
   return offset;
@@ -81,8 +87,4 @@ export const weekdayOf = (day: number): number => new Date(day).getUTCDay();
 export function minutesOf(hhmm: string): number {
   const [h = '0', m = '0'] = hhmm.split(':');
   return Number(h) * 60 + Number(m);
-}
-
-export function hhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

@@ -55,7 +55,9 @@ function pbkdf2Parts(stored: string): Pbkdf2Parts | undefined {
   return { iterations, salt, expected };
 }
 
-/** PBKDF2 iterations that checking a password against this stored hash runs: 0 unless it is a well-formed PBKDF2 hash. */
+/**
+ * PBKDF2 iterations that checking a password against this stored hash runs: 0 unless it is a well-formed PBKDF2 hash.
+ */
 export function pbkdf2IterationsOf(stored: string): number {
   return pbkdf2Parts(stored)?.iterations ?? 0;
 }

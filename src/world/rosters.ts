@@ -27,14 +27,24 @@ const SHIFT = 8 * HOUR;
 const HALF_HOUR = 30 * MINUTE;
 
 const LEAVE = ['Annual leave', 'Annual leave', 'Holiday', 'Sick leave', 'Training day'];
-const PARTIAL = ['Dentist appointment', 'Doctor appointment', 'Leaving early - school pick-up', 'Training course', 'Personal'];
+const PARTIAL = [
+  'Dentist appointment',
+  'Doctor appointment',
+  'Leaving early - school pick-up',
+  'Training course',
+  'Personal',
+];
 
 export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: StaffPlan[]) {
   const rng = rngFor(ctx, 'rosters');
   const siteById = new Map(sites.map((s) => [s.site.SiteId, s]));
   // Opening hours per site and day offset, worked out once rather than per employee.
-  const windows = new Map(sites.map((s) => [s.site.SiteId,
-    Array.from({ length: 2 * ROSTER_DAYS + 1 }, (_, i) => tradingWindow(s.site, ctx.today + (i - ROSTER_DAYS) * DAY))]));
+  const windows = new Map(
+    sites.map((s) => [
+      s.site.SiteId,
+      Array.from({ length: 2 * ROSTER_DAYS + 1 }, (_, i) => tradingWindow(s.site, ctx.today + (i - ROSTER_DAYS) * DAY)),
+    ]),
+  );
   const schedules: EmployeeSchedule[] = [];
   const shifts: Shift[] = [];
 
@@ -93,7 +103,8 @@ export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: Staff
       if (partial !== undefined) {
         // Afternoon absence, on a half-hour boundary, leaving at least two hours of work.
         const span = shift.end - shift.start;
-        const offFrom = shift.start + Math.max(2 * HOUR, Math.round((span * (0.45 + rng.float() * 0.25)) / HALF_HOUR) * HALF_HOUR);
+        const offFrom =
+          shift.start + Math.max(2 * HOUR, Math.round((span * (0.45 + rng.float() * 0.25)) / HALF_HOUR) * HALF_HOUR);
         if (offFrom < shift.end - HALF_HOUR) {
           shift.offFrom = offFrom;
           entry(TIME_OFF, offFrom, shift.end, partial);
@@ -104,6 +115,15 @@ export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: Staff
   }
 
   schedules.sort((a, b) =>
-    a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : a.EmployeeId < b.EmployeeId ? -1 : a.EmployeeId > b.EmployeeId ? 1 : a.ScheduleType - b.ScheduleType);
+    a.Start < b.Start
+      ? -1
+      : a.Start > b.Start
+        ? 1
+        : a.EmployeeId < b.EmployeeId
+          ? -1
+          : a.EmployeeId > b.EmployeeId
+            ? 1
+            : a.ScheduleType - b.ScheduleType,
+  );
   return { schedules, shifts };
 }

@@ -7,9 +7,9 @@ import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { Appointment, Lookups } from './diary.js';
 import { fromCents, percentOf, toCents } from './money.js';
-import type { Rng } from './seeded-faker.js';
 import type { AccountingDocument, AccountingDocumentLineItem, DocumentTypeId, SalesReference } from './sales.js';
 import { DocumentType } from './sales.js';
+import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
 
@@ -38,12 +38,31 @@ interface Line {
 }
 
 /** Optional header fields; `due` defaults to the document date. */
-type Extra = Partial<Pick<AccountingDocument,
-  'ClientId' | 'SupplierId' | 'Reference' | 'LinkedAccountingDocumentId' | 'TransferSiteId' | 'RecurrenceIntervalMonths' | 'NextRunDate'>> & { due?: number };
+type Extra = Partial<
+  Pick<
+    AccountingDocument,
+    | 'ClientId'
+    | 'SupplierId'
+    | 'Reference'
+    | 'LinkedAccountingDocumentId'
+    | 'TransferSiteId'
+    | 'RecurrenceIntervalMonths'
+    | 'NextRunDate'
+  >
+> & { due?: number };
 type Add = (type: DocumentTypeId, siteId: Guid, date: number, lines: Line[], extra?: Extra) => AccountingDocument;
 
 const PREFIX: Record<DocumentTypeId, string> = {
-  1: 'INV', 2: 'QUO', 3: 'CRN', 9: 'PO', 10: 'SIN', 11: 'DBN', 12: 'GRN', 13: 'TRF', 20: 'RCI', 21: 'RSI',
+  1: 'INV',
+  2: 'QUO',
+  3: 'CRN',
+  9: 'PO',
+  10: 'SIN',
+  11: 'DBN',
+  12: 'GRN',
+  13: 'TRF',
+  20: 'RCI',
+  21: 'RSI',
 };
 
 /** Supplier documents reach this far back; client invoices follow the diary. */
@@ -123,7 +142,13 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
         const pkg = packageById.get(item.PackageId);
         if (pkg && !packaged.has(item.PackageGroupId)) {
           packaged.add(item.PackageGroupId);
-          lines.push({ description: pkg.Name, quantity: 1, priceCents: toCents(pkg.Price), packageId: pkg.PackageId, employeeId });
+          lines.push({
+            description: pkg.Name,
+            quantity: 1,
+            priceCents: toCents(pkg.Price),
+            packageId: pkg.PackageId,
+            employeeId,
+          });
         }
         continue;
       }
@@ -131,15 +156,31 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
       if (!service) continue;
       const price = toCents(service.Price);
       const percent = memberDiscount || (rng.chance(0.05) ? 10 : 0);
-      lines.push({ description: service.Name, quantity: 1, priceCents: price, discountCents: percentOf(price, percent), serviceId: service.ServiceId, employeeId });
+      lines.push({
+        description: service.Name,
+        quantity: 1,
+        priceCents: price,
+        discountCents: percentOf(price, percent),
+        serviceId: service.ServiceId,
+        employeeId,
+      });
     }
     const shelf = retail(appt.SiteId);
     if (shelf.length > 0 && rng.chance(0.2)) {
       for (const product of rng.sample(shelf, rng.int(1, 2))) {
-        lines.push({ description: product.Name, quantity: rng.chance(0.15) ? 2 : 1, priceCents: toCents(product.Price), productId: product.ProductId, employeeId: appt.AppointmentServices[0]?.Employees[0]?.EmployeeId ?? null });
+        lines.push({
+          description: product.Name,
+          quantity: rng.chance(0.15) ? 2 : 1,
+          priceCents: toCents(product.Price),
+          productId: product.ProductId,
+          employeeId: appt.AppointmentServices[0]?.Employees[0]?.EmployeeId ?? null,
+        });
       }
     }
-    const doc = add(DocumentType.ClientInvoice, appt.SiteId, end, lines, { ClientId: client.ClientId, Reference: `Appointment ${appt.AppointmentNumber}` });
+    const doc = add(DocumentType.ClientInvoice, appt.SiteId, end, lines, {
+      ClientId: client.ClientId,
+      Reference: `Appointment ${appt.AppointmentNumber}`,
+    });
     invoiceOf.set(appt.AppointmentId, doc.AccountingDocumentId);
     invoices.push(doc);
   }
@@ -156,10 +197,21 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
       if (!window) continue;
       const at = window.open + rng.int(0, Math.floor((window.close - window.open) / (15 * MINUTE)) - 1) * 15 * MINUTE;
       const seller = input.calendar.shiftsAt(siteId, day).find((s) => s.start <= at && at < s.end)?.employeeId ?? null;
-      const lines = rng.sample(shelf, rng.int(1, 3)).map((p): Line => ({
-        description: p.Name, quantity: 1, priceCents: toCents(p.Price), productId: p.ProductId, employeeId: seller,
-      }));
-      invoices.push(add(DocumentType.ClientInvoice, siteId, at, lines, { ClientId: rng.pick(locals).ClientId, Reference: 'Retail sale' }));
+      const lines = rng.sample(shelf, rng.int(1, 3)).map(
+        (p): Line => ({
+          description: p.Name,
+          quantity: 1,
+          priceCents: toCents(p.Price),
+          productId: p.ProductId,
+          employeeId: seller,
+        }),
+      );
+      invoices.push(
+        add(DocumentType.ClientInvoice, siteId, at, lines, {
+          ClientId: rng.pick(locals).ClientId,
+          Reference: 'Retail sale',
+        }),
+      );
     }
     // Quotations for upcoming bridal and spa days.
     const quotable = input.packages.filter((p) => p.State === 1 && (p.SiteId === null || p.SiteId === siteId));
@@ -167,8 +219,13 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
       const pkg = rng.pick(quotable);
       const date = ctx.today - rng.int(1, 20) * DAY + rng.int(36, 68) * 15 * MINUTE;
       const guests = rng.int(1, 4);
-      add(DocumentType.Quotation, siteId, date, [{ description: pkg.Name, quantity: guests, priceCents: toCents(pkg.Price), packageId: pkg.PackageId }],
-        { ClientId: rng.pick(locals).ClientId, Reference: `${pkg.Name} for ${guests}`, due: date + 30 * DAY });
+      add(
+        DocumentType.Quotation,
+        siteId,
+        date,
+        [{ description: pkg.Name, quantity: guests, priceCents: toCents(pkg.Price), packageId: pkg.PackageId }],
+        { ClientId: rng.pick(locals).ClientId, Reference: `${pkg.Name} for ${guests}`, due: date + 30 * DAY },
+      );
     }
   }
 
@@ -177,21 +234,42 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   for (const invoice of rng.sample(refundable, Math.max(1, Math.round(refundable.length * 0.02)))) {
     const line = rng.pick(invoice.AccountingDocumentLineItems.filter((l) => l.Total > 0));
     const date = utcMs(invoice.DocumentDate) + rng.int(1, 5) * DAY;
-    add(DocumentType.CreditNote, invoice.SiteId, date, [{
-      description: line.Description, quantity: 1, priceCents: toCents(line.Total),
-      serviceId: line.ServiceId ?? undefined, productId: line.ProductId ?? undefined, packageId: line.PackageId ?? undefined, employeeId: line.EmployeeId,
-    }], {
-      ClientId: invoice.ClientId,
-      Reference: line.ProductId ? 'Product returned' : rng.pick(['Goodwill refund', 'Treatment complaint']),
-      LinkedAccountingDocumentId: invoice.AccountingDocumentId,
-    });
+    add(
+      DocumentType.CreditNote,
+      invoice.SiteId,
+      date,
+      [
+        {
+          description: line.Description,
+          quantity: 1,
+          priceCents: toCents(line.Total),
+          serviceId: line.ServiceId ?? undefined,
+          productId: line.ProductId ?? undefined,
+          packageId: line.PackageId ?? undefined,
+          employeeId: line.EmployeeId,
+        },
+      ],
+      {
+        ClientId: invoice.ClientId,
+        Reference: line.ProductId ? 'Product returned' : rng.pick(['Goodwill refund', 'Treatment complaint']),
+        LinkedAccountingDocumentId: invoice.AccountingDocumentId,
+      },
+    );
   }
 
   purchasing(ctx, rng, input, activeSites, add);
   recurring(ctx, rng, input, flagship, membershipById, add);
 
   // Numbers run in date order within each type.
-  documents.sort((a, b) => (a.DocumentDate < b.DocumentDate ? -1 : a.DocumentDate > b.DocumentDate ? 1 : a.AccountingDocumentId < b.AccountingDocumentId ? -1 : 1));
+  documents.sort((a, b) =>
+    a.DocumentDate < b.DocumentDate
+      ? -1
+      : a.DocumentDate > b.DocumentDate
+        ? 1
+        : a.AccountingDocumentId < b.AccountingDocumentId
+          ? -1
+          : 1,
+  );
   const counters = new Map<DocumentTypeId, number>();
   for (const d of documents) {
     const n = (counters.get(d.AccountingDocumentTypeId) ?? 0) + 1;
@@ -201,16 +279,17 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   const byId = new Map(documents.map((d) => [d.AccountingDocumentId, d]));
   for (const d of documents) {
     const linked = d.LinkedAccountingDocumentId ? byId.get(d.LinkedAccountingDocumentId) : undefined;
-    if (linked && d.AccountingDocumentTypeId === DocumentType.GoodsReceivedNote) d.Reference = `Delivery against ${linked.DocumentNumber}`;
+    if (linked && d.AccountingDocumentTypeId === DocumentType.GoodsReceivedNote)
+      d.Reference = `Delivery against ${linked.DocumentNumber}`;
   }
   return { documents, invoiceOf };
 }
 
-
 /** Member discount percentage on the given instant, 0 when not a member then. */
 function discountAt(client: Client, memberships: Map<Guid, Membership>, at: number): number {
   if (!client.MembershipId || !client.MembershipStart || !client.MembershipEnd) return 0;
-  const from = utcMs(client.MembershipStart), to = utcMs(client.MembershipEnd);
+  const from = utcMs(client.MembershipStart),
+    to = utcMs(client.MembershipEnd);
   return from <= at && at < to ? (memberships.get(client.MembershipId)?.DiscountPercent ?? 0) : 0;
 }
 
@@ -224,32 +303,62 @@ function purchasing(ctx: GenContext, rng: Rng, input: DocumentInput, activeSites
     for (let ago = PURCHASING_DAYS; ago > 2; ago -= rng.int(7, 12)) {
       const supplier = rng.pick(stockSuppliers);
       const categories = supplies.get(supplier.SupplierId) ?? [];
-      const range = input.products.filter((p) => p.State === 1 && categories.includes(p.Category) && p.Stock.some((s) => s.SiteId === siteId));
+      const range = input.products.filter(
+        (p) => p.State === 1 && categories.includes(p.Category) && p.Stock.some((s) => s.SiteId === siteId),
+      );
       if (range.length === 0) continue;
-      const lines = rng.sample(range, rng.int(2, 5)).map((p): Line => ({
-        description: p.Name, quantity: rng.int(6, 24), productId: p.ProductId,
-        priceCents: toCents(p.Stock.find((s) => s.SiteId === siteId)?.Cost ?? p.Price),
-      }));
+      const lines = rng.sample(range, rng.int(2, 5)).map(
+        (p): Line => ({
+          description: p.Name,
+          quantity: rng.int(6, 24),
+          productId: p.ProductId,
+          priceCents: toCents(p.Stock.find((s) => s.SiteId === siteId)?.Cost ?? p.Price),
+        }),
+      );
       const ordered = morning(ctx.today - ago * DAY);
-      const order = add(DocumentType.PurchaseOrder, siteId, ordered, lines, { SupplierId: supplier.SupplierId, Reference: `Stock order ${info.site.Name}`, due: ordered + 7 * DAY });
+      const order = add(DocumentType.PurchaseOrder, siteId, ordered, lines, {
+        SupplierId: supplier.SupplierId,
+        Reference: `Stock order ${info.site.Name}`,
+        due: ordered + 7 * DAY,
+      });
       const receivedAt = ordered + rng.int(3, 7) * DAY;
       if (receivedAt >= ctx.today - HOUR || !rng.chance(0.9)) continue;
-      const delivered = lines.map((l) => ({ ...l, quantity: rng.chance(0.2) ? Math.max(1, l.quantity - rng.int(1, 4)) : l.quantity }));
-      const grn = add(DocumentType.GoodsReceivedNote, siteId, receivedAt, delivered, { SupplierId: supplier.SupplierId, LinkedAccountingDocumentId: order.AccountingDocumentId });
+      const delivered = lines.map((l) => ({
+        ...l,
+        quantity: rng.chance(0.2) ? Math.max(1, l.quantity - rng.int(1, 4)) : l.quantity,
+      }));
+      const grn = add(DocumentType.GoodsReceivedNote, siteId, receivedAt, delivered, {
+        SupplierId: supplier.SupplierId,
+        LinkedAccountingDocumentId: order.AccountingDocumentId,
+      });
       const billed = receivedAt + rng.int(0, 2) * DAY;
       if (billed >= ctx.today || !rng.chance(0.9)) continue;
-      const bill = add(DocumentType.SupplierInvoice, siteId, billed, delivered, { SupplierId: supplier.SupplierId, Reference: `Supplier ref ${rng.digits(6)}`, LinkedAccountingDocumentId: grn.AccountingDocumentId, due: billed + 30 * DAY });
+      const bill = add(DocumentType.SupplierInvoice, siteId, billed, delivered, {
+        SupplierId: supplier.SupplierId,
+        Reference: `Supplier ref ${rng.digits(6)}`,
+        LinkedAccountingDocumentId: grn.AccountingDocumentId,
+        due: billed + 30 * DAY,
+      });
       if (rng.chance(0.1)) {
         const back = rng.pick(delivered);
-        add(DocumentType.DebitNote, siteId, Math.min(billed + 2 * DAY, ctx.today - HOUR), [{ ...back, quantity: 1 }], { SupplierId: supplier.SupplierId, Reference: 'Damaged in transit', LinkedAccountingDocumentId: bill.AccountingDocumentId });
+        add(DocumentType.DebitNote, siteId, Math.min(billed + 2 * DAY, ctx.today - HOUR), [{ ...back, quantity: 1 }], {
+          SupplierId: supplier.SupplierId,
+          Reference: 'Damaged in transit',
+          LinkedAccountingDocumentId: bill.AccountingDocumentId,
+        });
       }
     }
     const linen = suppliers.find((s) => s.Name === 'Pure Linen Services');
     if (linen) {
       for (const ago of [45, 15]) {
         const date = morning(ctx.today - ago * DAY);
-        add(DocumentType.SupplierInvoice, siteId, date, [{ description: 'Towel and robe laundering', quantity: 1, priceCents: rng.int(180, 320) * 100 }],
-          { SupplierId: linen.SupplierId, Reference: 'Monthly linen service', due: date + 14 * DAY });
+        add(
+          DocumentType.SupplierInvoice,
+          siteId,
+          date,
+          [{ description: 'Towel and robe laundering', quantity: 1, priceCents: rng.int(180, 320) * 100 }],
+          { SupplierId: linen.SupplierId, Reference: 'Monthly linen service', due: date + 14 * DAY },
+        );
       }
     }
   }
@@ -257,19 +366,38 @@ function purchasing(ctx: GenContext, rng: Rng, input: DocumentInput, activeSites
     const from = activeSites[0] as SiteInfo;
     for (let i = 0; i < 3; i++) {
       const to = rng.pick(activeSites.slice(1));
-      const range = input.products.filter((p) => p.State === 1 && p.Stock.some((s) => s.SiteId === from.site.SiteId) && p.Stock.some((s) => s.SiteId === to.site.SiteId));
+      const range = input.products.filter(
+        (p) =>
+          p.State === 1 &&
+          p.Stock.some((s) => s.SiteId === from.site.SiteId) &&
+          p.Stock.some((s) => s.SiteId === to.site.SiteId),
+      );
       if (range.length === 0) continue;
-      const lines = rng.sample(range, rng.int(1, 3)).map((p): Line => ({
-        description: p.Name, quantity: rng.int(2, 6), productId: p.ProductId,
-        priceCents: toCents(p.Stock.find((s) => s.SiteId === from.site.SiteId)?.Cost ?? 0),
-      }));
-      add(DocumentType.StockTransfer, from.site.SiteId, morning(ctx.today - rng.int(3, 50) * DAY), lines, { Reference: `Transfer to ${to.site.Name}`, TransferSiteId: to.site.SiteId });
+      const lines = rng.sample(range, rng.int(1, 3)).map(
+        (p): Line => ({
+          description: p.Name,
+          quantity: rng.int(2, 6),
+          productId: p.ProductId,
+          priceCents: toCents(p.Stock.find((s) => s.SiteId === from.site.SiteId)?.Cost ?? 0),
+        }),
+      );
+      add(DocumentType.StockTransfer, from.site.SiteId, morning(ctx.today - rng.int(3, 50) * DAY), lines, {
+        Reference: `Transfer to ${to.site.Name}`,
+        TransferSiteId: to.site.SiteId,
+      });
     }
   }
 }
 
 /** Membership direct debits and standing supplier bills. */
-function recurring(ctx: GenContext, rng: Rng, input: DocumentInput, flagship: Guid, memberships: Map<Guid, Membership>, add: Add) {
+function recurring(
+  ctx: GenContext,
+  rng: Rng,
+  input: DocumentInput,
+  flagship: Guid,
+  memberships: Map<Guid, Membership>,
+  add: Add,
+) {
   const activeIds = new Set(input.sites.filter((s) => s.site.State === 1).map((s) => s.site.SiteId));
   for (const client of input.clients) {
     const membership = client.MembershipId ? memberships.get(client.MembershipId) : undefined;
@@ -277,9 +405,18 @@ function recurring(ctx: GenContext, rng: Rng, input: DocumentInput, flagship: Gu
     const end = client.MembershipEnd ? utcMs(client.MembershipEnd) : undefined;
     if (!membership || start === undefined || end === undefined || end <= ctx.today || client.State !== 1) continue;
     const siteId = client.SiteId && activeIds.has(client.SiteId) ? client.SiteId : flagship;
-    add(DocumentType.RecurringClientInvoice, siteId, start, [{ description: `${membership.Name} membership`, quantity: 1, priceCents: toCents(membership.Price) }], {
-      ClientId: client.ClientId, Reference: client.MembershipNumber, RecurrenceIntervalMonths: membership.TermMonths, NextRunDate: utcText(end),
-    });
+    add(
+      DocumentType.RecurringClientInvoice,
+      siteId,
+      start,
+      [{ description: `${membership.Name} membership`, quantity: 1, priceCents: toCents(membership.Price) }],
+      {
+        ClientId: client.ClientId,
+        Reference: client.MembershipNumber,
+        RecurrenceIntervalMonths: membership.TermMonths,
+        NextRunDate: utcText(end),
+      },
+    );
   }
   const landlord = input.reference.suppliers.find((s) => s.Name === 'Cityscape Property Management');
   if (!landlord) return;
@@ -288,8 +425,18 @@ function recurring(ctx: GenContext, rng: Rng, input: DocumentInput, flagship: Gu
     const since = Date.UTC(first.getUTCFullYear() - 1, first.getUTCMonth(), 1);
     let next = since;
     while (next <= ctx.today) next = addMonths(next, 1);
-    add(DocumentType.RecurringSupplierInvoice, info.site.SiteId, since, [{ description: 'Monthly rent', quantity: 1, priceCents: rng.int(40, 90) * 10000 }], {
-      SupplierId: landlord.SupplierId, Reference: `Lease ${info.site.Name}`, RecurrenceIntervalMonths: 1, NextRunDate: utcText(next), due: since + 7 * DAY,
-    });
+    add(
+      DocumentType.RecurringSupplierInvoice,
+      info.site.SiteId,
+      since,
+      [{ description: 'Monthly rent', quantity: 1, priceCents: rng.int(40, 90) * 10000 }],
+      {
+        SupplierId: landlord.SupplierId,
+        Reference: `Lease ${info.site.Name}`,
+        RecurrenceIntervalMonths: 1,
+        NextRunDate: utcText(next),
+        due: since + 7 * DAY,
+      },
+    );
   }
 }

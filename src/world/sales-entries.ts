@@ -3,9 +3,9 @@ import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import { fromCents, toCents } from './money.js';
-import type { Rng } from './seeded-faker.js';
 import type { AccountingDocument, AccountingEntry, Desk, EntryTypeId, PaymentTypeName } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
+import type { Rng } from './seeded-faker.js';
 
 // Most client invoices are paid in full, some are unpaid, some part-paid; supplier invoices
 // likewise with payments. Allocations never exceed what the document still owes.
@@ -13,13 +13,17 @@ import { DocumentType, EntryType } from './sales.js';
 const NUMBER_PREFIX: Record<EntryTypeId, string> = { 1: 'RCT', 2: 'PAY', 10: 'RRC', 11: 'RPY' };
 
 export function generateEntries(
-  ctx: GenContext, documents: AccountingDocument[], redemptions: AccountingEntry[], desk: Desk,
+  ctx: GenContext,
+  documents: AccountingDocument[],
+  redemptions: AccountingEntry[],
+  desk: Desk,
 ): AccountingEntry[] {
   const rng = rngFor(ctx, 'sales-entries');
   const entries: AccountingEntry[] = [...redemptions];
   const settled = new Map<Guid, number>();
   for (const r of redemptions) {
-    if (r.AccountingDocumentId) settled.set(r.AccountingDocumentId, (settled.get(r.AccountingDocumentId) ?? 0) + toCents(r.Total));
+    if (r.AccountingDocumentId)
+      settled.set(r.AccountingDocumentId, (settled.get(r.AccountingDocumentId) ?? 0) + toCents(r.Total));
   }
 
   for (const doc of documents) {
@@ -40,12 +44,24 @@ export function generateEntries(
           const cash = Math.floor(owed / 200) * 100;
           entries.push(receipt(rng, desk, doc, date, cash, 'Cash'), receipt(rng, desk, doc, date, owed - cash, 'Card'));
         } else {
-          entries.push(receipt(rng, desk, doc, date, owed, rng.weighted<PaymentTypeName>(['Card', 'Cash', 'Bank Transfer'], [70, 25, 5])));
+          entries.push(
+            receipt(
+              rng,
+              desk,
+              doc,
+              date,
+              owed,
+              rng.weighted<PaymentTypeName>(['Card', 'Cash', 'Bank Transfer'], [70, 25, 5]),
+            ),
+          );
         }
         break;
       }
       case DocumentType.SupplierInvoice: {
-        const status = rng.weighted(['paid', 'unpaid', 'part'] as const, date >= ctx.today - 10 * DAY ? [30, 60, 10] : [75, 15, 10]);
+        const status = rng.weighted(
+          ['paid', 'unpaid', 'part'] as const,
+          date >= ctx.today - 10 * DAY ? [30, 60, 10] : [75, 15, 10],
+        );
         if (status === 'unpaid') break;
         const amount = status === 'part' ? Math.floor(owed / 200) * 100 : owed;
         const paidAt = Math.min(date + rng.int(3, 25) * DAY, ctx.today - HOUR);
@@ -53,7 +69,11 @@ export function generateEntries(
         break;
       }
       case DocumentType.RecurringClientInvoice:
-        entries.push({ ...receipt(rng, desk, doc, date, owed, 'Bank Transfer'), AccountingEntryTypeId: EntryType.RecurringReceipt, Description: 'Direct debit' });
+        entries.push({
+          ...receipt(rng, desk, doc, date, owed, 'Bank Transfer'),
+          AccountingEntryTypeId: EntryType.RecurringReceipt,
+          Description: 'Direct debit',
+        });
         break;
       case DocumentType.RecurringSupplierInvoice:
         entries.push(payment(rng, desk, doc, date, owed, EntryType.RecurringPayment));
@@ -61,7 +81,9 @@ export function generateEntries(
     }
   }
 
-  entries.sort((a, b) => (a.EntryDate < b.EntryDate ? -1 : a.EntryDate > b.EntryDate ? 1 : a.AccountingEntryId < b.AccountingEntryId ? -1 : 1));
+  entries.sort((a, b) =>
+    a.EntryDate < b.EntryDate ? -1 : a.EntryDate > b.EntryDate ? 1 : a.AccountingEntryId < b.AccountingEntryId ? -1 : 1,
+  );
   const counters = new Map<EntryTypeId, number>();
   const paidSoFar = new Map<Guid, number>();
   const totals = new Map(documents.map((d) => [d.AccountingDocumentId, toCents(d.Total)]));
@@ -78,10 +100,20 @@ export function generateEntries(
   return entries;
 }
 
-function receipt(rng: Rng, desk: Desk, doc: AccountingDocument, date: number, cents: number, method: PaymentTypeName): AccountingEntry {
+function receipt(
+  rng: Rng,
+  desk: Desk,
+  doc: AccountingDocument,
+  date: number,
+  cents: number,
+  method: PaymentTypeName,
+): AccountingEntry {
   const AccountingEntryId = rng.uuid();
-  const staff = [...new Set(doc.AccountingDocumentLineItems.map((l) => l.EmployeeId).filter((id): id is Guid => id !== null))];
-  const tip = method === 'Card' && staff.length > 0 && rng.chance(0.15) ? Math.max(100, Math.round(cents / 1000) * 100) : 0;
+  const staff = [
+    ...new Set(doc.AccountingDocumentLineItems.map((l) => l.EmployeeId).filter((id): id is Guid => id !== null)),
+  ];
+  const tip =
+    method === 'Card' && staff.length > 0 && rng.chance(0.15) ? Math.max(100, Math.round(cents / 1000) * 100) : 0;
   // Cash is tendered in round notes and the difference handed back.
   const tendered = method === 'Cash' ? roundUp(cents, rng.pick([500, 1000, 2000])) : cents + tip;
   return {
@@ -110,7 +142,14 @@ function receipt(rng: Rng, desk: Desk, doc: AccountingDocument, date: number, ce
 
 const roundUp = (cents: number, step: number) => Math.ceil(cents / step) * step;
 
-function payment(rng: Rng, desk: Desk, doc: AccountingDocument, date: number, cents: number, type: EntryTypeId): AccountingEntry {
+function payment(
+  rng: Rng,
+  desk: Desk,
+  doc: AccountingDocument,
+  date: number,
+  cents: number,
+  type: EntryTypeId,
+): AccountingEntry {
   return {
     AccountingEntryId: rng.uuid(),
     SiteId: doc.SiteId,

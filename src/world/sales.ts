@@ -64,7 +64,10 @@ export interface AccountingDocument {
   DocumentDate: DateTimeText;
   DueDate: DateTimeText;
   Reference: string;
-  /** Credit note → invoice, goods received → order, supplier invoice → goods received, debit note → supplier invoice. */
+  /**
+   * Credit note → invoice, goods received → order,
+   * supplier invoice → goods received, debit note → supplier invoice.
+   */
   LinkedAccountingDocumentId: Guid | null;
   /** Receiving site of a stock transfer (SiteId is the sending one). */
   TransferSiteId: Guid | null;
@@ -75,7 +78,6 @@ export interface AccountingDocument {
   /** Sum of the line totals. */
   Total: number;
 }
-
 
 export interface AccountingEntryGratuity {
   AccountingEntryId: Guid;
@@ -152,11 +154,13 @@ export function generateSalesReference(ctx: GenContext, sites: SiteInfo[]): Sale
       State: i === count - 1 && ctx.size !== 'small' ? 2 : 1,
     };
   });
-  const paymentTypes = PAYMENT_TYPE_NAMES.map((Name): PaymentType => ({
-    PaymentTypeId: rng.uuid(),
-    Name,
-    State: Name === 'Cheque' ? 2 : 1,
-  }));
+  const paymentTypes = PAYMENT_TYPE_NAMES.map(
+    (Name): PaymentType => ({
+      PaymentTypeId: rng.uuid(),
+      Name,
+      State: Name === 'Cheque' ? 2 : 1,
+    }),
+  );
   const cashDrawers = sites.flatMap(({ site }, i) => {
     const names = i === 0 && ctx.size !== 'small' ? ['Front Desk', 'Retail Counter'] : ['Front Desk'];
     return names.map((Name): CashDrawer => ({ CashDrawerId: rng.uuid(), SiteId: site.SiteId, Name, State: 1 }));
@@ -168,11 +172,15 @@ export function generateSalesReference(ctx: GenContext, sites: SiteInfo[]): Sale
 export class Desk {
   private readonly clerks = new Map<Guid, Guid[]>();
 
-  constructor(private readonly reference: SalesReference, plans: StaffPlan[]) {
+  constructor(
+    private readonly reference: SalesReference,
+    plans: StaffPlan[],
+  ) {
     for (const p of plans) {
       if (!p.employee.SiteId) continue;
       const list = this.clerks.get(p.employee.SiteId) ?? [];
-      if (p.employee.JobTitle === 'Receptionist' || p.employee.JobTitle === 'Salon Manager') list.unshift(p.employee.EmployeeId);
+      if (p.employee.JobTitle === 'Receptionist' || p.employee.JobTitle === 'Salon Manager')
+        list.unshift(p.employee.EmployeeId);
       else list.push(p.employee.EmployeeId);
       this.clerks.set(p.employee.SiteId, list);
     }

@@ -33,11 +33,17 @@ export function generateTimeRecords(ctx: GenContext, shifts: readonly Shift[]): 
       SiteId: rng.chance(0.05) ? null : shift.siteId,
       ClockIn: utcText(clockIn),
       ClockOut: utcText(clockOut),
-      Notes: late ? rng.pick(['Late: traffic', 'Late: train delayed', 'Late: childcare']) : rng.chance(0.03) ? 'Clock-out corrected by manager' : '',
+      Notes: late
+        ? rng.pick(['Late: traffic', 'Late: train delayed', 'Late: childcare'])
+        : rng.chance(0.03)
+          ? 'Clock-out corrected by manager'
+          : '',
     });
   }
   // Exactly one employee is clocked in right now: the first to start today.
-  const today = shifts.filter((s) => s.day === ctx.today).sort((a, b) => a.start - b.start || (a.employeeId < b.employeeId ? -1 : 1))[0];
+  const today = shifts
+    .filter((s) => s.day === ctx.today)
+    .sort((a, b) => a.start - b.start || (a.employeeId < b.employeeId ? -1 : 1))[0];
   if (today) {
     records.push({
       TimeRecordId: rng.uuid(),
@@ -48,5 +54,7 @@ export function generateTimeRecords(ctx: GenContext, shifts: readonly Shift[]): 
       Notes: '',
     });
   }
-  return records.sort((a, b) => (a.ClockIn < b.ClockIn ? -1 : a.ClockIn > b.ClockIn ? 1 : a.EmployeeId < b.EmployeeId ? -1 : 1));
+  return records.sort((a, b) =>
+    a.ClockIn < b.ClockIn ? -1 : a.ClockIn > b.ClockIn ? 1 : a.EmployeeId < b.EmployeeId ? -1 : 1,
+  );
 }

@@ -5,9 +5,9 @@ import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { Source } from './diary.js';
 import { fromCents, toCents } from './money.js';
-import { ean13 } from './seeded-faker.js';
 import type { AccountingDocument, AccountingEntry, Desk } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
+import { ean13 } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 
 /** VoucherType: Voucher = 1, Gift Card = 2. */
@@ -68,7 +68,8 @@ export function generateVouchers(ctx: GenContext, sites: SiteInfo[], clients: Cl
     // A buyer on file must have joined before the sale.
     const candidate = category === 'Gift Voucher' && buyers.length > 0 && rng.chance(0.75) ? rng.pick(buyers) : null;
     const buyer = candidate && candidate.CreationDate < utcText(soldAt) ? candidate : null;
-    const template: VoucherTemplate = category === 'Promotional' ? 0 : rng.weighted<VoucherTemplate>([0, 1, 2, 3, 4], [40, 20, 15, 15, 10]);
+    const template: VoucherTemplate =
+      category === 'Promotional' ? 0 : rng.weighted<VoucherTemplate>([0, 1, 2, 3, 4], [40, 20, 15, 15, 10]);
     const recipient = rng.fullName();
     const amount = category === 'Promotional' ? rng.pick([10, 20]) : rng.pick([25, 50, 50, 75, 100, 100, 150, 200]);
     vouchers.push({
@@ -92,14 +93,19 @@ export function generateVouchers(ctx: GenContext, sites: SiteInfo[], clients: Cl
       Notes: category === 'Corporate' ? 'Staff reward scheme' : '',
       BarCode: ean13(rng, '29'),
       Category: category,
-      From: buyer ? `${buyer.FirstName} ${buyer.LastName}` : category === 'Corporate' ? `${rng.lastName()} & Partners` : '',
+      From: buyer
+        ? `${buyer.FirstName} ${buyer.LastName}`
+        : category === 'Corporate'
+          ? `${rng.lastName()} & Partners`
+          : '',
       Template: template,
       Amount: amount,
     });
   }
   // Numbers follow sale order; gift cards and vouchers have their own series.
   vouchers.sort((a, b) => a.soldAt - b.soldAt || (a.VoucherId < b.VoucherId ? -1 : 1));
-  let gv = 0, gc = 0;
+  let gv = 0,
+    gc = 0;
   return vouchers.map(({ soldAt: _, ...v }) => ({
     ...v,
     VoucherNumber: v.VoucherType === 2 ? `GC${String(++gc).padStart(6, '0')}` : `GV${String(++gv).padStart(6, '0')}`,
@@ -111,7 +117,10 @@ export function generateVouchers(ctx: GenContext, sites: SiteInfo[], clients: Cl
  * pays, and never takes more than the voucher's remaining balance or the invoice total.
  */
 export function generateVoucherRedemptions(
-  ctx: GenContext, vouchers: Voucher[], documents: AccountingDocument[], desk: Desk,
+  ctx: GenContext,
+  vouchers: Voucher[],
+  documents: AccountingDocument[],
+  desk: Desk,
 ): AccountingEntry[] {
   const rng = rngFor(ctx, 'voucher-redemptions');
   const invoices = documents
@@ -119,7 +128,8 @@ export function generateVoucherRedemptions(
     .map((d) => ({ doc: d, at: utcMs(d.DocumentDate) }))
     .sort((a, b) => a.at - b.at || (a.doc.AccountingDocumentId < b.doc.AccountingDocumentId ? -1 : 1));
   const firstAtOrAfter = (t: number) => {
-    let lo = 0, hi = invoices.length;
+    let lo = 0,
+      hi = invoices.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if ((invoices[mid]?.at ?? 0) < t) lo = mid + 1;
@@ -138,7 +148,8 @@ export function generateVoucherRedemptions(
   for (const voucher of usable) {
     if (!spent.has(voucher)) continue;
     const { from, until } = window(voucher);
-    const lo = firstAtOrAfter(from), hi = firstAtOrAfter(until);
+    const lo = firstAtOrAfter(from),
+      hi = firstAtOrAfter(until);
     let balance = toCents(voucher.Amount);
     let uses = rng.int(1, 3);
     for (let tries = 0; uses > 0 && balance > 0 && hi > lo && tries < 20; tries++) {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { SWEEP_AT, Throttle } from '../../src/accounts/throttle.js';
 import { COLLECTIONS, heldCollection, templateCollection } from '../../src/accounts/worlds.js';
 import { createSimulator } from '../../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
 import { MAX_FAULT_RULES } from '../../src/faults/faults.js';
 import { MAX_REPLY_BYTES, repliesOf } from '../../src/http/reply-cache.js';
-import { SWEEP_AT, Throttle } from '../../src/accounts/throttle.js';
 import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
 import { MAX_SUBSCRIPTIONS } from '../../src/webhooks/subscriptions.js';
-import { receiver } from '../webhooks/support.js';
 import { call, FIXED_NOW, json, tokenFor } from '../helpers.js';
+import { receiver } from '../webhooks/support.js';
 
 // Everything that grows with requests is bounded. These run without the OpenAPI check on every
 // answer (createSimulator, not the tests' simulator()), since they make thousands of calls.
@@ -20,7 +20,10 @@ const plain = (options: Parameters<typeof createSimulator>[0] = {}) =>
   createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
 
 const issue = async (sim: Awaited<ReturnType<typeof plain>>) => {
-  const res = await call(sim, '/api/v2/token', { method: 'POST', body: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET } });
+  const res = await call(sim, '/api/v2/token', {
+    method: 'POST',
+    body: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 };
 
@@ -55,7 +58,9 @@ describe('bounds on what requests leave behind', () => {
       expect(sub.status).toBe(200);
       // A year's clock move runs every monthly rent bill twelve times or more: far more deliveries than 5.
       const next = new Date(FIXED_NOW + 400 * 86_400_000).toISOString();
-      expect((await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { now: next } })).status).toBe(200);
+      expect((await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { now: next } })).status).toBe(
+        200,
+      );
       await settled(sim.registry.get('demo')!);
       expect(r.received.length).toBeGreaterThan(5);
       const log = await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'));
@@ -84,7 +89,10 @@ describe('bounds on what requests leave behind', () => {
   it("one credential's loop does not revoke another credential's tokens", async () => {
     const sim = await plain();
     const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
-    const res = await call(sim, '/api/v2/token', { method: 'POST', body: { clientId: created.clientId, secret: created.secret } });
+    const res = await call(sim, '/api/v2/token', {
+      method: 'POST',
+      body: { clientId: created.clientId, secret: created.secret },
+    });
     const other = ((await res.json()) as { access_token: string }).access_token;
     for (let i = 0; i < TOKENS_PER_CREDENTIAL + 10; i++) await issue(sim);
     expect((await call(sim, '/api/v2/ping', { token: other })).status).toBe(200);
@@ -118,7 +126,11 @@ describe('bounds on what requests leave behind', () => {
     const sim = await plain();
     const token = await issue(sim);
     const register = (i: number) =>
-      call(sim, '/api/v2/webhooks', { method: 'POST', token, body: { event: 'NewRecurringClientInvoice', url: `https://example.com/h/${i}` } });
+      call(sim, '/api/v2/webhooks', {
+        method: 'POST',
+        token,
+        body: { event: 'NewRecurringClientInvoice', url: `https://example.com/h/${i}` },
+      });
     for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) expect((await register(i)).status).toBe(200);
     const refused = await register(MAX_SUBSCRIPTIONS);
     expect(refused.status).toBe(400);
@@ -132,12 +144,15 @@ describe('bounds on what requests leave behind', () => {
     for (let i = 0; i < MAX_FAULT_RULES / 100; i++) {
       expect((await call(sim, '/__admin/accounts/demo/faults', { method: 'POST', body: { rules } })).status).toBe(201);
     }
-    const refused = await call(sim, '/__admin/accounts/demo/faults', { method: 'POST', body: { path: '/x', status: 503 } });
+    const refused = await call(sim, '/__admin/accounts/demo/faults', {
+      method: 'POST',
+      body: { path: '/x', status: 503 },
+    });
     expect(refused.status).toBe(400);
     expect(sim.registry.get('demo')!.faults.size).toBe(MAX_FAULT_RULES);
   });
 
-  it('an idle account (a token, one read) copies nothing: its collections are the shared template\'s', async () => {
+  it("an idle account (a token, one read) copies nothing: its collections are the shared template's", async () => {
     const sim = await plain({ size: 'standard' });
     const token = await issue(sim);
     expect((await call(sim, '/api/v2/sites', { token })).status).toBe(200);

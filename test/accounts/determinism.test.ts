@@ -10,7 +10,13 @@ afterAll(async () => {
 });
 
 async function start(seed: number): Promise<RunningServer> {
-  const s = await startServer({ port: 0, seed, size: 'standard', rateLimit: false, now: Date.parse('2026-03-16T08:00:00Z') });
+  const s = await startServer({
+    port: 0,
+    seed,
+    size: 'standard',
+    rateLimit: false,
+    now: Date.parse('2026-03-16T08:00:00Z'),
+  });
   servers.push(s);
   return s;
 }

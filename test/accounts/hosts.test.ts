@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountFromHost, accountFromPath } from '../../src/accounts/host.js';
-import { call, simulator, tokenFor, json } from '../helpers.js';
+import { call, json, simulator, tokenFor } from '../helpers.js';
 
 describe('account resolution', () => {
   it.each([
@@ -56,7 +56,21 @@ describe('account resolution', () => {
       method: 'POST',
       body: { clientId: 'demo-client', secret: 'demo-secret' },
     });
-    expect((await call(sim, '/accounts/one/api/v2/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status).toBe(401);
-    expect((await call(sim, '/accounts/two/api/v2/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status).toBe(200);
+    expect(
+      (
+        await call(sim, '/accounts/one/api/v2/token', {
+          method: 'POST',
+          body: { clientId: 'demo-client', secret: 'demo-secret' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(sim, '/accounts/two/api/v2/token', {
+          method: 'POST',
+          body: { clientId: 'demo-client', secret: 'demo-secret' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

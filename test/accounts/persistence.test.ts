@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, simulator, tokenFor, json } from '../helpers.js';
+import { call, json, simulator, tokenFor } from '../helpers.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -26,7 +26,10 @@ describe('--data-dir persistence', () => {
     const second = await simulator({ dataDir: dir, autoAccounts: false });
     expect((await call(second, '/accounts/acme/api/v2/ping', { token })).status).toBe(200);
     expect((await call(second, '/accounts/acme/api/v2/token', { method: 'POST', body: demo })).status).toBe(401);
-    const again = await call(second, '/accounts/acme/api/v2/token', { method: 'POST', body: { ...demo, clientId: client_id } });
+    const again = await call(second, '/accounts/acme/api/v2/token', {
+      method: 'POST',
+      body: { ...demo, clientId: client_id },
+    });
     expect(again.status).toBe(200);
     expect(await json(call(second, '/__admin/accounts/acme/clock'))).toEqual({ now: '2026-03-16T10:00:00.000Z' });
   });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/app.js';
 import { Throttle } from '../../src/accounts/throttle.js';
-import { call, simulator, tokenFor, json } from '../helpers.js';
+import type { Simulator } from '../../src/app.js';
+import { call, json, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;

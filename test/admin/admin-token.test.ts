@@ -27,9 +27,12 @@ describe('control-plane token', () => {
   });
 
   it('loopback addresses need no token; the token comes from --admin-token or the environment, the flag first', () => {
-    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]']) expect(parseCli(['--host', host], {})).not.toHaveProperty('adminToken');
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]'])
+      expect(parseCli(['--host', host], {})).not.toHaveProperty('adminToken');
     expect(() => parseCli(['--host', '192.168.1.10'], {})).toThrow(UsageError);
-    expect(parseCli(['--host', '0.0.0.0', '--admin-token', 'a'], { BUSINESS_API_SIM_ADMIN_TOKEN: 'b' })).toMatchObject({ adminToken: 'a' });
+    expect(parseCli(['--host', '0.0.0.0', '--admin-token', 'a'], { BUSINESS_API_SIM_ADMIN_TOKEN: 'b' })).toMatchObject({
+      adminToken: 'a',
+    });
     expect(parseCli(['--host', '0.0.0.0'], { BUSINESS_API_SIM_ADMIN_TOKEN: 'b' })).toMatchObject({ adminToken: 'b' });
     expect(() => parseCli(['--admin-token', ''], {})).toThrow(UsageError);
   });
@@ -39,7 +42,9 @@ describe('control-plane token', () => {
   });
 
   it('on 0.0.0.0 with a token: /__admin needs it (401 JSON otherwise), health stays open, the API is unaffected, the token is never printed', async () => {
-    server = await startCli(['--host', '0.0.0.0', '--port', '0', '--size', 'small', '--rate-limit', 'off'], { BUSINESS_API_SIM_ADMIN_TOKEN: TOKEN });
+    server = await startCli(['--host', '0.0.0.0', '--port', '0', '--size', 'small', '--rate-limit', 'off'], {
+      BUSINESS_API_SIM_ADMIN_TOKEN: TOKEN,
+    });
     const admin = (path: string, authorization?: string) =>
       fetch(`${server!.base}/__admin${path}`, { headers: authorization ? { authorization } : {} });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/app.js';
 import { MAX_CLOCK_SKEW_MS } from '../../src/accounts/clock.js';
+import type { Simulator } from '../../src/app.js';
 import { call, FIXED_NOW, json, simulator } from '../helpers.js';
 
 // The account clock stays within ±10 years of real time (FIXED_NOW in these tests).
@@ -34,7 +34,11 @@ describe('account clock bounds: the clock stays within 10 years of real time', (
       expect(await json(ok)).toEqual({ now: iso(edge) });
     }
     await admin('/accounts/demo/clock', 'POST', { now: START });
-    for (const past of [FIXED_NOW + MAX_CLOCK_SKEW_MS + 1, FIXED_NOW - MAX_CLOCK_SKEW_MS - 1, Date.parse('+100000-01-01T00:00:00Z')]) {
+    for (const past of [
+      FIXED_NOW + MAX_CLOCK_SKEW_MS + 1,
+      FIXED_NOW - MAX_CLOCK_SKEW_MS - 1,
+      Date.parse('+100000-01-01T00:00:00Z'),
+    ]) {
       await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { now: iso(past) }), 'now');
       expect(await clockNow()).toBe(START);
     }
@@ -42,8 +46,14 @@ describe('account clock bounds: the clock stays within 10 years of real time', (
 
   it('advancing the clock out of the window, forwards or back, answers 400 naming the bound and changes nothing', async () => {
     const edgeSeconds = MAX_CLOCK_SKEW_MS / 1000;
-    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: edgeSeconds + 1 }), 'advanceSeconds');
-    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: -edgeSeconds - 1 }), 'advanceSeconds');
+    await refusedNamingTheBound(
+      await admin('/accounts/demo/clock', 'POST', { advanceSeconds: edgeSeconds + 1 }),
+      'advanceSeconds',
+    );
+    await refusedNamingTheBound(
+      await admin('/accounts/demo/clock', 'POST', { advanceSeconds: -edgeSeconds - 1 }),
+      'advanceSeconds',
+    );
     expect(await clockNow()).toBe(START);
     // The window is around real time, not the clock: two moves cannot add up past it.
     expect((await admin('/accounts/demo/clock', 'POST', { advanceSeconds: edgeSeconds })).status).toBe(200);
@@ -52,7 +62,10 @@ describe('account clock bounds: the clock stays within 10 years of real time', (
   });
 
   it('advanceSeconds 1e15 answers 400, is not applied, and the account list and the API still answer 200', async () => {
-    await refusedNamingTheBound(await admin('/accounts/demo/clock', 'POST', { advanceSeconds: 1e15 }), 'advanceSeconds');
+    await refusedNamingTheBound(
+      await admin('/accounts/demo/clock', 'POST', { advanceSeconds: 1e15 }),
+      'advanceSeconds',
+    );
     expect(await clockNow()).toBe(START);
     const list = await admin('/accounts');
     expect(list.status).toBe(200);
@@ -61,7 +74,14 @@ describe('account clock bounds: the clock stays within 10 years of real time', (
   });
 
   it('non-finite or unsafe numbers and non-numbers answer 400 naming advanceSeconds, never 500', async () => {
-    const bodies = ['{"advanceSeconds":1e400}', '{"advanceSeconds":-1e400}', '{"advanceSeconds":1e300}', '{"advanceSeconds":9007199254740993}', '{"advanceSeconds":"60"}', '{"advanceSeconds":null}'];
+    const bodies = [
+      '{"advanceSeconds":1e400}',
+      '{"advanceSeconds":-1e400}',
+      '{"advanceSeconds":1e300}',
+      '{"advanceSeconds":9007199254740993}',
+      '{"advanceSeconds":"60"}',
+      '{"advanceSeconds":null}',
+    ];
     for (const body of bodies) {
       const res = await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body });
       expect(res.status, body).toBe(400);
@@ -84,11 +104,15 @@ describe('account clock bounds: the clock stays within 10 years of real time', (
     const scenario = { description: 'Far future.', account: { now: '2040-01-01T00:00:00Z' } };
     const res = await admin('/accounts/demo/scenario', 'POST', { scenario });
     expect(res.status).toBe(400);
-    expect((await json(res)).error).toMatch(/^\(inline\): account\.now: the account clock must stay within 10 years of real time/);
+    expect((await json(res)).error).toMatch(
+      /^\(inline\): account\.now: the account clock must stay within 10 years of real time/,
+    );
     expect(await clockNow()).toBe(START);
   });
 
   it('a simulator started with now beyond the window refuses to start', async () => {
-    await expect(simulator({ now: Date.parse('2040-01-01T00:00:00Z') })).rejects.toThrow(/now: the account clock must stay within 10 years/);
+    await expect(simulator({ now: Date.parse('2040-01-01T00:00:00Z') })).rejects.toThrow(
+      /now: the account clock must stay within 10 years/,
+    );
   });
 });

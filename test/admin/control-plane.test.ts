@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, simulator, tokenFor, json } from '../helpers.js';
+import { call, json, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -72,7 +72,13 @@ describe('control plane', () => {
     await admin('/accounts', 'POST', { name: 'acme', seed: 7, rateLimit: true, now: '2026-05-01T10:00:00Z' });
     const list = await json(admin('/accounts'));
     expect(list).toContainEqual({
-      name: 'acme', seed: 7, size: 'small', rateLimit: true, fiscalised: false, scenario: null, now: '2026-05-01T10:00:00.000Z',
+      name: 'acme',
+      seed: 7,
+      size: 'small',
+      rateLimit: true,
+      fiscalised: false,
+      scenario: null,
+      now: '2026-05-01T10:00:00.000Z',
     });
   });
 
@@ -91,7 +97,10 @@ describe('control plane', () => {
 
   it('POST /__admin/accounts/{name}/reset re-seeds the world and credentials', async () => {
     const token = await tokenFor(sim);
-    await call(sim, '/api/v2/token/rotate-clientid', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } });
+    await call(sim, '/api/v2/token/rotate-clientid', {
+      method: 'POST',
+      body: { clientId: 'demo-client', secret: 'demo-secret' },
+    });
     expect((await admin('/accounts/demo/reset', 'POST')).status).toBe(204);
     expect((await call(sim, '/api/v2/ping', { token })).status).toBe(403);
     expect((await tokenFor(sim)).length).toBeGreaterThan(0);
@@ -129,7 +138,13 @@ describe('request journal', () => {
     const list = await json(admin('/accounts/demo/requests'));
     expect(list).toEqual([
       { method: 'POST', path: '/api/v2/token', query: {}, status: 200, at: '2026-03-16T09:00:00.000Z' },
-      { method: 'GET', path: '/api/v2/sites', query: { state: ['Active'] }, status: 200, at: '2026-03-16T09:00:00.000Z' },
+      {
+        method: 'GET',
+        path: '/api/v2/sites',
+        query: { state: ['Active'] },
+        status: 200,
+        at: '2026-03-16T09:00:00.000Z',
+      },
       { method: 'GET', path: '/api/v2/nowhere', query: {}, status: 404, at: '2026-03-16T09:00:00.000Z' },
     ]);
   });

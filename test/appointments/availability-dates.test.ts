@@ -25,10 +25,11 @@ const dates = async (siteId: string, services: string[], packages: string[] = []
   expect(res.status).toBe(200);
   return res.body as string[];
 };
-const offered = async (p: Parameters<typeof timesPath>[0]) => ((await getJson(sim, timesPath(p), token)).body as unknown[]).length > 0;
+const offered = async (p: Parameters<typeof timesPath>[0]) =>
+  ((await getJson(sim, timesPath(p), token)).body as unknown[]).length > 0;
 
 describe('GET /api/v2/appointments/availabledates', () => {
-  it('lists the site\'s dates from its today over 30 days, in order, written yyyy-MM-dd 00:00', async () => {
+  it("lists the site's dates from its today over 30 days, in order, written yyyy-MM-dd 00:00", async () => {
     const service = servicesAt(world, london.SiteId)[0]!;
     const got = await dates(london.SiteId, [service.ServiceId]);
     expect(got.length).toBeGreaterThan(0);
@@ -54,7 +55,9 @@ describe('GET /api/v2/appointments/availabledates', () => {
     const got = await dates(london.SiteId, [], [pkg.PackageId]);
     for (let d = 0; d < 30; d++) {
       const day = localDate(london, FIXED_NOW, d);
-      expect(await offered({ siteId: london.SiteId, day, packageId: pkg.PackageId }), day).toBe(got.includes(`${day} 00:00`));
+      expect(await offered({ siteId: london.SiteId, day, packageId: pkg.PackageId }), day).toBe(
+        got.includes(`${day} 00:00`),
+      );
     }
   });
 
@@ -62,12 +65,15 @@ describe('GET /api/v2/appointments/availabledates', () => {
     const service = servicesAt(world, london.SiteId)[0]!;
     const closed = new Set(london.TradingHours.filter((h) => h.Closed).map((h) => h.DayOfWeek));
     expect(closed.size).toBeGreaterThan(0);
-    for (const d of await dates(london.SiteId, [service.ServiceId])) expect(closed.has(new Date(ms(d)).getUTCDay())).toBe(false);
+    for (const d of await dates(london.SiteId, [service.ServiceId]))
+      expect(closed.has(new Date(ms(d)).getUTCDay())).toBe(false);
   });
 
   it('no services and no packages answers an empty list, as does an unknown site', async () => {
     expect(await dates(london.SiteId, [])).toEqual([]);
-    expect(await dates('11111111-1111-1111-1111-111111111111', [servicesAt(world, london.SiteId)[0]!.ServiceId])).toEqual([]);
+    expect(
+      await dates('11111111-1111-1111-1111-111111111111', [servicesAt(world, london.SiteId)[0]!.ServiceId]),
+    ).toEqual([]);
   });
 
   it('today drops out once the clock passes its last bookable time', async () => {

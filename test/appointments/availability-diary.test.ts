@@ -3,7 +3,15 @@ import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
 import { call, FIXED_NOW, getJson, json } from '../helpers.js';
-import { localDate, ms, type Offer, type TimesParams, servicesAt, timesPath, londonAccount } from './availability-fixtures.js';
+import {
+  localDate,
+  londonAccount,
+  ms,
+  type Offer,
+  servicesAt,
+  type TimesParams,
+  timesPath,
+} from './availability-fixtures.js';
 
 // How the diary's writes (POST /appointments, setstate, DELETE) move availability: every state but
 // Cancelled keeps an employee and a resource busy. Uses the appointment CRUD endpoints.
@@ -34,7 +42,9 @@ async function anOffer() {
 async function book(offer: Offer): Promise<string> {
   const ClientId = world.clients.find((c) => c.State === 1)!.ClientId;
   const res = await call(sim, `/api/v2/appointments?siteId=${site.SiteId}`, {
-    method: 'POST', token, body: { ClientId, AppointmentServices: offer.AppointmentServices },
+    method: 'POST',
+    token,
+    body: { ClientId, AppointmentServices: offer.AppointmentServices },
   });
   expect(res.status).toBe(200);
   return (await json(res)).Value;
@@ -42,15 +52,25 @@ async function book(offer: Offer): Promise<string> {
 
 const state = (name: string) => world.appointmentStates.find((s) => s.Name === name)!.AppointmentStateId;
 const setState = (appointmentId: string, name: string) =>
-  call(sim, `/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${state(name)}`, { method: 'POST', token });
+  call(sim, `/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${state(name)}`, {
+    method: 'POST',
+    token,
+  });
 
 /** Whether an offer gives the same employee or resource at a time overlapping `taken`. */
 function clashes(found: Offer[], taken: Offer): boolean {
   const item = taken.AppointmentServices[0]!;
-  const s = ms(item.Start), e = ms(item.End);
-  return found.some((o) => o.AppointmentServices.some((x) =>
-    ms(x.Start) < e && s < ms(x.End) &&
-    (x.Employees[0]!.EmployeeId === item.Employees[0]!.EmployeeId || x.Resources.some((r) => r.ResourceId === item.Resources[0]?.ResourceId))));
+  const s = ms(item.Start),
+    e = ms(item.End);
+  return found.some((o) =>
+    o.AppointmentServices.some(
+      (x) =>
+        ms(x.Start) < e &&
+        s < ms(x.End) &&
+        (x.Employees[0]!.EmployeeId === item.Employees[0]!.EmployeeId ||
+          x.Resources.some((r) => r.ResourceId === item.Resources[0]?.ResourceId)),
+    ),
+  );
 }
 
 describe('availability follows the diary', () => {
@@ -66,7 +86,10 @@ describe('availability follows the diary', () => {
     const id = await book(offer);
     for (const name of ['Confirmed', 'Arrived', 'In Progress', 'Completed', 'No Show']) {
       expect((await setState(id, name)).status).toBe(200);
-      expect((await offers(employeeOnly)).some((o) => o.Start === offer.Start), name).toBe(false);
+      expect(
+        (await offers(employeeOnly)).some((o) => o.Start === offer.Start),
+        name,
+      ).toBe(false);
     }
     expect((await setState(id, 'Cancelled')).status).toBe(200);
     expect((await offers(employeeOnly)).some((o) => o.Start === offer.Start)).toBe(true);

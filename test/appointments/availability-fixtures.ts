@@ -1,11 +1,11 @@
 import type { Simulator } from '../../src/app.js';
-import { simulator, tokenFor } from '../helpers.js';
 import { DAY, formatDate, parseDateTime } from '../../src/datetime.js';
 import type { Service } from '../../src/world/catalogue.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
 import { localDayOf, localToUtc, minutesOf, weekdayOf } from '../../src/world/localtime.js';
 import type { Site } from '../../src/world/sites.js';
+import { simulator, tokenFor } from '../helpers.js';
 
 // What the availability tests share: URLs of the four endpoints, and an oracle that answers from
 // the world's own records (rosters, trading hours, diary, classes) whether an offered time is
@@ -65,14 +65,19 @@ export interface Offer {
 export const activeSites = (world: World): Site[] => world.sites.filter((s) => s.State === 1);
 
 /** The site's local date `days` after the account's today, `yyyy-MM-dd`. */
-export const localDate = (site: Site, now: number, days = 0): string => formatDate(localDayOf(site.TimeZone, now) + days * DAY);
+export const localDate = (site: Site, now: number, days = 0): string =>
+  formatDate(localDayOf(site.TimeZone, now) + days * DAY);
 
 /** Active services of the site that some active employee rostered there is qualified for. */
 export function servicesAt(world: World, siteId: string, o: { resources?: boolean } = {}): Service[] {
-  const staff = new Set(world.schedules.filter((r) => r.ScheduleType === WORKING_TIME && r.SiteId === siteId).map((r) => r.EmployeeId));
+  const staff = new Set(
+    world.schedules.filter((r) => r.ScheduleType === WORKING_TIME && r.SiteId === siteId).map((r) => r.EmployeeId),
+  );
   return world.services.filter(
     (s) =>
-      s.State === 1 && !s.PackageOnly && (s.SiteId === null || s.SiteId === siteId) &&
+      s.State === 1 &&
+      !s.PackageOnly &&
+      (s.SiteId === null || s.SiteId === siteId) &&
       (o.resources === undefined || o.resources === s.ResourceIds.length > 0) &&
       world.employees.some((e) => e.State === 1 && staff.has(e.EmployeeId) && e.ServiceIds.includes(s.ServiceId)),
   );
@@ -89,20 +94,31 @@ export function oracle(world: World) {
       const day = localDayOf(site.TimeZone, s);
       const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
       if (!hours || hours.Closed) return false;
-      return localToUtc(site.TimeZone, day, minutesOf(hours.Open)) <= s && e <= localToUtc(site.TimeZone, day, minutesOf(hours.Close));
+      return (
+        localToUtc(site.TimeZone, day, minutesOf(hours.Open)) <= s &&
+        e <= localToUtc(site.TimeZone, day, minutesOf(hours.Close))
+      );
     },
     /** Working time at the site covers [s, e) and no time off touches it. */
     rostered(employeeId: string, siteId: string, s: number, e: number): boolean {
       const rows = world.schedules.filter((r) => r.EmployeeId === employeeId);
-      return rows.some((r) => r.ScheduleType === WORKING_TIME && r.SiteId === siteId && ms(r.Start) <= s && e <= ms(r.End)) &&
-        !rows.some((r) => r.ScheduleType === TIME_OFF && overlaps(r, s, e));
+      return (
+        rows.some(
+          (r) => r.ScheduleType === WORKING_TIME && r.SiteId === siteId && ms(r.Start) <= s && e <= ms(r.End),
+        ) && !rows.some((r) => r.ScheduleType === TIME_OFF && overlaps(r, s, e))
+      );
     },
     employeeBusy(employeeId: string, s: number, e: number): boolean {
-      return booked().some((a) => a.AppointmentServices.some((x) => x.Employees.some((p) => p.EmployeeId === employeeId) && overlaps(x, s, e))) ||
-        world.classSchedules.some((c) => c.State === 1 && c.EmployeeId === employeeId && overlaps(c, s, e));
+      return (
+        booked().some((a) =>
+          a.AppointmentServices.some((x) => x.Employees.some((p) => p.EmployeeId === employeeId) && overlaps(x, s, e)),
+        ) || world.classSchedules.some((c) => c.State === 1 && c.EmployeeId === employeeId && overlaps(c, s, e))
+      );
     },
     resourceBusy(resourceId: string, s: number, e: number): boolean {
-      return booked().some((a) => a.AppointmentServices.some((x) => x.Resources.some((r) => r.ResourceId === resourceId) && overlaps(x, s, e)));
+      return booked().some((a) =>
+        a.AppointmentServices.some((x) => x.Resources.some((r) => r.ResourceId === resourceId) && overlaps(x, s, e)),
+      );
     },
     clientBusy(clientId: string, s: number, e: number): boolean {
       return booked().some((a) => a.ClientId === clientId && a.AppointmentServices.some((x) => overlaps(x, s, e)));
@@ -115,7 +131,8 @@ export function brokenRules(world: World, site: Site, offer: Offer, now: number)
   const o = oracle(world);
   const problems: string[] = [];
   for (const item of offer.AppointmentServices) {
-    const s = ms(item.Start), e = ms(item.End);
+    const s = ms(item.Start),
+      e = ms(item.End);
     const at = `${item.Description} ${item.Start}`;
     if (s < now) problems.push(`${at}: before the clock`);
     if (!o.trading(site, s, e)) problems.push(`${at}: outside trading hours`);
@@ -124,28 +141,30 @@ export function brokenRules(world: World, site: Site, offer: Offer, now: number)
     for (const p of item.Employees) {
       const employee = world.employees.find((x) => x.EmployeeId === p.EmployeeId);
       if (!employee?.ServiceIds.includes(item.ServiceId)) problems.push(`${at}: ${p.FirstName} not qualified`);
-      if (!o.rostered(p.EmployeeId, site.SiteId, s, e)) problems.push(`${at}: ${p.FirstName} not rostered or on time off`);
+      if (!o.rostered(p.EmployeeId, site.SiteId, s, e))
+        problems.push(`${at}: ${p.FirstName} not rostered or on time off`);
       if (o.employeeBusy(p.EmployeeId, s, e)) problems.push(`${at}: ${p.FirstName} busy`);
     }
     for (const r of item.Resources) {
       if (!service?.ResourceIds.includes(r.ResourceId)) problems.push(`${at}: ${r.Name} not one of the service's`);
-      if (world.resources.find((x) => x.ResourceId === r.ResourceId)?.SiteId !== site.SiteId) problems.push(`${at}: ${r.Name} of another site`);
+      if (world.resources.find((x) => x.ResourceId === r.ResourceId)?.SiteId !== site.SiteId)
+        problems.push(`${at}: ${r.Name} of another site`);
       if (o.resourceBusy(r.ResourceId, s, e)) problems.push(`${at}: ${r.Name} busy`);
     }
-    if ((service?.ResourceIds.length ?? 0) > 0 && item.Resources.length !== 1) problems.push(`${at}: needs one resource`);
+    if ((service?.ResourceIds.length ?? 0) > 0 && item.Resources.length !== 1)
+      problems.push(`${at}: needs one resource`);
     if (item.Employees.length !== 1) problems.push(`${at}: needs one employee`);
     // Services of one offer at the same time never share an employee or a resource.
     for (const other of offer.AppointmentServices) {
       if (other === item || !(ms(other.Start) < e && s < ms(other.End))) continue;
-      if (other.Employees.some((x) => item.Employees.some((y) => y.EmployeeId === x.EmployeeId))) problems.push(`${at}: employee shared`);
-      if (other.Resources.some((x) => item.Resources.some((y) => y.ResourceId === x.ResourceId))) problems.push(`${at}: resource shared`);
+      if (other.Employees.some((x) => item.Employees.some((y) => y.EmployeeId === x.EmployeeId)))
+        problems.push(`${at}: employee shared`);
+      if (other.Resources.some((x) => item.Resources.some((y) => y.ResourceId === x.ResourceId)))
+        problems.push(`${at}: resource shared`);
     }
   }
   return problems;
 }
-
-/** An offer's services as a cart (or the AppointmentServices of a new appointment). */
-export const cartOf = (offer: Offer) => offer.AppointmentServices;
 
 /** A standard account (one per call) with the demo token and its London site, where the diary is busiest. */
 export async function londonAccount(): Promise<{ sim: Simulator; token: string; world: World; site: Site }> {

@@ -6,7 +6,12 @@ import { distinctPicks } from '../../src/appointments/availability/matching.js';
 
 describe('distinctPicks', () => {
   it('gives every slot its own option, in the order the options are listed where it can', () => {
-    expect(distinctPicks([['a', 'b'], ['b', 'c']])).toEqual(['a', 'b']);
+    expect(
+      distinctPicks([
+        ['a', 'b'],
+        ['b', 'c'],
+      ]),
+    ).toEqual(['a', 'b']);
   });
 
   it('moves an earlier pick where first-free would leave a later slot with nothing', () => {
@@ -16,7 +21,13 @@ describe('distinctPicks', () => {
 
   it('answers undefined when there are fewer options than slots need', () => {
     expect(distinctPicks([['A'], ['A']])).toBeUndefined();
-    expect(distinctPicks([['A', 'B'], ['A', 'B'], ['B', 'A']])).toBeUndefined();
+    expect(
+      distinctPicks([
+        ['A', 'B'],
+        ['A', 'B'],
+        ['B', 'A'],
+      ]),
+    ).toBeUndefined();
     expect(distinctPicks([[]])).toBeUndefined();
   });
 

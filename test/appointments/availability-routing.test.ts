@@ -20,7 +20,13 @@ beforeAll(async () => {
 });
 
 const times = (omit?: string) =>
-  `/api/v2/appointments/availabletimes?${['siteId=SITE', 'day=2026-03-17', 'packageId=', 'clientId=', 'serviceSequence=1']
+  `/api/v2/appointments/availabletimes?${[
+    'siteId=SITE',
+    'day=2026-03-17',
+    'packageId=',
+    'clientId=',
+    'serviceSequence=1',
+  ]
     .filter((p) => !omit || !p.startsWith(`${omit}=`))
     .join('&')}`;
 
@@ -76,7 +82,11 @@ describe('availability: status matrix', () => {
   });
 
   it('without a bearer token every availability endpoint answers the plain-text 403', async () => {
-    for (const [method, path] of [['GET', at(times())], ['GET', '/api/v2/appointments/availabledates?siteId='], ['POST', '/api/v2/appointments/validate?siteId=']]) {
+    for (const [method, path] of [
+      ['GET', at(times())],
+      ['GET', '/api/v2/appointments/availabledates?siteId='],
+      ['POST', '/api/v2/appointments/validate?siteId='],
+    ]) {
       const res = await call(sim, path!, { method });
       expect(res.status).toBe(403);
       expect(await res.text()).toBe('Unauthorized - No bearer token sent in request header.');
@@ -85,17 +95,29 @@ describe('availability: status matrix', () => {
 
   it('each endpoint is admitted by its own allow-list line, not by api/v2/appointments', async () => {
     const admitted = async (lines: string[], method: string, path: string) => {
-      const created = await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: lines } });
+      const created = await call(sim, '/__admin/accounts/demo/credentials', {
+        method: 'POST',
+        body: { endpoints: lines },
+      });
       const { clientId, secret } = await json(created);
       const t = await call(sim, '/api/v2/token', { method: 'POST', body: { clientId, secret } });
       const { access_token } = await json(t);
-      return (await call(sim, path, { method, token: access_token, body: method === 'POST' ? [] : undefined })).status !== 403;
+      return (
+        (await call(sim, path, { method, token: access_token, body: method === 'POST' ? [] : undefined })).status !==
+        403
+      );
     };
     expect(await admitted(['api/v2/appointments/availabletimes'], 'GET', at(times()))).toBe(true);
     expect(await admitted(['api/v2/appointments/availabletimes'], 'POST', at(times()))).toBe(true);
-    expect(await admitted(['api/v2/appointments/availabledates'], 'GET', '/api/v2/appointments/availabledates?siteId=')).toBe(true);
-    expect(await admitted(['api/v2/appointments/validate'], 'POST', `/api/v2/appointments/validate?siteId=${siteId}`)).toBe(true);
+    expect(
+      await admitted(['api/v2/appointments/availabledates'], 'GET', '/api/v2/appointments/availabledates?siteId='),
+    ).toBe(true);
+    expect(
+      await admitted(['api/v2/appointments/validate'], 'POST', `/api/v2/appointments/validate?siteId=${siteId}`),
+    ).toBe(true);
     expect(await admitted(['api/v2/appointments'], 'GET', at(times()))).toBe(false);
-    expect(await admitted(['api/v2/appointments'], 'POST', `/api/v2/appointments/validate?siteId=${siteId}`)).toBe(false);
+    expect(await admitted(['api/v2/appointments'], 'POST', `/api/v2/appointments/validate?siteId=${siteId}`)).toBe(
+      false,
+    );
   });
 });

@@ -4,7 +4,17 @@ import { formatDate } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
 import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
-import { activeSites, brokenRules, localDate, ms, type Offer, oracle, servicesAt, timesPath, type TimesParams } from './availability-fixtures.js';
+import {
+  activeSites,
+  brokenRules,
+  localDate,
+  ms,
+  type Offer,
+  oracle,
+  servicesAt,
+  type TimesParams,
+  timesPath,
+} from './availability-fixtures.js';
 
 // GET and POST /api/v2/appointments/availabletimes, one rule per test, against the standard world.
 // Expectations come from the world's own records, so they hold for any seed.
@@ -52,13 +62,15 @@ describe('the grid', () => {
     for (const o of found) expect(o.Start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
-  it('day names the site\'s local date: a New York evening runs past UTC midnight', async () => {
+  it("day names the site's local date: a New York evening runs past UTC midnight", async () => {
     // Thursdays New York trades until 21:00 local, 01:00 UTC the next day.
     let thursday = 1;
     while (new Date(ms(localDate(newYork, FIXED_NOW, thursday))).getUTCDay() !== 4) thursday++;
     const day = localDate(newYork, FIXED_NOW, thursday);
     const late = servicesAt(world, newYork.SiteId).filter((s) => s.Duration <= 30);
-    const all = (await Promise.all(late.map((s) => offers({ siteId: newYork.SiteId, day, services: [s.ServiceId] })))).flat();
+    const all = (
+      await Promise.all(late.map((s) => offers({ siteId: newYork.SiteId, day, services: [s.ServiceId] })))
+    ).flat();
     expect(all.some((o) => o.Start.startsWith(formatDate(ms(day) + 86_400_000)))).toBe(true);
     expect(all.every((o) => oracle(world).trading(newYork, ms(o.Start), ms(o.End)))).toBe(true);
   });
@@ -71,16 +83,28 @@ describe('the grid', () => {
   it('a day the site is closed offers nothing', async () => {
     const service = servicesAt(world, london.SiteId)[0]!;
     let d = 1;
-    while (!london.TradingHours.find((h) => h.DayOfWeek === new Date(ms(localDate(london, FIXED_NOW, d))).getUTCDay())?.Closed) d++;
-    expect(await offers({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, d), services: [service.ServiceId] })).toEqual([]);
+    while (
+      !london.TradingHours.find((h) => h.DayOfWeek === new Date(ms(localDate(london, FIXED_NOW, d))).getUTCDay())
+        ?.Closed
+    )
+      d++;
+    expect(
+      await offers({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, d), services: [service.ServiceId] }),
+    ).toEqual([]);
   });
 
   it('no time is offered before the account clock', async () => {
     const service = servicesAt(world, london.SiteId).find((s) => s.Duration <= 30)!;
-    const today = await offers({ siteId: london.SiteId, day: localDate(london, FIXED_NOW), services: [service.ServiceId] });
+    const today = await offers({
+      siteId: london.SiteId,
+      day: localDate(london, FIXED_NOW),
+      services: [service.ServiceId],
+    });
     expect(today.length).toBeGreaterThan(0);
     expect(today.every((o) => ms(o.Start) >= FIXED_NOW)).toBe(true);
-    expect(await offers({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, -1), services: [service.ServiceId] })).toEqual([]);
+    expect(
+      await offers({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, -1), services: [service.ServiceId] }),
+    ).toEqual([]);
   });
 
   it('moving the account clock moves the first time offered', async () => {
@@ -99,7 +123,11 @@ describe('who and what is offered', () => {
     for (const site of [london, newYork]) {
       for (const d of [0, 1, 2, 5]) {
         for (const service of servicesAt(world, site.SiteId).slice(0, 12)) {
-          for (const o of await offers({ siteId: site.SiteId, day: localDate(site, FIXED_NOW, d), services: [service.ServiceId] })) {
+          for (const o of await offers({
+            siteId: site.SiteId,
+            day: localDate(site, FIXED_NOW, d),
+            services: [service.ServiceId],
+          })) {
             expect(brokenRules(world, site, o, FIXED_NOW)).toEqual([]);
           }
         }
@@ -134,13 +162,23 @@ describe('who and what is offered', () => {
   it('an employee teaching a class is not offered during the session', async () => {
     const session = world.classSchedules.find((c) => {
       const teacher = world.employees.find((e) => e.EmployeeId === c.EmployeeId);
-      return c.State === 1 && ms(c.Start) > FIXED_NOW + 86_400_000 && c.SiteId === london.SiteId && (teacher?.ServiceIds.length ?? 0) > 0;
+      return (
+        c.State === 1 &&
+        ms(c.Start) > FIXED_NOW + 86_400_000 &&
+        c.SiteId === london.SiteId &&
+        (teacher?.ServiceIds.length ?? 0) > 0
+      );
     })!;
     expect(session).toBeDefined();
     const teacher = world.employees.find((e) => e.EmployeeId === session.EmployeeId)!;
     const day = localDate(london, ms(session.Start));
-    const found = (await Promise.all(teacher.ServiceIds.slice(0, 6).map((id) =>
-      offers({ siteId: london.SiteId, day, services: [id], employeeIds: [teacher.EmployeeId] })))).flat();
+    const found = (
+      await Promise.all(
+        teacher.ServiceIds.slice(0, 6).map((id) =>
+          offers({ siteId: london.SiteId, day, services: [id], employeeIds: [teacher.EmployeeId] }),
+        ),
+      )
+    ).flat();
     expect(found.length).toBeGreaterThan(0);
     expect(found.some((o) => ms(o.Start) < ms(session.End) && ms(session.Start) < ms(o.End))).toBe(false);
   });
@@ -149,11 +187,13 @@ describe('who and what is offered', () => {
     const closed = world.sites.find((x) => x.State === 2)!;
     const service = world.services.find((x) => x.State === 1 && x.SiteId === null)!;
     for (let d = 1; d < 8; d++) {
-      expect(await offers({ siteId: closed.SiteId, day: localDate(closed, FIXED_NOW, d), services: [service.ServiceId] })).toEqual([]);
+      expect(
+        await offers({ siteId: closed.SiteId, day: localDate(closed, FIXED_NOW, d), services: [service.ServiceId] }),
+      ).toEqual([]);
     }
   });
 
-  it('unknown, inactive or another site\'s services offer nothing', async () => {
+  it("unknown, inactive or another site's services offer nothing", async () => {
     const { p } = await offeredDay(newYork);
     const inactive = world.services.find((s) => s.State === 2)!;
     const londonOnly = world.services.find((s) => s.SiteId === london.SiteId && s.State === 1)!;
@@ -172,7 +212,12 @@ describe('serviceSequence', () => {
       for (const a of services) {
         for (const b of services) {
           if (a === b || a.Category === b.Category) continue;
-          const p = { siteId: london.SiteId, day: localDate(london, FIXED_NOW, d), services: [a.ServiceId, b.ServiceId], serviceSequence: sequence };
+          const p = {
+            siteId: london.SiteId,
+            day: localDate(london, FIXED_NOW, d),
+            services: [a.ServiceId, b.ServiceId],
+            serviceSequence: sequence,
+          };
           const found = await offers(p);
           if (found.length > 0) return { p, a, b, found };
         }
@@ -207,9 +252,16 @@ describe('serviceSequence', () => {
   });
 
   it('serviceSequence 3 answers 400 naming it', async () => {
-    const res = await getJson(sim, timesPath({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, 1), serviceSequence: 3 }), token);
+    const res = await getJson(
+      sim,
+      timesPath({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, 1), serviceSequence: 3 }),
+      token,
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ Message: 'The request is invalid.', ModelState: { serviceSequence: ["The value '3' is not valid for serviceSequence."] } });
+    expect(res.body).toEqual({
+      Message: 'The request is invalid.',
+      ModelState: { serviceSequence: ["The value '3' is not valid for serviceSequence."] },
+    });
   });
 });
 
@@ -220,7 +272,11 @@ describe('packages', () => {
     let pkg = world.packages[0]!;
     for (const candidate of world.packages.filter((p) => p.State === 1)) {
       for (let d = 1; d < 7 && found.length === 0; d++) {
-        found = await offers({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, d), packageId: candidate.PackageId });
+        found = await offers({
+          siteId: london.SiteId,
+          day: localDate(london, FIXED_NOW, d),
+          packageId: candidate.PackageId,
+        });
       }
       pkg = candidate;
       if (found.length > 0) break;
@@ -239,15 +295,19 @@ describe('packages', () => {
 
   it('services asked for by themselves carry no package', async () => {
     const { found } = await offeredDay(london);
-    expect(found.every((o) => o.AppointmentServices.every((s) => s.PackageId === null && s.PackageGroupId === null))).toBe(true);
+    expect(
+      found.every((o) => o.AppointmentServices.every((s) => s.PackageId === null && s.PackageGroupId === null)),
+    ).toBe(true);
   });
 });
 
 describe('the client and the cart', () => {
-  it('clientId: the client\'s own other appointments count as taken', async () => {
+  it("clientId: the client's own other appointments count as taken", async () => {
     const o = oracle(world);
     const cancelled = world.appointmentStates.find((s) => s.Name === 'Cancelled')!.AppointmentStateId;
-    for (const a of world.appointments.filter((x) => x.SiteId === london.SiteId && x.AppointmentStateId !== cancelled && ms(x.Start) > FIXED_NOW)) {
+    for (const a of world.appointments.filter(
+      (x) => x.SiteId === london.SiteId && x.AppointmentStateId !== cancelled && ms(x.Start) > FIXED_NOW,
+    )) {
       const day = localDate(london, ms(a.Start));
       for (const service of servicesAt(world, london.SiteId).slice(0, 8)) {
         const anonymous = await offers({ siteId: london.SiteId, day, services: [service.ServiceId] });
@@ -262,7 +322,7 @@ describe('the client and the cart', () => {
     throw new Error('no appointment overlapping an anonymous offer');
   });
 
-  it('clientId: the client\'s class places count as taken', async () => {
+  it("clientId: the client's class places count as taken", async () => {
     for (const booking of world.classBookings.filter((b) => b.ClassBookingState === 1)) {
       const session = world.classSchedules.find((c) => c.ClassScheduleId === booking.ClassScheduleId && c.State === 1)!;
       const site = activeSites(world).find((x) => x.SiteId === session.SiteId);
@@ -272,7 +332,12 @@ describe('the client and the cart', () => {
       for (const service of servicesAt(world, site.SiteId).slice(0, 8)) {
         const anonymous = await offers({ siteId: site.SiteId, day, services: [service.ServiceId] });
         if (!anonymous.some(clash)) continue;
-        const mine = await offers({ siteId: site.SiteId, day, services: [service.ServiceId], clientId: booking.ClientId });
+        const mine = await offers({
+          siteId: site.SiteId,
+          day,
+          services: [service.ServiceId],
+          clientId: booking.ClientId,
+        });
         expect(mine.some(clash)).toBe(false);
         return;
       }

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
-import { activeSites, brokenRules, datesPath, localDate, ms, type Offer, servicesAt, timesPath } from './availability-fixtures.js';
+import {
+  activeSites,
+  brokenRules,
+  datesPath,
+  localDate,
+  ms,
+  type Offer,
+  servicesAt,
+  timesPath,
+} from './availability-fixtures.js';
 
 // Properties of availability over small worlds of random seeds, days, services, packages and
 // orders: what is offered keeps every rule, validates clean and can be booked; once booked its
@@ -10,7 +19,11 @@ import { activeSites, brokenRules, datesPath, localDate, ms, type Offer, service
 // availabledates agrees with availabletimes. Every account is new, so runs do not see each other.
 
 // A fixed seed keeps the suite repeatable; FC_SEED and FC_RUNS explore further.
-const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 80), seed: Number(process.env.FC_SEED ?? 20260316), endOnFailure: true };
+const RUNS = {
+  numRuns: Number(process.env.FC_RUNS ?? 80),
+  seed: Number(process.env.FC_SEED ?? 20260316),
+  endOnFailure: true,
+};
 
 let sim: Simulator;
 let accounts = 0;
@@ -32,7 +45,10 @@ const question = fc.record({
   seed: fc.integer({ min: 1, max: 100_000 }),
   site: fc.nat(),
   day: fc.integer({ min: 0, max: 13 }),
-  services: fc.oneof(fc.array(fc.nat(), { minLength: 1, maxLength: 1 }), fc.array(fc.nat(), { minLength: 2, maxLength: 2 })),
+  services: fc.oneof(
+    fc.array(fc.nat(), { minLength: 1, maxLength: 1 }),
+    fc.array(fc.nat(), { minLength: 2, maxLength: 2 }),
+  ),
   // One run in four books a package.
   packageIndex: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(), weight: 1 }),
   sequence: fc.constantFrom(0, 1, 2),
@@ -41,10 +57,17 @@ const question = fc.record({
 
 /** Whether `later` gives an employee or resource of `booked` at an overlapping time. */
 function retakes(later: readonly Offer[], booked: Offer): boolean {
-  return later.some((o) => o.AppointmentServices.some((x) => booked.AppointmentServices.some((b) =>
-    ms(x.Start) < ms(b.End) && ms(b.Start) < ms(x.End) &&
-    (x.Employees.some((e) => b.Employees.some((f) => f.EmployeeId === e.EmployeeId)) ||
-      x.Resources.some((r) => b.Resources.some((q) => q.ResourceId === r.ResourceId))))));
+  return later.some((o) =>
+    o.AppointmentServices.some((x) =>
+      booked.AppointmentServices.some(
+        (b) =>
+          ms(x.Start) < ms(b.End) &&
+          ms(b.Start) < ms(x.End) &&
+          (x.Employees.some((e) => b.Employees.some((f) => f.EmployeeId === e.EmployeeId)) ||
+            x.Resources.some((r) => b.Resources.some((q) => q.ResourceId === r.ResourceId))),
+      ),
+    ),
+  );
 }
 
 describe('availability properties', () => {
@@ -72,14 +95,22 @@ describe('availability properties', () => {
         const offer = found[q.pick % found.length]!;
         const cart = offer.AppointmentServices;
         const validate = async () =>
-          (await call(sim, `${prefix}/api/v2/appointments/validate?siteId=${site.SiteId}`, { method: 'POST', token, body: cart })).text();
+          (
+            await call(sim, `${prefix}/api/v2/appointments/validate?siteId=${site.SiteId}`, {
+              method: 'POST',
+              token,
+              body: cart,
+            })
+          ).text();
         expect(await validate()).toBe('');
         const inCart = (await getJson(sim, path, token, { method: 'POST', body: cart })).body as Offer[];
         expect(inCart.some((o) => ms(o.Start) < ms(offer.End) && ms(offer.Start) < ms(o.End))).toBe(false);
 
         const ClientId = world.clients.find((c) => c.State === 1)!.ClientId;
         const created = await call(sim, `${prefix}/api/v2/appointments?siteId=${site.SiteId}`, {
-          method: 'POST', token, body: { ClientId, AppointmentServices: cart },
+          method: 'POST',
+          token,
+          body: { ClientId, AppointmentServices: cart },
         });
         expect(created.status).toBe(200);
         const { Value: id } = await json(created);
@@ -104,7 +135,9 @@ describe('availability properties', () => {
         const packages = world.packages.filter((p) => p.State === 1);
         const pkg = q.packageIndex === undefined ? undefined : packages[q.packageIndex % packages.length];
         const services = q.services.map((i) => menu[i % menu.length]!.ServiceId);
-        const dates = (await getJson(sim, `${prefix}${datesPath(site.SiteId, services, pkg ? [pkg.PackageId] : [])}`, token)).body as string[];
+        const dates = (
+          await getJson(sim, `${prefix}${datesPath(site.SiteId, services, pkg ? [pkg.PackageId] : [])}`, token)
+        ).body as string[];
         for (let d = 0; d < 30; d++) {
           const day = localDate(site, FIXED_NOW, d);
           const params = { siteId: site.SiteId, day, services, packageId: pkg?.PackageId ?? '', serviceSequence: 1 };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Diary, EMPTY, UNKNOWN, book, bookable, diary, oneService } from './support.js';
+import { book, bookable, type Diary, diary, EMPTY, oneService, UNKNOWN } from './support.js';
 
 let d: Diary;
 beforeEach(async () => {
@@ -26,19 +26,34 @@ describe('POST /api/v2/appointments', () => {
     const a = (await d.send(`/api/v2/appointments/${id}`)).body;
     const s = a.AppointmentServices[0];
     expect(a.AppointmentServices).toHaveLength(1);
-    expect(s).toMatchObject({ AppointmentId: id, ClientId: body.ClientId, ServiceId: body.AppointmentServices[0]!.ServiceId, Start: '2026-03-21 11:30' });
+    expect(s).toMatchObject({
+      AppointmentId: id,
+      ClientId: body.ClientId,
+      ServiceId: body.AppointmentServices[0]!.ServiceId,
+      Start: '2026-03-21 11:30',
+    });
     expect(s.AppointmentServiceId).not.toBe(EMPTY);
-    expect(a).toMatchObject({ SiteId: bookable(d.world).siteId, ClientId: body.ClientId, Start: '2026-03-21 11:30', InvoiceId: null });
+    expect(a).toMatchObject({
+      SiteId: bookable(d.world).siteId,
+      ClientId: body.ClientId,
+      Start: '2026-03-21 11:30',
+      InvoiceId: null,
+    });
   });
 
   it('End defaults to Start plus the service duration; a sent End is kept', async () => {
     const { service } = bookable(d.world);
     const body = oneService(d.world, '2026-03-20 10:00');
     const computed = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
-    const end = new Date(Date.parse('2026-03-20T10:00:00Z') + service.Duration * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    const end = new Date(Date.parse('2026-03-20T10:00:00Z') + service.Duration * 60_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' ');
     expect(computed.End).toBe(end);
     const sent = { ...body, AppointmentServices: [{ ...body.AppointmentServices[0]!, End: '2026-03-20 12:45' }] };
-    expect((await d.send(`/api/v2/appointments/${await book(d, sent)}`)).body.AppointmentServices[0].End).toBe('2026-03-20 12:45');
+    expect((await d.send(`/api/v2/appointments/${await book(d, sent)}`)).body.AppointmentServices[0].End).toBe(
+      '2026-03-20 12:45',
+    );
   });
 
   it('employee and resource names are filled from the account, whatever was sent', async () => {
@@ -51,7 +66,9 @@ describe('POST /api/v2/appointments', () => {
       Resources: [{ ResourceId: resource.ResourceId }],
     } as never;
     const s = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
-    expect(s.Employees).toEqual([{ EmployeeId: employee.EmployeeId, FirstName: employee.FirstName, LastName: employee.LastName }]);
+    expect(s.Employees).toEqual([
+      { EmployeeId: employee.EmployeeId, FirstName: employee.FirstName, LastName: employee.LastName },
+    ]);
     expect(s.Resources).toEqual([{ ResourceId: resource.ResourceId, Name: resource.Name }]);
     expect(s.Description).toBe(bookable(d.world).service.Name);
   });
@@ -79,7 +96,9 @@ describe('POST /api/v2/appointments', () => {
     const a = await book(d);
     const b = await book(d);
     expect(a).not.toBe(b);
-    const [x, y] = await Promise.all([a, b].map(async (id) => (await d.send(`/api/v2/appointments/${id}`)).body.AppointmentServices[0]));
+    const [x, y] = await Promise.all(
+      [a, b].map(async (id) => (await d.send(`/api/v2/appointments/${id}`)).body.AppointmentServices[0]),
+    );
     expect([x.Start, x.Employees]).toEqual([y.Start, y.Employees]);
   });
 
@@ -94,7 +113,11 @@ describe('POST /api/v2/appointments', () => {
     const { clientId } = bookable(d.world);
     const body = {
       ClientId: clientId,
-      AppointmentServices: pkg.Services.map((ps, i) => ({ ServiceId: ps.ServiceId, PackageId: pkg.PackageId, Start: `2026-03-20 1${i}:00` })),
+      AppointmentServices: pkg.Services.map((ps, i) => ({
+        ServiceId: ps.ServiceId,
+        PackageId: pkg.PackageId,
+        Start: `2026-03-20 1${i}:00`,
+      })),
     };
     const services = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices;
     expect(new Set(services.map((s: { PackageGroupId: string }) => s.PackageGroupId)).size).toBe(1);
@@ -105,7 +128,8 @@ describe('POST /api/v2/appointments', () => {
   it('the new appointment is in the list of its site', async () => {
     const id = await book(d, oneService(d.world, '2026-03-22 15:00'));
     const list = await d.send(
-      `/api/v2/appointments?siteId=${bookable(d.world).siteId}&stateId=&start=2026-03-22&end=2026-03-23&find=&clientId=`,
+      `/api/v2/appointments?siteId=${bookable(d.world).siteId}` +
+        '&stateId=&start=2026-03-22&end=2026-03-23&find=&clientId=',
     );
     expect(list.body.map((r: { AppointmentId: string }) => r.AppointmentId)).toContain(id);
   });
@@ -135,12 +159,36 @@ describe('POST /api/v2/appointments: 400 for no body or validation errors', () =
   it.each([
     ['ClientId', (b: any) => ({ ...b, ClientId: UNKNOWN })],
     ['AppointmentStateId', (b: any) => ({ ...b, AppointmentStateId: UNKNOWN })],
-    ['AppointmentServices[0].ServiceId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], ServiceId: UNKNOWN }] })],
-    ['AppointmentServices[0].ServiceId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], ServiceId: EMPTY }] })],
-    ['AppointmentServices[0].PackageId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], PackageId: UNKNOWN }] })],
-    ['AppointmentServices[0].Employees[0].EmployeeId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], Employees: [{ EmployeeId: UNKNOWN }] }] })],
-    ['AppointmentServices[0].Resources[0].ResourceId', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], Resources: [{ ResourceId: UNKNOWN }] }] })],
-    ['AppointmentServices[0].End', (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], End: '2026-03-20 09:00' }] })],
+    [
+      'AppointmentServices[0].ServiceId',
+      (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], ServiceId: UNKNOWN }] }),
+    ],
+    [
+      'AppointmentServices[0].ServiceId',
+      (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], ServiceId: EMPTY }] }),
+    ],
+    [
+      'AppointmentServices[0].PackageId',
+      (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], PackageId: UNKNOWN }] }),
+    ],
+    [
+      'AppointmentServices[0].Employees[0].EmployeeId',
+      (b: any) => ({
+        ...b,
+        AppointmentServices: [{ ...b.AppointmentServices[0], Employees: [{ EmployeeId: UNKNOWN }] }],
+      }),
+    ],
+    [
+      'AppointmentServices[0].Resources[0].ResourceId',
+      (b: any) => ({
+        ...b,
+        AppointmentServices: [{ ...b.AppointmentServices[0], Resources: [{ ResourceId: UNKNOWN }] }],
+      }),
+    ],
+    [
+      'AppointmentServices[0].End',
+      (b: any) => ({ ...b, AppointmentServices: [{ ...b.AppointmentServices[0], End: '2026-03-20 09:00' }] }),
+    ],
   ])('an unknown or wrong %s answers 400 model state on that field', async (field, change) => {
     const res = await post(change(oneService(d.world)));
     expect(res.status).toBe(400);
@@ -153,14 +201,21 @@ describe('POST /api/v2/appointments: 400 for no body or validation errors', () =
     const body = oneService(d.world);
     const serviceId = body.AppointmentServices[0]!.ServiceId;
     const pkg = d.world.packages.find((p) => !p.Services.some((ps) => ps.ServiceId === serviceId))!;
-    const res = await post({ ...body, AppointmentServices: [{ ...body.AppointmentServices[0], PackageId: pkg.PackageId }] });
+    const res = await post({
+      ...body,
+      AppointmentServices: [{ ...body.AppointmentServices[0], PackageId: pkg.PackageId }],
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['AppointmentServices[0].ServiceId']);
   });
 
   it('every bad field is named in one answer', async () => {
     const body = oneService(d.world);
-    const res = await post({ ...body, ClientId: UNKNOWN, AppointmentServices: [{ ...body.AppointmentServices[0], ServiceId: UNKNOWN }] });
+    const res = await post({
+      ...body,
+      ClientId: UNKNOWN,
+      AppointmentServices: [{ ...body.AppointmentServices[0], ServiceId: UNKNOWN }],
+    });
     expect(Object.keys(res.body.ModelState).sort()).toEqual(['AppointmentServices[0].ServiceId', 'ClientId']);
   });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../helpers.js';
-import { type Diary, UNKNOWN, book, diary, upcoming } from './support.js';
+import { book, type Diary, diary, UNKNOWN, upcoming } from './support.js';
 
 let d: Diary;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Diary, UNKNOWN, diary, upcoming } from './support.js';
+import { type Diary, diary, UNKNOWN, upcoming } from './support.js';
 
 let d: Diary;
 beforeAll(async () => {
@@ -35,6 +35,8 @@ describe('GET /api/v2/appointments/{appointmentId}', () => {
 
   it('the id matches in any case', async () => {
     const a = upcoming(d.world);
-    expect((await d.send(`/api/v2/appointments/${a.AppointmentId.toUpperCase()}`)).body.AppointmentId).toBe(a.AppointmentId);
+    expect((await d.send(`/api/v2/appointments/${a.AppointmentId.toUpperCase()}`)).body.AppointmentId).toBe(
+      a.AppointmentId,
+    );
   });
 });

@@ -21,11 +21,18 @@ const list = async (p: Parameters<typeof q>[0] = {}): Promise<Row[]> => {
   return res.body;
 };
 const ids = (rows: Row[]) => rows.map((r) => r.AppointmentId).sort();
-const inWorld = (f: (a: (typeof d.world.appointments)[number]) => boolean, from = '2026-03-09 00:00', to = '2026-03-23 00:00') =>
-  d.world.appointments.filter((a) => a.SiteId === siteId && a.Start >= from && a.Start <= to && f(a)).map((a) => a.AppointmentId).sort();
+const inWorld = (
+  f: (a: (typeof d.world.appointments)[number]) => boolean,
+  from = '2026-03-09 00:00',
+  to = '2026-03-23 00:00',
+) =>
+  d.world.appointments
+    .filter((a) => a.SiteId === siteId && a.Start >= from && a.Start <= to && f(a))
+    .map((a) => a.AppointmentId)
+    .sort();
 
 describe('GET /api/v2/appointments', () => {
-  it('lists the site\'s appointments whose Start falls in the range', async () => {
+  it("lists the site's appointments whose Start falls in the range", async () => {
     const rows = await list();
     expect(rows.length).toBeGreaterThan(0);
     expect(ids(rows)).toEqual(inWorld(() => true));
@@ -66,7 +73,7 @@ describe('GET /api/v2/appointments', () => {
     expect(starts).toEqual([...starts].sort());
   });
 
-  it('only the requested site\'s appointments are returned; an empty siteId matches none', async () => {
+  it("only the requested site's appointments are returned; an empty siteId matches none", async () => {
     expect((await list()).every((r) => r.SiteId === siteId)).toBe(true);
     expect(await list({ siteId: '' })).toEqual([]);
   });
@@ -87,15 +94,18 @@ describe('GET /api/v2/appointments', () => {
     expect(ids(rows)).toContain(a.AppointmentId);
   });
 
-  it('find is a case-insensitive contains match on the client\'s name', async () => {
+  it("find is a case-insensitive contains match on the client's name", async () => {
     const a = upcoming(d.world);
     const client = d.world.clients.find((c) => c.ClientId === a.ClientId)!;
-    for (const text of [client.LastName.slice(1).toUpperCase(), `${client.FirstName} ${client.LastName}`.toLowerCase()]) {
+    for (const text of [
+      client.LastName.slice(1).toUpperCase(),
+      `${client.FirstName} ${client.LastName}`.toLowerCase(),
+    ]) {
       expect(ids(await list({ find: text }))).toContain(a.AppointmentId);
     }
   });
 
-  it('find is a contains match on the services\' names', async () => {
+  it("find is a contains match on the services' names", async () => {
     const a = upcoming(d.world);
     const name = a.AppointmentServices[0]!.Description;
     const rows = await list({ find: name.slice(2, 8) });
@@ -103,7 +113,7 @@ describe('GET /api/v2/appointments', () => {
     expect(ids(await list({ find: 'zzqqxx' }))).toEqual([]);
   });
 
-  it('a row carries the client\'s name, the state name, the span and the services', async () => {
+  it("a row carries the client's name, the state name, the span and the services", async () => {
     const a = upcoming(d.world);
     const row = (await list()).find((r) => r.AppointmentId === a.AppointmentId) as any;
     const client = d.world.clients.find((c) => c.ClientId === a.ClientId)!;
@@ -115,7 +125,9 @@ describe('GET /api/v2/appointments', () => {
       Start: a.Start,
       End: a.AppointmentServices.at(-1)!.End,
     });
-    expect(row.Services.map((s: { ServiceId: string }) => s.ServiceId)).toEqual(a.AppointmentServices.map((s) => s.ServiceId));
+    expect(row.Services.map((s: { ServiceId: string }) => s.ServiceId)).toEqual(
+      a.AppointmentServices.map((s) => s.ServiceId),
+    );
   });
 
   it('a malformed start answers 400 model state naming start', async () => {

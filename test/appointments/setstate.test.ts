@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stored } from '../helpers.js';
-import { type Diary, UNKNOWN, diary, upcoming } from './support.js';
+import { type Diary, diary, UNKNOWN, upcoming } from './support.js';
 
 let d: Diary;
 beforeEach(async () => {
@@ -8,7 +8,9 @@ beforeEach(async () => {
 });
 
 const setState = (appointmentId: string, appointmentStateId: string) =>
-  d.send(`/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${appointmentStateId}`, { method: 'POST' });
+  d.send(`/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${appointmentStateId}`, {
+    method: 'POST',
+  });
 const stateId = (name: string) => d.world.appointmentStates.find((s) => s.Name === name)!.AppointmentStateId;
 
 describe('POST /api/v2/appointments/setstate', () => {
@@ -34,7 +36,7 @@ describe('POST /api/v2/appointments/setstate', () => {
     expect(res.body).toEqual({ Message: 'Record does not exist.' });
   });
 
-  it('a state id that is not one of the account\'s states answers 400 naming appointmentStateId', async () => {
+  it("a state id that is not one of the account's states answers 400 naming appointmentStateId", async () => {
     const a = upcoming(d.world);
     const before = a.AppointmentStateId;
     const res = await setState(a.AppointmentId, UNKNOWN);
@@ -45,7 +47,12 @@ describe('POST /api/v2/appointments/setstate', () => {
 
   it('both names are required: without one the answer is 404 (only POST is served on the path)', async () => {
     const a = upcoming(d.world);
-    expect((await d.send(`/api/v2/appointments/setstate?appointmentId=${a.AppointmentId}`, { method: 'POST' })).status).toBe(404);
-    expect((await d.send(`/api/v2/appointments/setstate?appointmentStateId=${stateId('Arrived')}`, { method: 'POST' })).status).toBe(404);
+    expect(
+      (await d.send(`/api/v2/appointments/setstate?appointmentId=${a.AppointmentId}`, { method: 'POST' })).status,
+    ).toBe(404);
+    expect(
+      (await d.send(`/api/v2/appointments/setstate?appointmentStateId=${stateId('Arrived')}`, { method: 'POST' }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -8,16 +8,27 @@ beforeAll(async () => {
 });
 
 describe('GET /api/v2/appointmentstates', () => {
-  it('lists the account\'s appointment states with id and name; account-wide, no siteId', async () => {
+  it("lists the account's appointment states with id and name; account-wide, no siteId", async () => {
     const res = await d.send('/api/v2/appointmentstates');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(d.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name })));
+    expect(res.body).toEqual(
+      d.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name })),
+    );
     expect(res.body.map((s: { Name: string }) => s.Name)).toEqual(expect.arrayContaining(['Booked', 'Arrived']));
   });
 
   it('the allow-list line api/v2/appointmentstates admits it', async () => {
-    const created = await json(call(d.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/appointmentstates'] } }));
-    const token = (await json(call(d.sim, '/api/v2/token', { method: 'POST', body: { clientId: created.clientId, secret: created.secret } }))).access_token;
+    const created = await json(
+      call(d.sim, '/__admin/accounts/demo/credentials', {
+        method: 'POST',
+        body: { endpoints: ['api/v2/appointmentstates'] },
+      }),
+    );
+    const token = (
+      await json(
+        call(d.sim, '/api/v2/token', { method: 'POST', body: { clientId: created.clientId, secret: created.secret } }),
+      )
+    ).access_token;
     expect((await call(d.sim, '/api/v2/appointmentstates', { token })).status).toBe(200);
     expect((await call(d.sim, '/api/v2/sites', { token })).status).toBe(403);
   });

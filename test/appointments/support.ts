@@ -1,18 +1,20 @@
-import type { World } from '../../src/world/index.js';
 import type { Appointment } from '../../src/world/diary.js';
+import type { World } from '../../src/world/index.js';
 import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
+
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // Each test that writes gets its own simulator (a fresh small world), so no test sees another's
 // bookings. Expectations are read from the account's own world, so they hold for any seed.
-
 
 export type Diary = DemoApi;
 export const diary = (): Promise<Diary> => demoApi();
 
 /** An upcoming appointment with an employee on its first service. */
 export function upcoming(world: World): Appointment {
-  const a = world.appointments.find((x) => x.Start >= '2026-03-16 09:00' && (x.AppointmentServices[0]?.Employees.length ?? 0) > 0);
+  const a = world.appointments.find(
+    (x) => x.Start >= '2026-03-16 09:00' && (x.AppointmentServices[0]?.Employees.length ?? 0) > 0,
+  );
   if (!a) throw new Error('no upcoming appointment');
   return a;
 }
@@ -33,7 +35,12 @@ export function oneService(world: World, start = '2026-03-20 10:00') {
     ClientId: b.clientId,
     Start: start,
     AppointmentServices: [
-      { AppointmentServiceId: EMPTY, ServiceId: b.service.ServiceId, Start: start, Employees: [{ EmployeeId: b.employee.EmployeeId }] },
+      {
+        AppointmentServiceId: EMPTY,
+        ServiceId: b.service.ServiceId,
+        Start: start,
+        Employees: [{ EmployeeId: b.employee.EmployeeId }],
+      },
     ],
   };
 }

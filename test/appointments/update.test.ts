@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Diary, EMPTY, UNKNOWN, book, diary, oneService } from './support.js';
+import { book, type Diary, diary, EMPTY, oneService, UNKNOWN } from './support.js';
 
 let d: Diary;
 beforeEach(async () => {
@@ -29,14 +29,14 @@ describe('PUT /api/v2/appointments/{appointmentId}', () => {
     expect((await read(b)).Notes).toBe('');
   });
 
-  it('a route id naming no appointment still updates the body\'s record and echoes the route id', async () => {
+  it("a route id naming no appointment still updates the body's record and echoes the route id", async () => {
     const a = await book(d);
     const res = await put(UNKNOWN, await asBody(a, { VIP: true }));
     expect(res.body).toEqual({ Message: 'AppointmentId', Value: UNKNOWN });
     expect((await read(a)).VIP).toBe(true);
   });
 
-  it("a body AppointmentId naming no appointment answers 400 Record does not exist.", async () => {
+  it('a body AppointmentId naming no appointment answers 400 Record does not exist.', async () => {
     const a = await book(d);
     for (const AppointmentId of [UNKNOWN, EMPTY, undefined]) {
       const res = await put(a, await asBody(a, { AppointmentId }));
@@ -78,7 +78,10 @@ describe('PUT /api/v2/appointments/{appointmentId}', () => {
   it('an unknown id in the body answers 400 model state on that field', async () => {
     const id = await book(d);
     const body = await asBody(id);
-    const res = await put(id, { ...body, AppointmentServices: [{ ...body.AppointmentServices[0], ServiceId: UNKNOWN }] });
+    const res = await put(id, {
+      ...body,
+      AppointmentServices: [{ ...body.AppointmentServices[0], ServiceId: UNKNOWN }],
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['AppointmentServices[0].ServiceId']);
   });

@@ -4,7 +4,16 @@ import { DAY, formatDateTime } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
 import { call, FIXED_NOW, getJson, json } from '../helpers.js';
-import { localDate, ms, type Offer, type OfferedService, oracle, servicesAt, timesPath, londonAccount } from './availability-fixtures.js';
+import {
+  localDate,
+  londonAccount,
+  ms,
+  type Offer,
+  type OfferedService,
+  oracle,
+  servicesAt,
+  timesPath,
+} from './availability-fixtures.js';
 
 // POST /api/v2/appointments/validate: a failure inside a 200. Each test has its own account, so
 // nothing one test books is seen by another.
@@ -39,7 +48,11 @@ const cancelledId = () => world.appointmentStates.find((s) => s.Name === 'Cancel
 /** The services of a future booking of the site, as a cart (its employees are busy then: it is booked). */
 const bookedCart = () => {
   const a = world.appointments.find(
-    (x) => x.SiteId === site.SiteId && x.AppointmentStateId !== cancelledId() && ms(x.Start) > FIXED_NOW + DAY && x.AppointmentServices.length === 1,
+    (x) =>
+      x.SiteId === site.SiteId &&
+      x.AppointmentStateId !== cancelledId() &&
+      ms(x.Start) > FIXED_NOW + DAY &&
+      x.AppointmentServices.length === 1,
   )!;
   const { AppointmentServiceId: _, AppointmentId: __, ClientId: ___, ...item } = a.AppointmentServices[0]!;
   return { appointment: a, item };
@@ -49,7 +62,10 @@ describe('POST /api/v2/appointments/validate', () => {
   it('validate with an empty cart answers 400', async () => {
     const res = await validate([]);
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.text)).toEqual({ Message: 'The request is invalid.', ModelState: { body: ['No cart items were sent.'] } });
+    expect(JSON.parse(res.text)).toEqual({
+      Message: 'The request is invalid.',
+      ModelState: { body: ['No cart items were sent.'] },
+    });
   });
 
   it('validate without a body answers 400 naming the body', async () => {
@@ -95,7 +111,10 @@ describe('POST /api/v2/appointments/validate', () => {
   it('two items of one cart wanting the same employee at once: the later one is reported', async () => {
     const [offer] = await someOffers(1, { resources: false });
     const item = offer!.AppointmentServices[0]!;
-    const cart = [{ ...item, Description: 'Mine' }, { ...item, Description: 'Also mine' }];
+    const cart = [
+      { ...item, Description: 'Mine' },
+      { ...item, Description: 'Also mine' },
+    ];
     expect(JSON.parse((await validate(cart)).text)).toBe('Also mine');
   });
 
@@ -130,12 +149,19 @@ describe('POST /api/v2/appointments/validate', () => {
     const o = oracle(world);
     const services = servicesAt(world, site.SiteId, { resources: false });
     // A partial absence: working that day, off for part of it.
-    for (const off of world.schedules.filter((r) => r.ScheduleType === 2 && r.SiteId === site.SiteId && ms(r.Start) > FIXED_NOW)) {
+    for (const off of world.schedules.filter(
+      (r) => r.ScheduleType === 2 && r.SiteId === site.SiteId && ms(r.Start) > FIXED_NOW,
+    )) {
       const employee = world.employees.find((e) => e.EmployeeId === off.EmployeeId)!;
       const service = services.find((s) => employee.ServiceIds.includes(s.ServiceId));
       const start = ms(off.Start);
       if (!service || !o.trading(site, start, start + service.Duration * 60_000)) continue;
-      const item = { ServiceId: service.ServiceId, Start: off.Start, Employees: [{ EmployeeId: employee.EmployeeId }], Resources: [] };
+      const item = {
+        ServiceId: service.ServiceId,
+        Start: off.Start,
+        Employees: [{ EmployeeId: employee.EmployeeId }],
+        Resources: [],
+      };
       expect(JSON.parse((await validate([item])).text)).toBe(service.Name);
       return;
     }
@@ -146,7 +172,10 @@ describe('POST /api/v2/appointments/validate', () => {
     const [offer] = await someOffers(1);
     const item = offer!.AppointmentServices[0]!;
     const elsewhere = world.employees.find(
-      (e) => e.State === 1 && e.ServiceIds.includes(item.ServiceId) && !oracle(world).rostered(e.EmployeeId, site.SiteId, ms(item.Start), ms(item.End)),
+      (e) =>
+        e.State === 1 &&
+        e.ServiceIds.includes(item.ServiceId) &&
+        !oracle(world).rostered(e.EmployeeId, site.SiteId, ms(item.Start), ms(item.End)),
     )!;
     expect(elsewhere).toBeDefined();
     const cart = [{ ...item, Employees: [{ EmployeeId: elsewhere.EmployeeId }] }];

@@ -16,14 +16,19 @@ function importsOf(folder: string): { file: string; spec: string }[] {
     if (!name.endsWith('.ts')) continue;
     const text = readFileSync(path.join(dir, name), 'utf8');
     for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
-      out.push({ file: `${folder}/${name}`, spec: path.relative(SRC, path.resolve(path.dirname(path.join(dir, name)), m[1]!)) });
+      out.push({
+        file: `${folder}/${name}`,
+        spec: path.relative(SRC, path.resolve(path.dirname(path.join(dir, name)), m[1]!)),
+      });
     }
   }
   return out;
 }
 
 const into = (imports: { file: string; spec: string }[], folders: string[]) =>
-  imports.filter(({ spec }) => folders.some((f) => spec.startsWith(`${f}/`))).map(({ file, spec }) => `${file} -> ${spec}`);
+  imports
+    .filter(({ spec }) => folders.some((f) => spec.startsWith(`${f}/`)))
+    .map(({ file, spec }) => `${file} -> ${spec}`);
 
 describe('layers', () => {
   it('accounts/ imports nothing from http/, webhooks/ or scenarios/', () => {

@@ -1,7 +1,7 @@
-import { changeCredential } from '../../src/auth/credentials.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, simulator, json } from '../helpers.js';
+import { changeCredential } from '../../src/auth/credentials.js';
+import { call, json, simulator } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -40,7 +40,10 @@ describe('403 reasons on business endpoints', () => {
   });
 
   it('an unknown token answers 403 Invalid or expired token', async () => {
-    await expectForbidden(await call(sim, '/api/v2/ping', { token: 'made-up' }), 'Unauthorized - Invalid or expired token.');
+    await expectForbidden(
+      await call(sim, '/api/v2/ping', { token: 'made-up' }),
+      'Unauthorized - Invalid or expired token.',
+    );
   });
 
   it('a token whose credential was deactivated answers 403 Unauthorized', async () => {
@@ -92,7 +95,10 @@ describe('endpoint allow-list', () => {
 
   it('a path matching no line answers 403 Invalid end-point', async () => {
     const token = await restricted({ endpoints: ['api/v2/services'] });
-    await expectForbidden(await call(sim, `/api/v2/products?siteId=${siteId}`, { token }), 'Unauthorized - Invalid end-point.');
+    await expectForbidden(
+      await call(sim, `/api/v2/products?siteId=${siteId}`, { token }),
+      'Unauthorized - Invalid end-point.',
+    );
     expect((await call(sim, `/api/v2/services?siteId=${siteId}`, { token })).status).toBe(200);
   });
 

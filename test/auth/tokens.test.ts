@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { issueToken, SWEEP_STEP, TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
-import { call, simulator, tokenFor, json } from '../helpers.js';
+import { call, json, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -141,7 +141,10 @@ describe('tokens per credential', () => {
     const first = await tokenFor(sim);
     // The next 9 999 through the domain function the endpoint calls, to keep the test quick.
     const now = account.clock.now();
-    const rest = Array.from({ length: TOKENS_PER_CREDENTIAL - 1 }, () => issueToken(account.auth, credential, now).token);
+    const rest = Array.from(
+      { length: TOKENS_PER_CREDENTIAL - 1 },
+      () => issueToken(account.auth, credential, now).token,
+    );
     expect(Object.keys(account.auth.tokens)).toHaveLength(TOKENS_PER_CREDENTIAL);
     expect((await ping(first)).status).toBe(200);
     expect((await ping(rest.at(-1)!)).status).toBe(200);
@@ -154,7 +157,8 @@ describe('tokens per credential', () => {
   });
 
   it('a client that stores its token and asks again only on expiry never sees a valid token revoked', async () => {
-    const advance = (seconds: number) => call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: seconds } });
+    const advance = (seconds: number) =>
+      call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: seconds } });
     // Nine years of six-month tokens; each one works until the moment it expires.
     let token = await tokenFor(sim);
     for (let i = 0; i < 18; i++) {
@@ -180,7 +184,7 @@ describe('tokens per credential', () => {
     expect(counts).toEqual([2 * SWEEP_STEP + 1, SWEEP_STEP + 2, 3, 4]);
   });
 
-  it("expired tokens of a credential no longer used are dropped as other credentials issue theirs", async () => {
+  it('expired tokens of a credential no longer used are dropped as other credentials issue theirs', async () => {
     const account = await demoAccount();
     const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
     const idle = account.auth.credentials.find((c) => c.clientId === created.clientId)!;
@@ -197,7 +201,8 @@ describe('tokens per credential', () => {
   it("a refresh after 10 000 issues revokes them all and leaves other credentials' tokens alone", async () => {
     const account = await demoAccount();
     const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
-    const other = (await json(post('/api/v2/token', { clientId: created.clientId, secret: created.secret }))).access_token;
+    const other = (await json(post('/api/v2/token', { clientId: created.clientId, secret: created.secret })))
+      .access_token;
     const credential = account.auth.credentials[0]!;
     const now = account.clock.now();
     const held = Array.from({ length: TOKENS_PER_CREDENTIAL }, () => issueToken(account.auth, credential, now).token);

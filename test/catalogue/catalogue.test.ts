@@ -1,6 +1,6 @@
-import { editRecord } from '../../src/stored-records.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
+import { editRecord } from '../../src/stored-records.js';
 import type { World } from '../../src/world/index.js';
 import { getJson, simulator, tokenFor } from '../helpers.js';
 
@@ -29,7 +29,9 @@ const get = async (path: string) => {
 const ids = (rows: Array<Record<string, any>>, key: string) => rows.map((r) => r[key] as string).sort();
 const names = (rows: Array<Record<string, any>>) => rows.map((r) => r.Name as string);
 const sortedByName = (list: string[]) =>
-  [...list].sort((a, b) => new Intl.Collator('en', { sensitivity: 'base' }).compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+  [...list].sort(
+    (a, b) => new Intl.Collator('en', { sensitivity: 'base' }).compare(a, b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
 const ofSite = (site: string) => (r: { SiteId: string | null }) => r.SiteId === null || r.SiteId === site;
 
 describe('GET /api/v2/services', () => {
@@ -41,7 +43,9 @@ describe('GET /api/v2/services', () => {
   });
 
   it('account-wide services are returned for every siteId', async () => {
-    const wide = world.services.filter((s) => s.SiteId === null && s.State === 1 && !s.PackageOnly).map((s) => s.ServiceId);
+    const wide = world.services
+      .filter((s) => s.SiteId === null && s.State === 1 && !s.PackageOnly)
+      .map((s) => s.ServiceId);
     expect(wide.length).toBeGreaterThan(0);
     for (const site of [siteId, otherSiteId]) {
       const got = ids(await get(`/api/v2/services?siteId=${site}`), 'ServiceId');
@@ -49,7 +53,7 @@ describe('GET /api/v2/services', () => {
     }
   });
 
-  it('another site\'s services are not returned', async () => {
+  it("another site's services are not returned", async () => {
     const rows = await get(`/api/v2/services?siteId=${siteId}`);
     expect(rows.every((r) => r.SiteId === null || r.SiteId === siteId)).toBe(true);
   });
@@ -152,7 +156,7 @@ describe('GET /api/v2/packages', () => {
 });
 
 describe('GET /api/v2/courses', () => {
-  it('returns the site\'s and account-wide active courses', async () => {
+  it("returns the site's and account-wide active courses", async () => {
     const rows = await get(`/api/v2/courses?siteId=${siteId}`);
     const expected = world.courses.filter((c) => ofSite(siteId)(c) && c.State === 1);
     expect(ids(rows, 'CourseId')).toEqual(ids(expected as never, 'CourseId'));

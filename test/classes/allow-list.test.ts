@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DemoApi, call, demoApi, json } from '../helpers.js';
+import { call, type DemoApi, demoApi, json } from '../helpers.js';
 
 let a: DemoApi;
 beforeAll(async () => {
@@ -7,12 +7,17 @@ beforeAll(async () => {
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }));
-  return (await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))).access_token;
+  const cred = await json(
+    call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
+  );
+  return (
+    await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
+  ).access_token;
 }
 const site = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 const classes = () => `/api/v2/classes?siteId=${site()}&start=2026-03-16`;
-const schedules = () => `/api/v2/classes/classschedules?siteId=${site()}&classType=Class&start=2026-03-16&end=2026-03-23`;
+const schedules = () =>
+  `/api/v2/classes/classschedules?siteId=${site()}&classType=Class&start=2026-03-16&end=2026-03-23`;
 
 describe('allow-list lines (Authentication 5)', () => {
   it('api/v2/classes admits GET /classes and not the class schedules', async () => {

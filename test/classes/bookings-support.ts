@@ -1,7 +1,8 @@
 import { insertRecord } from '../../src/stored-records.js';
-import type { World } from '../../src/world/index.js';
 import type { ClassSchedule } from '../../src/world/classes.js';
-import { demoApi, type DemoApi } from '../helpers.js';
+import type { World } from '../../src/world/index.js';
+import { type DemoApi, demoApi } from '../helpers.js';
+
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 export const PATH = '/api/v2/classes/classbookings';
@@ -13,7 +14,9 @@ let serial = 0;
 export const newId = () => `cb000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
 
 export const placesTaken = (world: World, s: ClassSchedule) =>
-  world.classBookings.filter((b) => b.ClassScheduleId === s.ClassScheduleId && (b.ClassBookingState === 1 || b.ClassBookingState === 2)).length;
+  world.classBookings.filter(
+    (b) => b.ClassScheduleId === s.ClassScheduleId && (b.ClassBookingState === 1 || b.ClassBookingState === 2),
+  ).length;
 
 /** An active session with at least `free` free places. */
 export const sessionWithRoom = (world: World, free = 1, skip = 0) =>
@@ -23,14 +26,22 @@ export const sessionWithRoom = (world: World, free = 1, skip = 0) =>
 export function fill(world: World, s: ClassSchedule) {
   const clientId = world.clients[0]!.ClientId;
   while (placesTaken(world, s) < s.Capacity) {
-    insertRecord(world, 'classBookings', { ClassBookingId: newId(), ClassScheduleId: s.ClassScheduleId, ClientId: clientId, OnlineBooking: false, ClassBookingState: 1 });
+    insertRecord(world, 'classBookings', {
+      ClassBookingId: newId(),
+      ClassScheduleId: s.ClassScheduleId,
+      ClientId: clientId,
+      OnlineBooking: false,
+      ClassBookingState: 1,
+    });
   }
 }
 
 export const booking = (s: ClassSchedule, world: World, extra: Record<string, unknown> = {}) => ({
-  ClassBookingId: newId(), ClassScheduleId: s.ClassScheduleId, ClientId: world.clients[0]!.ClientId, OnlineBooking: false, ClassBookingState: 1, ObjectState: 1, ...extra,
+  ClassBookingId: newId(),
+  ClassScheduleId: s.ClassScheduleId,
+  ClientId: world.clients[0]!.ClientId,
+  OnlineBooking: false,
+  ClassBookingState: 1,
+  ObjectState: 1,
+  ...extra,
 });
-
-export function listQuery(world: World, s: ClassSchedule, classType: string | number = 'Class') {
-  return `${PATH}?siteId=${s.SiteId}&classType=${classType}&start=${encodeURIComponent(s.Start)}&end=${encodeURIComponent(s.Start)}`;
-}

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassBooking, ClassBookingState, ClassSchedule } from '../../src/world/classes.js';
 import { editRecord } from '../../src/stored-records.js';
-import { type Api, PATH, api } from './bookings-support.js';
+import type { ClassBooking, ClassBookingState, ClassSchedule } from '../../src/world/classes.js';
+import { type Api, api, PATH } from './bookings-support.js';
 
 // Property: whatever sequence of booking writes (POST and PUT, random ObjectStates, online and
 // manual, random sessions) is sent, the stored bookings equal a model of the rules (none lost or
@@ -24,7 +24,16 @@ beforeAll(async () => {
   });
 });
 
-type Step = { method: 'POST' | 'PUT'; pick: number; fresh: boolean; session: number; objectState: number; online: boolean; state: ClassBookingState; move: boolean };
+type Step = {
+  method: 'POST' | 'PUT';
+  pick: number;
+  fresh: boolean;
+  session: number;
+  objectState: number;
+  online: boolean;
+  state: ClassBookingState;
+  move: boolean;
+};
 const step: fc.Arbitrary<Step> = fc.record({
   method: fc.constantFrom('POST' as const, 'PUT' as const),
   pick: fc.nat(),
@@ -48,30 +57,64 @@ describe('class booking writes', () => {
         const ours: string[] = [];
         for (const s of steps) {
           const session = sessions[s.session]!;
-          const id = s.fresh || ours.length === 0 ? `cbf00000-0000-4000-8000-${String(++serial).padStart(12, '0')}` : ours[s.pick % ours.length]!;
-          const others = (sched: string) => [...model.values()].filter((b) => b.ClassScheduleId === sched && b.ClassBookingId !== id && takes(b)).length;
+          const id =
+            s.fresh || ours.length === 0
+              ? `cbf00000-0000-4000-8000-${String(++serial).padStart(12, '0')}`
+              : ours[s.pick % ours.length]!;
+          const others = (sched: string) =>
+            [...model.values()].filter((b) => b.ClassScheduleId === sched && b.ClassBookingId !== id && takes(b))
+              .length;
           const cap = (sched: string) => a.world.classSchedules.find((x) => x.ClassScheduleId === sched)!.Capacity;
           let expected = 200;
           let res;
           if (s.method === 'POST') {
-            const body = { ClassBookingId: id, ClassScheduleId: session.ClassScheduleId, ClientId: a.world.clients[s.pick % 5]!.ClientId, OnlineBooking: s.online, ClassBookingState: s.state, ObjectState: s.objectState };
+            const body = {
+              ClassBookingId: id,
+              ClassScheduleId: session.ClassScheduleId,
+              ClientId: a.world.clients[s.pick % 5]!.ClientId,
+              OnlineBooking: s.online,
+              ClassBookingState: s.state,
+              ObjectState: s.objectState,
+            };
             res = await a.send(`${PATH}?siteId=${session.SiteId}`, { method: 'POST', body });
             if (s.objectState === 1) {
-              const next: ClassBooking = { ClassBookingId: id, ClassScheduleId: body.ClassScheduleId, ClientId: body.ClientId, OnlineBooking: s.online, ClassBookingState: s.state };
-              if (model.has(id) || (onlinePlace(next) && others(next.ClassScheduleId) >= cap(next.ClassScheduleId))) expected = 400;
-              else { model.set(id, next); ours.push(id); }
+              const next: ClassBooking = {
+                ClassBookingId: id,
+                ClassScheduleId: body.ClassScheduleId,
+                ClientId: body.ClientId,
+                OnlineBooking: s.online,
+                ClassBookingState: s.state,
+              };
+              if (model.has(id) || (onlinePlace(next) && others(next.ClassScheduleId) >= cap(next.ClassScheduleId)))
+                expected = 400;
+              else {
+                model.set(id, next);
+                ours.push(id);
+              }
             }
           } else {
-            const body = { ClassBookingId: id, OnlineBooking: s.online, ClassBookingState: s.state, ObjectState: s.objectState, ...(s.move ? { ClassScheduleId: session.ClassScheduleId } : {}) };
+            const body = {
+              ClassBookingId: id,
+              OnlineBooking: s.online,
+              ClassBookingState: s.state,
+              ObjectState: s.objectState,
+              ...(s.move ? { ClassScheduleId: session.ClassScheduleId } : {}),
+            };
             res = await a.send(`${PATH}?classBookingId=${id}`, { method: 'PUT', body });
             const before = model.get(id);
             if (s.objectState === 2 || s.objectState === 3) {
               if (!before) expected = 400;
               else if (s.objectState === 3) model.delete(id);
               else {
-                const next: ClassBooking = { ...before, OnlineBooking: s.online, ClassBookingState: s.state, ClassScheduleId: s.move ? session.ClassScheduleId : before.ClassScheduleId };
+                const next: ClassBooking = {
+                  ...before,
+                  OnlineBooking: s.online,
+                  ClassBookingState: s.state,
+                  ClassScheduleId: s.move ? session.ClassScheduleId : before.ClassScheduleId,
+                };
                 const alreadyHeld = before.ClassScheduleId === next.ClassScheduleId && onlinePlace(before);
-                if (onlinePlace(next) && !alreadyHeld && others(next.ClassScheduleId) >= cap(next.ClassScheduleId)) expected = 400;
+                if (onlinePlace(next) && !alreadyHeld && others(next.ClassScheduleId) >= cap(next.ClassScheduleId))
+                  expected = 400;
                 else model.set(id, next);
               }
             }
@@ -84,7 +127,9 @@ describe('class booking writes', () => {
           expect(new Map(a.world.classBookings.map((b) => [b.ClassBookingId, b]))).toEqual(model);
           // Online places never exceed capacity.
           for (const x of sessions) {
-            expect(a.world.classBookings.filter((b) => b.ClassScheduleId === x.ClassScheduleId && onlinePlace(b)).length).toBeLessThanOrEqual(x.Capacity);
+            expect(
+              a.world.classBookings.filter((b) => b.ClassScheduleId === x.ClassScheduleId && onlinePlace(b)).length,
+            ).toBeLessThanOrEqual(x.Capacity);
           }
         }
       }),

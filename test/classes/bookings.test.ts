@@ -1,30 +1,58 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call, json } from '../helpers.js';
-import { type Api, EMPTY, PATH, UNKNOWN, api, booking, fill, newId, placesTaken, sessionWithRoom } from './bookings-support.js';
+import {
+  type Api,
+  api,
+  booking,
+  EMPTY,
+  fill,
+  newId,
+  PATH,
+  placesTaken,
+  sessionWithRoom,
+  UNKNOWN,
+} from './bookings-support.js';
 
 let a: Api;
 beforeEach(async () => {
   a = await api();
 });
-const post = (body: unknown, siteId = a.world.sites[0]!.SiteId) => a.send(`${PATH}?siteId=${siteId}`, { method: 'POST', body });
-const put = (body: unknown, classBookingId = UNKNOWN) => a.send(`${PATH}?classBookingId=${classBookingId}`, { method: 'PUT', body });
+const post = (body: unknown, siteId = a.world.sites[0]!.SiteId) =>
+  a.send(`${PATH}?siteId=${siteId}`, { method: 'POST', body });
+const put = (body: unknown, classBookingId = UNKNOWN) =>
+  a.send(`${PATH}?classBookingId=${classBookingId}`, { method: 'PUT', body });
 const typeOf = (classId: string) => a.world.classes.find((c) => c.ClassId === classId)!.ClassType;
 const list = (s: { SiteId: string; Start: string; ClassId: string }, classType: string | number = typeOf(s.ClassId)) =>
-  a.send(`${PATH}?siteId=${s.SiteId}&classType=${classType}&start=${encodeURIComponent(s.Start)}&end=${encodeURIComponent(s.Start)}`);
+  a.send(
+    `${PATH}?${new URLSearchParams({ siteId: s.SiteId, classType: String(classType), start: s.Start, end: s.Start })}`,
+  );
 const stored = (id: string) => a.world.classBookings.find((b) => b.ClassBookingId === id);
 const snapshot = () => JSON.stringify(a.world.classBookings);
-const bookedSession = () => a.world.classSchedules.find((s) => a.world.classBookings.some((b) => b.ClassScheduleId === s.ClassScheduleId))!;
+const bookedSession = () =>
+  a.world.classSchedules.find((s) => a.world.classBookings.some((b) => b.ClassScheduleId === s.ClassScheduleId))!;
 
 describe('GET /api/v2/classes/classbookings', () => {
   it('lists the bookings of the site sessions whose Start is in range, with the ClassBooking fields', async () => {
     const s = bookedSession();
     const res = await list(s);
     expect(res.status).toBe(200);
-    const expected = a.world.classBookings.filter((b) => a.world.classSchedules.some((x) => x.ClassScheduleId === b.ClassScheduleId && x.SiteId === s.SiteId && x.Start === s.Start && typeOf(x.ClassId) === typeOf(s.ClassId)));
+    const expected = a.world.classBookings.filter((b) =>
+      a.world.classSchedules.some(
+        (x) =>
+          x.ClassScheduleId === b.ClassScheduleId &&
+          x.SiteId === s.SiteId &&
+          x.Start === s.Start &&
+          typeOf(x.ClassId) === typeOf(s.ClassId),
+      ),
+    );
     expect(res.body.map((r: any) => r.ClassBookingId).sort()).toEqual(expected.map((b) => b.ClassBookingId).sort());
     const first = expected[0]!;
     expect(res.body.find((r: any) => r.ClassBookingId === first.ClassBookingId)).toMatchObject({
-      ClassScheduleId: first.ClassScheduleId, ClientId: first.ClientId, OnlineBooking: first.OnlineBooking, ClassBookingState: first.ClassBookingState, Start: s.Start,
+      ClassScheduleId: first.ClassScheduleId,
+      ClientId: first.ClientId,
+      OnlineBooking: first.OnlineBooking,
+      ClassBookingState: first.ClassBookingState,
+      Start: s.Start,
     });
   });
 
@@ -49,7 +77,9 @@ describe('GET /api/v2/classes/classbookings', () => {
   it('another site sees none of the site bookings', async () => {
     const s = bookedSession();
     const other = a.world.sites.find((x) => x.SiteId !== s.SiteId)!;
-    expect((await list({ ...s, SiteId: other.SiteId })).body.every((r: any) => r.ClassScheduleId !== s.ClassScheduleId)).toBe(true);
+    expect(
+      (await list({ ...s, SiteId: other.SiteId })).body.every((r: any) => r.ClassScheduleId !== s.ClassScheduleId),
+    ).toBe(true);
   });
 
   it('has no range cap: a range of several years is accepted', async () => {
@@ -72,7 +102,11 @@ describe('POST /api/v2/classes/classbookings', () => {
     const res = await post(body, s.SiteId);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Message: 'ClassBookingId', Value: body.ClassBookingId });
-    expect((await list(s)).body.some((r: any) => r.ClassBookingId === body.ClassBookingId && r.OnlineBooking === true && r.ClassBookingState === 1)).toBe(true);
+    expect(
+      (await list(s)).body.some(
+        (r: any) => r.ClassBookingId === body.ClassBookingId && r.OnlineBooking === true && r.ClassBookingState === 1,
+      ),
+    ).toBe(true);
   });
 
   it('the id is echoed lowercase as stored', async () => {
@@ -125,7 +159,10 @@ describe('POST /api/v2/classes/classbookings', () => {
   it('only Booked and CheckedIn take a place: cancelled, late-cancelled and no-show bookings leave room for an online booking', async () => {
     const s = sessionWithRoom(a.world);
     fill(a.world, s);
-    for (const b of a.world.classBookings.filter((x) => x.ClassScheduleId === s.ClassScheduleId && x.ClassBookingState === 1).slice(0, 1)) b.ClassBookingState = 5;
+    for (const b of a.world.classBookings
+      .filter((x) => x.ClassScheduleId === s.ClassScheduleId && x.ClassBookingState === 1)
+      .slice(0, 1))
+      b.ClassBookingState = 5;
     expect((await post(booking(s, a.world, { OnlineBooking: true }), s.SiteId)).status).toBe(200);
   });
 
@@ -196,7 +233,9 @@ describe('PUT /api/v2/classes/classbookings', () => {
 
   it('moving a client = a new ClassScheduleId', async () => {
     const b = existing();
-    const target = a.world.classSchedules.find((s) => s.ClassScheduleId !== b.ClassScheduleId && s.State === 1 && s.Capacity > placesTaken(a.world, s))!;
+    const target = a.world.classSchedules.find(
+      (s) => s.ClassScheduleId !== b.ClassScheduleId && s.State === 1 && s.Capacity > placesTaken(a.world, s),
+    )!;
     await put({ ClassBookingId: b.ClassBookingId, ClassScheduleId: target.ClassScheduleId, ObjectState: 2 });
     expect(stored(b.ClassBookingId)!.ClassScheduleId).toBe(target.ClassScheduleId);
   });
@@ -206,7 +245,12 @@ describe('PUT /api/v2/classes/classbookings', () => {
     const target = sessionWithRoom(a.world, 1, 3);
     fill(a.world, target);
     const before = snapshot();
-    const res = await put({ ClassBookingId: b.ClassBookingId, ClassScheduleId: target.ClassScheduleId, OnlineBooking: true, ObjectState: 2 });
+    const res = await put({
+      ClassBookingId: b.ClassBookingId,
+      ClassScheduleId: target.ClassScheduleId,
+      OnlineBooking: true,
+      ObjectState: 2,
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['ClassScheduleId']);
     expect(snapshot()).toBe(before);
@@ -216,7 +260,16 @@ describe('PUT /api/v2/classes/classbookings', () => {
     const b = existing();
     const target = sessionWithRoom(a.world, 1, 3);
     fill(a.world, target);
-    expect((await put({ ClassBookingId: b.ClassBookingId, ClassScheduleId: target.ClassScheduleId, OnlineBooking: false, ObjectState: 2 })).status).toBe(200);
+    expect(
+      (
+        await put({
+          ClassBookingId: b.ClassBookingId,
+          ClassScheduleId: target.ClassScheduleId,
+          OnlineBooking: false,
+          ObjectState: 2,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('turning a manual booking online on an overbooked session is refused; an online booking already holding its place may be updated', async () => {
@@ -227,8 +280,12 @@ describe('PUT /api/v2/classes/classbookings', () => {
     await post(manual, s.SiteId);
     fill(a.world, s);
     await post(booking(s, a.world, { OnlineBooking: false }), s.SiteId);
-    expect((await put({ ClassBookingId: manual.ClassBookingId, OnlineBooking: true, ObjectState: 2 })).status).toBe(400);
-    expect((await put({ ClassBookingId: online.ClassBookingId, ClassBookingState: 2, ObjectState: 2 })).status).toBe(200);
+    expect((await put({ ClassBookingId: manual.ClassBookingId, OnlineBooking: true, ObjectState: 2 })).status).toBe(
+      400,
+    );
+    expect((await put({ ClassBookingId: online.ClassBookingId, ClassBookingState: 2, ObjectState: 2 })).status).toBe(
+      200,
+    );
   });
 
   it('ObjectState 3 removes the booking', async () => {
@@ -269,7 +326,9 @@ describe('PUT /api/v2/classes/classbookings', () => {
 
   it('without classBookingId by name the answer is 405', async () => {
     const b = existing();
-    expect((await a.send(PATH, { method: 'PUT', body: { ClassBookingId: b.ClassBookingId, ObjectState: 3 } })).status).toBe(405);
+    expect(
+      (await a.send(PATH, { method: 'PUT', body: { ClassBookingId: b.ClassBookingId, ObjectState: 3 } })).status,
+    ).toBe(405);
   });
 
   it('an unknown ClassScheduleId answers 400 on ClassScheduleId', async () => {
@@ -281,10 +340,22 @@ describe('PUT /api/v2/classes/classbookings', () => {
 
 describe('allow-list line api/v2/classes/classbookings (Authentication 5)', () => {
   it('admits the bookings list and not the class list', async () => {
-    const cred = await json(call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/classes/classbookings'] } }));
-    const token = (await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))).access_token;
+    const cred = await json(
+      call(a.sim, '/__admin/accounts/demo/credentials', {
+        method: 'POST',
+        body: { endpoints: ['api/v2/classes/classbookings'] },
+      }),
+    );
+    const token = (
+      await json(
+        call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }),
+      )
+    ).access_token;
     const s = bookedSession();
-    expect((await call(a.sim, `${PATH}?siteId=${s.SiteId}&classType=Class&start=2026-03-01&end=2026-03-02`, { token })).status).toBe(200);
+    expect(
+      (await call(a.sim, `${PATH}?siteId=${s.SiteId}&classType=Class&start=2026-03-01&end=2026-03-02`, { token }))
+        .status,
+    ).toBe(200);
     expect((await call(a.sim, `/api/v2/sites`, { token })).status).toBe(403);
   });
 });

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
 import { editRecord } from '../../src/stored-records.js';
-import { demoApi, type DemoApi, EMPTY, FIXED_NOW } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY, FIXED_NOW } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
   a = await demoApi();
 });
 const NOW = '2026-03-16 09:00';
-const siteWithRetired = () => a.world.classes.find((c) => c.EndDate !== null && c.State === 1 && c.ClassType === 2)!.SiteId;
+const siteWithRetired = () =>
+  a.world.classes.find((c) => c.EndDate !== null && c.State === 1 && c.ClassType === 2)!.SiteId;
 const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 
 describe('GET /api/v2/classes', () => {
@@ -16,7 +17,10 @@ describe('GET /api/v2/classes', () => {
     const site = activeSite();
     const res = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(res.status).toBe(200);
-    const expected = a.world.classes.filter((c) => c.SiteId === site && c.State === 1).map((c) => c.ClassId).sort();
+    const expected = a.world.classes
+      .filter((c) => c.SiteId === site && c.State === 1)
+      .map((c) => c.ClassId)
+      .sort();
     expect(res.body.map((c: any) => c.ClassId).sort()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
   });
@@ -39,7 +43,9 @@ describe('GET /api/v2/classes', () => {
     const after = new Date(utcMs(ended.EndDate!) + 60_000).toISOString();
     const res = await a.send(`/api/v2/classes?siteId=${site}&start=${after}`);
     expect(res.body.some((r: any) => r.ClassId === ended.ClassId)).toBe(false);
-    expect(res.body.every((r: any) => r.EndDate === null || utcMs(r.EndDate) >= utcMs(ended.EndDate!) + 60_000)).toBe(true);
+    expect(res.body.every((r: any) => r.EndDate === null || utcMs(r.EndDate) >= utcMs(ended.EndDate!) + 60_000)).toBe(
+      true,
+    );
   });
 
   it('rows are ordered by name', async () => {
@@ -95,7 +101,9 @@ describe('GET /api/v2/classes/classschedules', () => {
 
   it('bookOnline defaults to true: only online-bookable sessions; false returns all', async () => {
     const site = activeSite();
-    const offline = a.world.classSchedules.find((x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01')!;
+    const offline = a.world.classSchedules.find(
+      (x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01',
+    )!;
     await a.account.write(() => {
       editRecord(a.world, 'classSchedules', offline).BookOnline = false;
     });
@@ -109,7 +117,9 @@ describe('GET /api/v2/classes/classschedules', () => {
 
   it('Inactive (called-off) sessions are not listed', async () => {
     const site = activeSite();
-    const s = a.world.classSchedules.find((x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01')!;
+    const s = a.world.classSchedules.find(
+      (x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01',
+    )!;
     await a.account.write(() => {
       editRecord(a.world, 'classSchedules', s).State = 2;
     });
@@ -121,7 +131,9 @@ describe('GET /api/v2/classes/classschedules', () => {
     const site = activeSite();
     const name = (await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false`)).body[0].ClassName as string;
     const part = name.slice(2, 6).toUpperCase();
-    const res = await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false&find=${encodeURIComponent(part)}`);
+    const res = await sched(
+      `siteId=${site}&classType=Class&${range}&bookOnline=false&find=${encodeURIComponent(part)}`,
+    );
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.every((r: any) => r.ClassName.toUpperCase().includes(part))).toBe(true);
     expect((await sched(`siteId=${site}&classType=Class&${range}&find=zzqx`)).body).toEqual([]);
@@ -133,13 +145,17 @@ describe('GET /api/v2/classes/classschedules', () => {
     const teacher = all[0].EmployeeId as string;
     const res = await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false&employeeId=${teacher}`);
     expect(res.body.length).toBe(all.filter((r: any) => r.EmployeeId === teacher).length);
-    expect((await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false&employeeId=`)).body.length).toBe(all.length);
+    expect((await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false&employeeId=`)).body.length).toBe(
+      all.length,
+    );
   });
 
   it('each row carries Capacity and Booked = bookings that are Booked, CheckedIn or NoShow', async () => {
     const rows = (await sched(`siteId=${activeSite()}&classType=Class&${range}&bookOnline=false`)).body;
     for (const r of rows) {
-      const booked = a.world.classBookings.filter((b) => b.ClassScheduleId === r.ClassScheduleId && b.ClassBookingState <= 3).length;
+      const booked = a.world.classBookings.filter(
+        (b) => b.ClassScheduleId === r.ClassScheduleId && b.ClassBookingState <= 3,
+      ).length;
       expect(r.Booked).toBe(booked);
       expect(r.Available).toBe(Math.max(0, r.Capacity - booked));
     }
@@ -147,7 +163,9 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('rows are ordered by Start', async () => {
-    const starts = (await sched(`siteId=${activeSite()}&classType=Class&${range}&bookOnline=false`)).body.map((r: any) => r.Start);
+    const starts = (await sched(`siteId=${activeSite()}&classType=Class&${range}&bookOnline=false`)).body.map(
+      (r: any) => r.Start,
+    );
     expect(starts).toEqual([...starts].sort());
   });
 

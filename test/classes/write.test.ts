@@ -10,11 +10,22 @@ const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 describe('POST /api/v2/classes', () => {
   it('creates the class at the query site and answers the write result with Message ClassId', async () => {
     const site = activeSite();
-    const res = await a.send(`/api/v2/classes?siteId=${site}`, { method: 'POST', body: { ClassId: EMPTY, Name: 'Sunrise Yoga', Capacity: 8 } });
+    const res = await a.send(`/api/v2/classes?siteId=${site}`, {
+      method: 'POST',
+      body: { ClassId: EMPTY, Name: 'Sunrise Yoga', Capacity: 8 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.Message).toBe('ClassId');
     const saved = a.world.classes.find((c) => c.ClassId === res.body.Value)!;
-    expect(saved).toMatchObject({ SiteId: site, Name: 'Sunrise Yoga', Capacity: 8, ClassType: 1, DurationMinutes: 60, State: 1, EndDate: null });
+    expect(saved).toMatchObject({
+      SiteId: site,
+      Name: 'Sunrise Yoga',
+      Capacity: 8,
+      ClassType: 1,
+      DurationMinutes: 60,
+      State: 1,
+      EndDate: null,
+    });
     const list = await a.send(`/api/v2/classes?siteId=${site}&start=2026-03-16`);
     expect(list.body.some((c: any) => c.ClassId === res.body.Value)).toBe(true);
   });
@@ -41,7 +52,10 @@ describe('PUT /api/v2/classes', () => {
 
   it('the query classId selects the record; sent fields overwrite and the write result carries its id', async () => {
     const c = someClass();
-    const res = await a.send(`/api/v2/classes?classId=${c.ClassId}`, { method: 'PUT', body: { ClassId: EMPTY, SiteId: c.SiteId, Name: 'Renamed', Capacity: 3 } });
+    const res = await a.send(`/api/v2/classes?classId=${c.ClassId}`, {
+      method: 'PUT',
+      body: { ClassId: EMPTY, SiteId: c.SiteId, Name: 'Renamed', Capacity: 3 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Message: 'ClassId', Value: c.ClassId });
     expect(stored(a.world, 'classes', c)).toMatchObject({ Name: 'Renamed', Capacity: 3 });
@@ -65,7 +79,10 @@ describe('PUT /api/v2/classes', () => {
   });
 
   it('an unknown classId is a 400 Record does not exist.', async () => {
-    const res = await a.send(`/api/v2/classes?classId=${UNKNOWN}`, { method: 'PUT', body: { SiteId: activeSite(), Name: 'X' } });
+    const res = await a.send(`/api/v2/classes?classId=${UNKNOWN}`, {
+      method: 'PUT',
+      body: { SiteId: activeSite(), Name: 'X' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Record does not exist.' });
   });

@@ -26,7 +26,21 @@ describe('command line', () => {
   it('--help lists every flag', () => {
     const out = run(['--help']);
     expect(out.status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--now', '--rate-limit', '--size', '--data-dir', '--no-auto-accounts', '--scenario', '--scenario-dir', '--admin-token', '--journal-size', '--delivery-log-size']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--seed',
+      '--now',
+      '--rate-limit',
+      '--size',
+      '--data-dir',
+      '--no-auto-accounts',
+      '--scenario',
+      '--scenario-dir',
+      '--admin-token',
+      '--journal-size',
+      '--delivery-log-size',
+    ]) {
       expect(out.stdout).toContain(flag);
     }
   });
@@ -49,12 +63,18 @@ describe('command line', () => {
 
   it('account clock bounds: --now more than 10 years from real time exits 2 naming the bound; --help states it', () => {
     const year = 365.25 * 86_400_000;
-    for (const now of [new Date(Date.now() + 10 * year + 60_000), new Date(Date.now() - 10 * year - 60_000)].map((d) => d.toISOString())) {
+    for (const now of [new Date(Date.now() + 10 * year + 60_000), new Date(Date.now() - 10 * year - 60_000)].map((d) =>
+      d.toISOString(),
+    )) {
       const out = run(['--port', '0', '--now', now]);
       expect(out.status).toBe(2);
-      expect(out.stderr).toContain(`--now: '${now}' is too far from real time: the account clock must stay within 10 years of real time`);
+      expect(out.stderr).toContain(
+        `--now: '${now}' is too far from real time: the account clock must stay within 10 years of real time`,
+      );
     }
-    expect(run(['--help']).stdout).toMatch(/--now <ISO 8601> +Initial virtual time of new accounts, within 10 years of real time/);
+    expect(run(['--help']).stdout).toMatch(
+      /--now <ISO 8601> +Initial virtual time of new accounts, within 10 years of real time/,
+    );
   });
 
   it('--scenario with a bad file exits 2 with the scenario error naming file, path and problem, and no stack', () => {
@@ -71,7 +91,10 @@ describe('command line', () => {
     const elsewhere = mkdtempSync(path.join(tmpdir(), 'cli-elsewhere-'));
     const file = path.join(elsewhere, 'theirs.yaml');
     writeFileSync(file, 'description: A state from outside the scenario directory.\n');
-    for (const args of [['--scenario-dir', dir, '--scenario', file], ['--scenario', file]]) {
+    for (const args of [
+      ['--scenario-dir', dir, '--scenario', file],
+      ['--scenario', file],
+    ]) {
       const out = run(['--port', '0', ...args]);
       expect(out.status).toBe(2);
       expect(out.stderr).toContain(`${file}: scenario file must be inside the scenario directory `);
@@ -84,10 +107,14 @@ describe('command line', () => {
     writeFileSync(path.join(dir, 'bad.yaml'), 'description: Bad state.\naccount:\n  size: huge\n');
     const relative = run(['--port', '0', '--scenario-dir', dir, '--scenario', 'bad.yaml']);
     expect(relative.status).toBe(2);
-    expect(relative.stderr.trim()).toBe('business-api-sim: bad.yaml: account.size: expected one of small|standard|large');
+    expect(relative.stderr.trim()).toBe(
+      'business-api-sim: bad.yaml: account.size: expected one of small|standard|large',
+    );
     const missing = run(['--port', '0', '--scenario-dir', path.join(dir, 'missing')]);
     expect(missing.status).toBe(2);
-    expect(missing.stderr.trim()).toBe(`business-api-sim: scenario directory ${path.join(dir, 'missing')}: no such directory`);
+    expect(missing.stderr.trim()).toBe(
+      `business-api-sim: scenario directory ${path.join(dir, 'missing')}: no such directory`,
+    );
     expect(parseCli(['--scenario-dir', dir], {})).toMatchObject({ scenarioDir: dir });
   });
 
@@ -99,7 +126,10 @@ describe('command line', () => {
   });
 
   it('--journal-size and --delivery-log-size set the per-account log sizes', () => {
-    expect(parseCli(['--journal-size', '50', '--delivery-log-size', '0'], {})).toMatchObject({ journalSize: 50, deliveryLogSize: 0 });
+    expect(parseCli(['--journal-size', '50', '--delivery-log-size', '0'], {})).toMatchObject({
+      journalSize: 50,
+      deliveryLogSize: 0,
+    });
     expect(parseCli([], {})).not.toHaveProperty('journalSize');
   });
 

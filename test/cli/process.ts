@@ -53,7 +53,11 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<C
 
 /** Runs the CLI to its end (for starts that must fail). */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 15_000, env: { ...process.env, ...env } });
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    timeout: 15_000,
+    env: { ...process.env, ...env },
+  });
 }
 
 /** Ends a process this test started, by its own PID. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, json } from '../helpers.js';
-import { type Clients, clients, signedUp, siteOf } from './support.js';
+import { authUrl, type Clients, clients, signedUp, siteOf } from './support.js';
 
 let c: Clients;
 beforeAll(async () => {
@@ -8,8 +8,12 @@ beforeAll(async () => {
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(call(c.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }));
-  return (await json(call(c.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))).access_token;
+  const cred = await json(
+    call(c.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
+  );
+  return (
+    await json(call(c.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
+  ).access_token;
 }
 
 const urls = () => {
@@ -18,22 +22,25 @@ const urls = () => {
   return {
     'api/v2/clients': `/api/v2/clients?siteId=${site}`,
     'api/v2/clients/emailexists': `/api/v2/clients/emailexists?siteId=${site}&email=a`,
-    'api/v2/clients/authenticate': `/api/v2/clients/authenticate?clientId=${x.ClientId}&email=${x.Email}&password=Password1!`,
+    'api/v2/clients/authenticate': authUrl(x.ClientId, x.Email, 'Password1!'),
     'api/v2/clients/mobileexists': `/api/v2/clients/mobileexists?siteId=${site}&mobile=1`,
     'api/v2/clients/contacts': `/api/v2/clients/contacts?siteId=${site}`,
   };
 };
 
 describe('allow-list lines (Authentication 5)', () => {
-  it.each(['api/v2/clients', 'api/v2/clients/emailexists', 'api/v2/clients/authenticate', 'api/v2/clients/mobileexists', 'api/v2/clients/contacts'])(
-    '%s admits its own endpoint and no other clients endpoint',
-    async (line) => {
-      const token = await restricted(line);
-      for (const [other, url] of Object.entries(urls())) {
-        expect((await call(c.sim, url, { token })).status, `${line} → ${other}`).toBe(other === line ? 200 : 403);
-      }
-    },
-  );
+  it.each([
+    'api/v2/clients',
+    'api/v2/clients/emailexists',
+    'api/v2/clients/authenticate',
+    'api/v2/clients/mobileexists',
+    'api/v2/clients/contacts',
+  ])('%s admits its own endpoint and no other clients endpoint', async (line) => {
+    const token = await restricted(line);
+    for (const [other, url] of Object.entries(urls())) {
+      expect((await call(c.sim, url, { token })).status, `${line} → ${other}`).toBe(other === line ? 200 : 403);
+    }
+  });
 
   it('GET /clients/{id} ends in a record id, so a credential with a non-empty list is refused it', async () => {
     const token = await restricted('api/v2/clients');
@@ -50,7 +57,12 @@ const matrix: [string, string, () => string, number][] = [
   ['emailexists, no email', 'GET', () => `/api/v2/clients/emailexists?siteId=${siteOf(c.world)}`, 404],
   ['mobileexists, no mobile', 'GET', () => `/api/v2/clients/mobileexists?siteId=${siteOf(c.world)}`, 404],
   ['contacts, no siteId', 'GET', () => '/api/v2/clients/contacts', 404],
-  ['authenticate, no password', 'GET', () => `/api/v2/clients/authenticate?clientId=${signedUp(c.world).ClientId}&email=x`, 404],
+  [
+    'authenticate, no password',
+    'GET',
+    () => `/api/v2/clients/authenticate?clientId=${signedUp(c.world).ClientId}&email=x`,
+    404,
+  ],
   ['one client, malformed id', 'GET', () => '/api/v2/clients/12345', 404],
 ];
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PBKDF2_ITERATIONS } from '../../src/clients/account-password.js';
 import { passwordHashing, SEEDED_CLIENT_PASSWORD } from '../../src/world/passwords.js';
 import { call, json, persistedRows, stored } from '../helpers.js';
-import { type Clients, UNKNOWN, all, authUrl, clients, create, legacy, newClient, signedUp } from './support.js';
+import { all, authUrl, type Clients, clients, create, legacy, newClient, signedUp, UNKNOWN } from './support.js';
 
 let c: Clients;
 beforeEach(async () => {
@@ -29,13 +29,16 @@ describe('GET /api/v2/clients/authenticate', () => {
     expect(await status(authUrl(x.ClientId, x.Email, 'wrong'))).toBe(401);
     expect(await status(authUrl(x.ClientId, `other.${x.Email}`, SEEDED_CLIENT_PASSWORD))).toBe(401);
     expect(await status(authUrl(UNKNOWN, x.Email, SEEDED_CLIENT_PASSWORD))).toBe(401);
-    const inactive = await create(c, newClient({ Email: 'inactive@example.com', AccountPassword: 'pw-inactive', State: 2 }));
+    const inactive = await create(
+      c,
+      newClient({ Email: 'inactive@example.com', AccountPassword: 'pw-inactive', State: 2 }),
+    );
     expect(await status(authUrl(inactive, 'inactive@example.com', 'pw-inactive'))).toBe(401);
     const none = all(c.world).find((y) => y.State === 1 && y.Email !== '' && y.PasswordHash === null)!;
     expect(await status(authUrl(none.ClientId, none.Email, ''))).toBe(401);
   });
 
-  it('the client is resolved by id and e-mail together: another client\'s e-mail fails', async () => {
+  it("the client is resolved by id and e-mail together: another client's e-mail fails", async () => {
     const x = signedUp(c.world);
     const y = all(c.world).find((z) => z !== x && z.Email !== '' && z.Email !== x.Email)!;
     expect(await status(authUrl(x.ClientId, y.Email, SEEDED_CLIENT_PASSWORD))).toBe(401);
@@ -49,7 +52,10 @@ describe('GET /api/v2/clients/authenticate', () => {
   it('the 401 is not a credential failure: without a bearer token the answer is the 403 plain-text reason', async () => {
     const x = signedUp(c.world);
     const noToken = await call(c.sim, authUrl(x.ClientId, x.Email, 'wrong'));
-    expect([noToken.status, await noToken.text()]).toEqual([403, 'Unauthorized - No bearer token sent in request header.']);
+    expect([noToken.status, await noToken.text()]).toEqual([
+      403,
+      'Unauthorized - No bearer token sent in request header.',
+    ]);
     const badToken = await call(c.sim, authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD), { token: 'not-a-token' });
     expect([badToken.status, await badToken.text()]).toEqual([403, 'Unauthorized - Invalid or expired token.']);
     expect(await status(authUrl(x.ClientId, x.Email, 'wrong'))).toBe(401);
@@ -106,7 +112,12 @@ describe('sign-in timing: every attempt does the same hashing work, whether or n
     try {
       const res = await c.send(url);
       const iterations = pbkdf2.mock.calls.reduce((sum, args) => sum + args[2], 0);
-      return { status: res.status, pbkdf2Calls: pbkdf2.mock.calls.length, iterations, sha1Calls: sha1.mock.calls.length };
+      return {
+        status: res.status,
+        pbkdf2Calls: pbkdf2.mock.calls.length,
+        iterations,
+        sha1Calls: sha1.mock.calls.length,
+      };
     } finally {
       pbkdf2.mockRestore();
       sha1.mockRestore();
@@ -115,9 +126,12 @@ describe('sign-in timing: every attempt does the same hashing work, whether or n
 
   const once = { pbkdf2Calls: 1, iterations: API_PBKDF2_ITERATIONS, sha1Calls: 0 };
 
-  it('a wrong password, an unknown e-mail, an unknown client id and an inactive client each run one PBKDF2 of the API\'s cost', async () => {
+  it("a wrong password, an unknown e-mail, an unknown client id and an inactive client each run one PBKDF2 of the API's cost", async () => {
     const active = await create(c, newClient({ Email: 'timing@example.com', AccountPassword: 'Right-pass-1' }));
-    const inactive = await create(c, newClient({ Email: 'gone@example.com', AccountPassword: 'Right-pass-2', State: 2 }));
+    const inactive = await create(
+      c,
+      newClient({ Email: 'gone@example.com', AccountPassword: 'Right-pass-2', State: 2 }),
+    );
     const noPassword = all(c.world).find((y) => y.State === 1 && y.Email !== '' && y.PasswordHash === null)!;
     const attempts = {
       'matching e-mail, wrong password': authUrl(active, 'timing@example.com', 'Wrong-pass-1'),
@@ -133,7 +147,11 @@ describe('sign-in timing: every attempt does the same hashing work, whether or n
   it('a cheaper stored hash (seeded PBKDF2, legacy SHA-1) is topped up to the same PBKDF2 iterations', async () => {
     const seeded = signedUp(c.world);
     expect(seeded.PasswordHash!.startsWith('$pbkdf2-sha256$1000$')).toBe(true);
-    expect(await work(authUrl(seeded.ClientId, seeded.Email, 'wrong'))).toMatchObject({ status: 401, iterations: API_PBKDF2_ITERATIONS, sha1Calls: 0 });
+    expect(await work(authUrl(seeded.ClientId, seeded.Email, 'wrong'))).toMatchObject({
+      status: 401,
+      iterations: API_PBKDF2_ITERATIONS,
+      sha1Calls: 0,
+    });
     const old = legacy(c.world);
     expect(await work(authUrl(old.ClientId, old.Email, 'wrong'))).toEqual({ status: 401, ...once, sha1Calls: 1 });
     expect(await work(authUrl(UNKNOWN, old.Email, 'wrong'))).toEqual({ status: 401, ...once });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Clients, all, clients, create, newClient, siteOf } from './support.js';
+import { all, type Clients, clients, create, newClient, siteOf } from './support.js';
 
 let c: Clients;
 let id: string;
@@ -8,8 +8,10 @@ beforeEach(async () => {
   id = await create(c, newClient({ AccountPassword: 'pw' }));
 });
 const long = (n: number) => 'x'.repeat(n);
-const post = (body: unknown) => c.send(`/api/v2/clients?siteId=${siteOf(c.world)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
-const put = (body: unknown) => c.send(`/api/v2/clients?clientId=${id}`, { method: 'PUT', ...(body === undefined ? {} : { body }) });
+const post = (body: unknown) =>
+  c.send(`/api/v2/clients?siteId=${siteOf(c.world)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+const put = (body: unknown) =>
+  c.send(`/api/v2/clients?clientId=${id}`, { method: 'PUT', ...(body === undefined ? {} : { body }) });
 const snapshot = () => JSON.stringify(all(c.world));
 
 const cases: [string, unknown, string][] = [
@@ -25,7 +27,11 @@ const cases: [string, unknown, string][] = [
   ['MobilePhone over 50 characters', newClient({ MobilePhone: long(51) }), 'MobilePhone'],
   ['AccountPassword over 128 characters', newClient({ AccountPassword: long(129) }), 'AccountPassword'],
   ['a malformed MembershipId', newClient({ MembershipId: 'nope' }), 'MembershipId'],
-  ['an unknown ClientNoteType', newClient({ ClientNotes: [{ ObjectState: 1, ClientNoteType: 9 }] }), 'ClientNotes[0].ClientNoteType'],
+  [
+    'an unknown ClientNoteType',
+    newClient({ ClientNotes: [{ ObjectState: 1, ClientNoteType: 9 }] }),
+    'ClientNotes[0].ClientNoteType',
+  ],
   ['an unknown ObjectState', newClient({ ClientNotes: [{ ObjectState: 4 }] }), 'ClientNotes[0].ObjectState'],
   ['a street over 200 characters', newClient({ PhysicalAddress: { Street: long(201) } }), 'PhysicalAddress.Street'],
 ];
@@ -57,7 +63,11 @@ describe('POST /api/v2/clients: bad input is a 400 naming the field, and nothing
 describe('PUT /api/v2/clients: bad input is a 400 naming the field, and nothing is written', () => {
   it.each(cases.filter(([name]) => !name.includes('missing')))('%s', async (_, body, field) => {
     const before = snapshot();
-    const res = await put(typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, FirstName: (body as { FirstName: unknown }).FirstName ?? 'Changed' } : body);
+    const res = await put(
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? { ...body, FirstName: (body as { FirstName: unknown }).FirstName ?? 'Changed' }
+        : body,
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toContain(field);
     expect(snapshot()).toBe(before);

@@ -1,11 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Clients, all, clients, siteOf } from './support.js';
+import { all, type Clients, clients, siteOf } from './support.js';
 
 let c: Clients;
 beforeAll(async () => {
   c = await clients();
 });
-type Row = { ClientId: string; LastName: string; ContactEmail: boolean | null; ContactSms: boolean | null; ContactPhone: boolean | null };
+type Row = {
+  ClientId: string;
+  LastName: string;
+  ContactEmail: boolean | null;
+  ContactSms: boolean | null;
+  ContactPhone: boolean | null;
+};
 const contacts = async (query = ''): Promise<Row[]> => {
   const res = await c.send(`/api/v2/clients/contacts?siteId=${siteOf(c.world)}${query}`);
   expect(res.status).toBe(200);
@@ -18,7 +24,11 @@ describe('GET /api/v2/clients/contacts', () => {
   it('clients who have not agreed to marketing are always excluded', async () => {
     const expected = inSite().filter((x) => x.AcceptsMarketing);
     expect(ids(await contacts())).toEqual(ids(expected));
-    const refusers = new Set(inSite().filter((x) => !x.AcceptsMarketing).map((x) => x.ClientId));
+    const refusers = new Set(
+      inSite()
+        .filter((x) => !x.AcceptsMarketing)
+        .map((x) => x.ClientId),
+    );
     for (const q of ['&contactEmail=true', '&contactSms=false', '&contactPhone=true']) {
       expect((await contacts(q)).some((r) => refusers.has(r.ClientId))).toBe(false);
     }
@@ -50,7 +60,9 @@ describe('GET /api/v2/clients/contacts', () => {
 
   it('itemState defaults to Active; Inactive lists inactive consenting clients; All lists nothing', async () => {
     const inactive = await contacts('&itemState=Inactive');
-    const expected = all(c.world).filter((x) => x.State === 2 && x.AcceptsMarketing && (x.SiteId === null || x.SiteId === siteOf(c.world)));
+    const expected = all(c.world).filter(
+      (x) => x.State === 2 && x.AcceptsMarketing && (x.SiteId === null || x.SiteId === siteOf(c.world)),
+    );
     expect(ids(inactive)).toEqual(ids(expected));
     expect(await contacts('&itemState=All')).toEqual([]);
   });

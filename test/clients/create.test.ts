@@ -1,9 +1,9 @@
-import { readFile, rm, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PBKDF2_ITERATIONS } from '../../src/clients/account-password.js';
-import { type Clients, EMPTY, UNKNOWN, all, authUrl, clients, create, newClient, siteOf } from './support.js';
+import { all, authUrl, type Clients, clients, create, EMPTY, newClient, siteOf, UNKNOWN } from './support.js';
 
 let c: Clients;
 beforeEach(async () => {
@@ -19,7 +19,13 @@ describe('POST /api/v2/clients', () => {
     expect(res.body.Message).toBe('ClientId');
     expect(res.body.Value).not.toBe(EMPTY);
     const got = await c.send(`/api/v2/clients/${res.body.Value}`);
-    expect(got.body).toMatchObject({ FirstName: 'Jane', LastName: 'Smith', Email: 'jane.smith@example.com', State: 1, CreationDate: '2026-03-16 09:00' });
+    expect(got.body).toMatchObject({
+      FirstName: 'Jane',
+      LastName: 'Smith',
+      Email: 'jane.smith@example.com',
+      State: 1,
+      CreationDate: '2026-03-16 09:00',
+    });
   });
 
   it('the client belongs to the query siteId, not the body SiteId; the empty Guid makes it account-wide', async () => {
@@ -67,7 +73,12 @@ describe('POST /api/v2/clients', () => {
   });
 
   it('ClientNotes with ObjectState 1 are created with new ids', async () => {
-    const id = await create(c, newClient({ ClientNotes: [{ ClientNoteId: EMPTY, ObjectState: 1, ClientNoteType: 4, Category: 'Allergy', Body: 'Latex' }] }));
+    const id = await create(
+      c,
+      newClient({
+        ClientNotes: [{ ClientNoteId: EMPTY, ObjectState: 1, ClientNoteType: 4, Category: 'Allergy', Body: 'Latex' }],
+      }),
+    );
     const notes = (await c.send(`/api/v2/clients/${id}`)).body.ClientNotes;
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ ClientId: id, ClientNoteType: 4, Category: 'Allergy', Body: 'Latex' });
@@ -86,6 +97,8 @@ describe('POST /api/v2/clients', () => {
     const id = await create(c, newClient({ Email: 'first.time@example.com' }));
     const list = await c.send(`/api/v2/clients?siteId=${siteOf(c.world)}&find=first.time`);
     expect(list.body.map((r: { ClientId: string }) => r.ClientId)).toEqual([id]);
-    expect((await c.send(`/api/v2/clients/emailexists?siteId=${siteOf(c.world)}&email=FIRST.TIME@example.com`)).body).toBe(id);
+    expect(
+      (await c.send(`/api/v2/clients/emailexists?siteId=${siteOf(c.world)}&email=FIRST.TIME@example.com`)).body,
+    ).toBe(id);
   });
 });

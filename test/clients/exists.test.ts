@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Clients, EMPTY, all, clients, create, newClient, siteOf } from './support.js';
+import { all, type Clients, clients, create, EMPTY, newClient, siteOf } from './support.js';
 
 let c: Clients;
 beforeEach(async () => {
   c = await clients();
 });
-const email = (e: string, siteId = siteOf(c.world)) => c.send(`/api/v2/clients/emailexists?siteId=${siteId}&email=${encodeURIComponent(e)}`);
-const mobile = (m: string, siteId = siteOf(c.world)) => c.send(`/api/v2/clients/mobileexists?siteId=${siteId}&mobile=${encodeURIComponent(m)}`);
+const email = (e: string, siteId = siteOf(c.world)) =>
+  c.send(`/api/v2/clients/emailexists?siteId=${siteId}&email=${encodeURIComponent(e)}`);
+const mobile = (m: string, siteId = siteOf(c.world)) =>
+  c.send(`/api/v2/clients/mobileexists?siteId=${siteId}&mobile=${encodeURIComponent(m)}`);
 
 describe('GET /api/v2/clients/emailexists', () => {
   it('answers a bare JSON Guid string for a match, compared trimmed and case-insensitively', async () => {
@@ -42,7 +44,7 @@ describe('GET /api/v2/clients/emailexists', () => {
     expect((await c.send(`/api/v2/clients/emailexists?siteId=${siteOf(c.world)}`)).status).toBe(404);
   });
 
-  it("clients of another site are not found; account-wide ones are found from any site", async () => {
+  it('clients of another site are not found; account-wide ones are found from any site', async () => {
     const [a, b] = c.world.sites.map((s) => s.SiteId);
     await create(c, newClient({ Email: 'site-a@example.com' }), a);
     const wide = await create(c, newClient({ Email: 'wide@example.com' }), EMPTY);
@@ -59,7 +61,8 @@ describe('GET /api/v2/clients/mobileexists', () => {
 
   it('no normalisation: another format of the same number does not match', async () => {
     await create(c, newClient({ MobilePhone: '07700 900556' }));
-    for (const other of ['07700900556', '+44 7700 900556', '7700 900556']) expect((await mobile(other)).text).toBe('null');
+    for (const other of ['07700900556', '+44 7700 900556', '7700 900556'])
+      expect((await mobile(other)).text).toBe('null');
   });
 
   it('only Active clients with a mobile recorded', async () => {

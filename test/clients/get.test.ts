@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Clients, UNKNOWN, all, clients, signedUp } from './support.js';
+import { all, type Clients, clients, signedUp, UNKNOWN } from './support.js';
 
 let c: Clients;
 beforeAll(async () => {

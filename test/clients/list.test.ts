@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Clients, all, clients, siteOf } from './support.js';
+import { all, type Clients, clients, siteOf } from './support.js';
 
 let c: Clients;
 beforeAll(async () => {
@@ -9,7 +9,14 @@ beforeAll(async () => {
 const list = async (query: string) => {
   const res = await c.send(`/api/v2/clients?siteId=${siteOf(c.world)}${query}`);
   expect(res.status).toBe(200);
-  return res.body as { ClientId: string; SiteId: string | null; State: number; FirstName: string; LastName: string; CreationDate: string }[];
+  return res.body as {
+    ClientId: string;
+    SiteId: string | null;
+    State: number;
+    FirstName: string;
+    LastName: string;
+    CreationDate: string;
+  }[];
 };
 const ids = (rows: { ClientId: string }[]) => rows.map((r) => r.ClientId).sort();
 
@@ -18,7 +25,7 @@ describe('GET /api/v2/clients', () => {
     expect((await c.send('/api/v2/clients')).status).toBe(405);
   });
 
-  it('itemState defaults to Active and lists the site\'s clients plus account-wide ones', async () => {
+  it("itemState defaults to Active and lists the site's clients plus account-wide ones", async () => {
     const siteId = siteOf(c.world);
     const expected = all(c.world).filter((x) => x.State === 1 && (x.SiteId === null || x.SiteId === siteId));
     expect(ids(await list(''))).toEqual(ids(expected));
@@ -43,7 +50,14 @@ describe('GET /api/v2/clients', () => {
     const prefix = full.slice(0, x.FirstName.length + 3).toUpperCase();
     const rows = await list(`&find=${encodeURIComponent(prefix)}`);
     expect(ids(rows)).toContain(x.ClientId);
-    expect(rows.every((r) => `${r.FirstName} ${r.LastName}`.toUpperCase().startsWith(prefix) || r.LastName.toUpperCase().startsWith(prefix) || r.FirstName.toUpperCase().startsWith(prefix))).toBe(true);
+    expect(
+      rows.every(
+        (r) =>
+          `${r.FirstName} ${r.LastName}`.toUpperCase().startsWith(prefix) ||
+          r.LastName.toUpperCase().startsWith(prefix) ||
+          r.FirstName.toUpperCase().startsWith(prefix),
+      ),
+    ).toBe(true);
     expect(ids(await list(`&find=${encodeURIComponent(x.LastName.slice(0, 3).toLowerCase())}`))).toContain(x.ClientId);
   });
 
@@ -71,7 +85,9 @@ describe('GET /api/v2/clients', () => {
     const collator = new Intl.Collator('en', { sensitivity: 'base' });
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1]!, rows[i]!];
-      expect(collator.compare(a.LastName, b.LastName) || collator.compare(a.FirstName, b.FirstName)).toBeLessThanOrEqual(0);
+      expect(
+        collator.compare(a.LastName, b.LastName) || collator.compare(a.FirstName, b.FirstName),
+      ).toBeLessThanOrEqual(0);
     }
   });
 

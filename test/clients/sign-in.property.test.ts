@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Clients, authUrl, clients, create, newClient } from './support.js';
+import { authUrl, type Clients, clients, create, newClient } from './support.js';
 
 let c: Clients;
 beforeAll(async () => {

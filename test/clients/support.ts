@@ -2,11 +2,11 @@ import type { SimulatorOptions } from '../../src/app.js';
 import type { ClientRecord } from '../../src/clients/record.js';
 import type { World } from '../../src/world/index.js';
 import { isLegacyHash } from '../../src/world/passwords.js';
-import { type DemoApi, demoApi, EMPTY, getJson } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
+
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test file (or per test where a test writes), with the demo token.
-
 
 export type Clients = DemoApi;
 export const clients = (options: SimulatorOptions = {}): Promise<Clients> => demoApi(options);
@@ -15,13 +15,16 @@ export const all = (world: World) => world.clients as ClientRecord[];
 
 /** An Active client of a site with an e-mail and a current (PBKDF2) password. */
 export const signedUp = (world: World) =>
-  all(world).find((c) => c.State === 1 && c.SiteId !== null && c.Email !== '' && c.PasswordHash !== null && !isLegacyHash(c.PasswordHash))!;
+  all(world).find(
+    (c) =>
+      c.State === 1 && c.SiteId !== null && c.Email !== '' && c.PasswordHash !== null && !isLegacyHash(c.PasswordHash),
+  )!;
 
 export const legacy = (world: World) =>
   all(world).find((c) => c.State === 1 && c.Email !== '' && c.PasswordHash !== null && isLegacyHash(c.PasswordHash))!;
 
 export const authUrl = (clientId: string, email: string, password: string) =>
-  `/api/v2/clients/authenticate?clientId=${clientId}&email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`;
+  `/api/v2/clients/authenticate?${new URLSearchParams({ clientId, email, password })}`;
 
 export const siteOf = (world: World) => world.sites.find((s) => s.State === 1)!.SiteId;
 
@@ -41,5 +44,3 @@ export async function create(c: Clients, body: unknown = newClient(), siteId = s
   if (res.status !== 200) throw new Error(`create: ${res.status} ${res.text}`);
   return res.body.Value as string;
 }
-
-export { getJson };

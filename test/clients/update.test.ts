@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPasswordHash } from '../../src/world/passwords.js';
 import { persistedRows } from '../helpers.js';
-import { type Clients, EMPTY, UNKNOWN, all, authUrl, clients, create, newClient } from './support.js';
+import { all, authUrl, type Clients, clients, create, EMPTY, newClient, UNKNOWN } from './support.js';
 
 let c: Clients;
 let id: string;
@@ -27,7 +27,11 @@ describe('PUT /api/v2/clients', () => {
 
   it('sent fields overwrite, fields left out keep their value', async () => {
     await put({ MobilePhone: '07700 900999', PhysicalAddress: { City: 'Leeds' } });
-    expect(await get()).toMatchObject({ MobilePhone: '07700 900999', FirstName: 'Jane', Email: 'jane.smith@example.com' });
+    expect(await get()).toMatchObject({
+      MobilePhone: '07700 900999',
+      FirstName: 'Jane',
+      Email: 'jane.smith@example.com',
+    });
     expect((await get()).PhysicalAddress.City).toBe('Leeds');
   });
 
@@ -54,20 +58,30 @@ describe('PUT /api/v2/clients', () => {
       const d = await clients({ dataDir: dir });
       const x = await create(d, newClient());
       await d.send(`/api/v2/clients?clientId=${x}`, { method: 'PUT', body: { AccountPassword: 'kept-as-sent' } });
-      const files = (await readFile(path.join(dir, 'demo.json'), 'utf8')) + (await readFile(path.join(dir, 'demo.log'), 'utf8'));
+      const files =
+        (await readFile(path.join(dir, 'demo.json'), 'utf8')) + (await readFile(path.join(dir, 'demo.log'), 'utf8'));
       const written = (await persistedRows(dir, 'demo', 'clients')).get(x)!.AccountPassword as string;
       expect(written).toMatch(/^\$pbkdf2-sha256\$/);
       expect(verifyPasswordHash(written, 'kept-as-sent')).toBe(true);
       expect(files).not.toContain('kept-as-sent');
       expect((await d.send(`/api/v2/clients/${x}`)).text).not.toContain('kept-as-sent');
-      expect(JSON.stringify((await d.send(`/api/v2/clients?siteId=${d.world.sites[0]!.SiteId}&find=jane`)).body)).not.toContain('kept-as-sent');
+      expect(
+        JSON.stringify((await d.send(`/api/v2/clients?siteId=${d.world.sites[0]!.SiteId}&find=jane`)).body),
+      ).not.toContain('kept-as-sent');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
 
   it('ClientNotes ObjectState: 1 creates, 2 updates, 3 deletes, 0 leaves as is', async () => {
-    await put({ ClientNotes: [1, 2, 3].map((n) => ({ ObjectState: 1, ClientNoteType: 1, Category: 'General', Body: `note ${n}` })) });
+    await put({
+      ClientNotes: [1, 2, 3].map((n) => ({
+        ObjectState: 1,
+        ClientNoteType: 1,
+        Category: 'General',
+        Body: `note ${n}`,
+      })),
+    });
     const [a, b, d] = (await get()).ClientNotes as { ClientNoteId: string; Body: string }[];
     await put({
       ClientNotes: [

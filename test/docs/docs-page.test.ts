@@ -28,7 +28,8 @@ describe('docs page over HTTP', () => {
   it('every asset the page links answers 200 with its content type and a long cache lifetime', async () => {
     const app = docsApp();
     const links = linksOf(await (await app.request('/docs')).text());
-    const type = (link: string) => ({ css: 'text/css', js: 'text/javascript', png: 'image/png' })[link.replace(/\?.*/, '').split('.').pop() ?? ''];
+    const type = (link: string) =>
+      ({ css: 'text/css', js: 'text/javascript', png: 'image/png' })[link.replace(/\?.*/, '').split('.').pop() ?? ''];
     expect(links.map((l) => l.replace(/\?.*/, ''))).toEqual([
       '/docs/swagger-ui.css',
       '/docs/index.css',
@@ -66,12 +67,15 @@ describe('docs page over HTTP', () => {
   });
 
   // Literal `..` segments are resolved by the URL parser before routing; encoded slashes are not.
-  it.each(['/docs/..%2fpackage.json', '/docs/..%2F..%2Fpackage.json', '/docs/%2e%2e%2fpackage.json', '/docs/..%5cpackage.json', '/docs/a/../../package.json'])(
-    'traversal is 404: %s',
-    async (path) => {
-      expect((await docsApp().request(path)).status).toBe(404);
-    },
-  );
+  it.each([
+    '/docs/..%2fpackage.json',
+    '/docs/..%2F..%2Fpackage.json',
+    '/docs/%2e%2e%2fpackage.json',
+    '/docs/..%5cpackage.json',
+    '/docs/a/../../package.json',
+  ])('traversal is 404: %s', async (path) => {
+    expect((await docsApp().request(path)).status).toBe(404);
+  });
 
   it('the simulator serves the page and its assets on every host', async () => {
     const sim = await simulator();
@@ -91,19 +95,32 @@ const hasChromium = existsSync(CHROMIUM);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 describe('docs page in a browser', () => {
+  const skipReason = ` (skipped: ${CHROMIUM} not installed)`;
   it.skipIf(!hasChromium)(
-    `renders the operations of /openapi.json in headless Chromium${hasChromium ? '' : ` (skipped: ${CHROMIUM} not installed)`}`,
+    `renders the operations of /openapi.json in headless Chromium${hasChromium ? '' : skipReason}`,
     async () => {
       const server = await startServer({ port: 0, size: 'small', rateLimit: false });
       const browser = await chromium.launch({
         executablePath: CHROMIUM,
         headless: true,
         // Quiet, offline-friendly Chromium: nothing but the page's own requests goes on the wire.
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
       try {
-        const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-        const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((k) => METHODS.includes(k))).length;
+        const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+          paths: Record<string, Record<string, unknown>>;
+        };
+        const operations = Object.values(doc.paths).flatMap((item) =>
+          Object.keys(item).filter((k) => METHODS.includes(k)),
+        ).length;
         expect(operations).toBeGreaterThan(0);
 
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -119,7 +136,11 @@ describe('docs page in a browser', () => {
         await expect.poll(() => page.locator('.opblock').count()).toBe(operations);
         expect(await page.title()).toBe('Business API simulator — API reference');
         for (const path of ['/api/v2/services', '/api/v2/token']) {
-          await expect.poll(() => page.locator(`.opblock-summary-path[data-path="${path}"]`).first().isVisible(), { message: path }).toBe(true);
+          await expect
+            .poll(() => page.locator(`.opblock-summary-path[data-path="${path}"]`).first().isVisible(), {
+              message: path,
+            })
+            .toBe(true);
         }
 
         const origin = new URL(server.url).origin;

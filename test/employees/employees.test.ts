@@ -13,10 +13,19 @@ beforeAll(async () => {
   sim = await simulator({ size: 'standard' });
   token = await tokenFor(sim);
   world = sim.registry.get('demo')!.world;
-  siteId = world.sites.find((s) => s.State === 1 && world.employees.some((e) => e.SiteId === s.SiteId && e.State === 2))!.SiteId;
+  siteId = world.sites.find(
+    (s) => s.State === 1 && world.employees.some((e) => e.SiteId === s.SiteId && e.State === 2),
+  )!.SiteId;
 });
 
-type Row = { EmployeeId: string; SiteId: string | null; State: number; FirstName: string; LastName: string; BookOnline: boolean };
+type Row = {
+  EmployeeId: string;
+  SiteId: string | null;
+  State: number;
+  FirstName: string;
+  LastName: string;
+  BookOnline: boolean;
+};
 const get = async (query: string): Promise<Row[]> => {
   const res = await getJson(sim, `/api/v2/employees?${query}`, token);
   expect(res.status).toBe(200);
@@ -25,7 +34,7 @@ const get = async (query: string): Promise<Row[]> => {
 const ids = (rows: { EmployeeId: string }[]) => rows.map((r) => r.EmployeeId).sort();
 
 describe('GET /api/v2/employees', () => {
-  it('itemState defaults to Active: the site\'s active employees and those of the whole account', async () => {
+  it("itemState defaults to Active: the site's active employees and those of the whole account", async () => {
     const rows = await get(`siteId=${siteId}`);
     const expected = world.employees.filter((e) => (e.SiteId === siteId || e.SiteId === null) && e.State === 1);
     expect(ids(rows)).toEqual(ids(expected));

@@ -15,10 +15,18 @@ beforeAll(async () => {
   siteId = world.sites.find((s) => s.State === 1 && world.classSchedules.some((c) => c.SiteId === s.SiteId))!.SiteId;
 });
 
-type Row = { EmployeeScheduleId: string; ScheduleType: number; Start: string; End: string; SiteId: string; ClassScheduleId: string | null };
+type Row = {
+  EmployeeScheduleId: string;
+  ScheduleType: number;
+  Start: string;
+  End: string;
+  SiteId: string;
+  ClassScheduleId: string | null;
+};
 const plusMinutes = (t: string, n: number) =>
   new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-const url = (start: string, end: string, extra = '') => `/api/v2/employees/schedules?siteId=${siteId}&start=${start}&end=${end}${extra}`;
+const url = (start: string, end: string, extra = '') =>
+  `/api/v2/employees/schedules?siteId=${siteId}&start=${start}&end=${end}${extra}`;
 const get = async (start: string, end: string, extra = ''): Promise<Row[]> => {
   const res = await getJson(sim, url(start, end, extra), token);
   expect(res.status).toBe(200);
@@ -26,11 +34,13 @@ const get = async (start: string, end: string, extra = ''): Promise<Row[]> => {
 };
 
 describe('GET /api/v2/employees/schedules', () => {
-  it('returns the site\'s working time and time off, told apart by ScheduleType', async () => {
+  it("returns the site's working time and time off, told apart by ScheduleType", async () => {
     const rows = await get('2026-03-01', '2026-03-31');
     expect(rows.every((r) => r.SiteId === siteId)).toBe(true);
     expect(new Set(rows.map((r) => r.ScheduleType))).toEqual(new Set([1, 2]));
-    const expected = world.schedules.filter((s) => s.SiteId === siteId && s.Start <= '2026-03-31 00:00' && s.End >= '2026-03-01 00:00');
+    const expected = world.schedules.filter(
+      (s) => s.SiteId === siteId && s.Start <= '2026-03-31 00:00' && s.End >= '2026-03-01 00:00',
+    );
     expect(rows.map((r) => r.EmployeeScheduleId).sort()).toEqual(expected.map((s) => s.EmployeeScheduleId).sort());
   });
 
@@ -52,7 +62,9 @@ describe('GET /api/v2/employees/schedules', () => {
     expect((await get('2026-03-09', '2026-03-23')).some((r) => r.ScheduleType === 3)).toBe(false);
     const rows = await get('2026-03-09', '2026-03-23', '&includeClasses=true');
     const classes = rows.filter((r) => r.ScheduleType === 3);
-    const expected = world.classSchedules.filter((c) => c.SiteId === siteId && c.State === 1 && c.Start <= '2026-03-23 00:00' && c.End >= '2026-03-09 00:00');
+    const expected = world.classSchedules.filter(
+      (c) => c.SiteId === siteId && c.State === 1 && c.Start <= '2026-03-23 00:00' && c.End >= '2026-03-09 00:00',
+    );
     expect(classes.length).toBeGreaterThan(0);
     expect(classes.map((r) => r.ClassScheduleId).sort()).toEqual(expected.map((c) => c.ClassScheduleId).sort());
   });

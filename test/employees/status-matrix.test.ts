@@ -17,10 +17,22 @@ const rows: [string, () => string, number][] = [
   ['employees, no siteId', () => '/api/v2/employees', 404],
   ['employees, bad itemState', () => `/api/v2/employees?siteId=${siteId}&itemState=Gone`, 400],
   ['schedules', () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17`, 200],
-  ['schedules, includeClasses', () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17&includeClasses=true`, 200],
-  ['schedules, bad includeClasses', () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17&includeClasses=maybe`, 400],
+  [
+    'schedules, includeClasses',
+    () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17&includeClasses=true`,
+    200,
+  ],
+  [
+    'schedules, bad includeClasses',
+    () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17&includeClasses=maybe`,
+    400,
+  ],
   ['schedules, empty start', () => `/api/v2/employees/schedules?siteId=${siteId}&start=&end=2026-03-17`, 400],
-  ['schedules, over 90 days', () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-01-01&end=2026-12-31`, 400],
+  [
+    'schedules, over 90 days',
+    () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-01-01&end=2026-12-31`,
+    400,
+  ],
   ['schedules, no end', () => `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16`, 404],
 ];
 
@@ -33,8 +45,12 @@ describe('employees status matrix', () => {
 describe('allow-list lines', () => {
   it('api/v2/employees admits the list but not the schedules, which need api/v2/employees/schedules', async () => {
     const restricted = async (line: string) => {
-      const c = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }));
-      return (await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))).access_token;
+      const c = await json(
+        call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
+      );
+      return (
+        await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
+      ).access_token;
     };
     const list = `/api/v2/employees?siteId=${siteId}`;
     const schedules = `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17`;

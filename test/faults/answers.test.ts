@@ -16,7 +16,13 @@ beforeEach(async () => {
 const get = (path: string) => call(sim, path, { token });
 const siteId = () => sim.registry.get('demo')!.world.sites.find((s) => s.State === 1)!.SiteId;
 const clientCount = () => sim.registry.get('demo')!.world.clients.length;
-const newClient = { FirstName: 'Jane', LastName: 'Smith', Email: 'jane.smith@example.com', MobilePhone: '07700 900123', Gender: 1 };
+const newClient = {
+  FirstName: 'Jane',
+  LastName: 'Smith',
+  Email: 'jane.smith@example.com',
+  MobilePhone: '07700 900123',
+  Gender: 1,
+};
 const postClient = () => call(sim, `/api/v2/clients?siteId=${siteId()}`, { method: 'POST', token, body: newClient });
 
 describe('latency', () => {
@@ -38,7 +44,10 @@ describe('latency', () => {
     };
     const first = await delays(sim);
     expect(first).toHaveLength(6);
-    for (const d of first) expect(d).toBeGreaterThanOrEqual(5), expect(d).toBeLessThanOrEqual(40);
+    for (const d of first) {
+      expect(d).toBeGreaterThanOrEqual(5);
+      expect(d).toBeLessThanOrEqual(40);
+    }
     expect(await delays(await faultSimulator())).toEqual(first);
   });
 });
@@ -102,7 +111,12 @@ describe('how often a rule applies', () => {
   });
 
   it('probability 0 never applies and probability 1 always does', async () => {
-    await addFaults(sim, 'demo', { path: '/api/v2/sites', status: 500, probability: 0 }, { path: '/api/v2/ping', status: 500, probability: 1 });
+    await addFaults(
+      sim,
+      'demo',
+      { path: '/api/v2/sites', status: 500, probability: 0 },
+      { path: '/api/v2/ping', status: 500, probability: 1 },
+    );
     for (let i = 0; i < 10; i++) {
       expect((await get('/api/v2/sites')).status).toBe(200);
       expect((await get('/api/v2/ping')).status).toBe(500);
@@ -138,7 +152,11 @@ describe('how often a rule applies', () => {
     for (let i = 0; i < 3; i++) ids.push((await json(postClient())).Value);
     const otherIds = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call(other, `/api/v2/clients?siteId=${siteId()}`, { method: 'POST', token: otherToken, body: newClient });
+      const res = await call(other, `/api/v2/clients?siteId=${siteId()}`, {
+        method: 'POST',
+        token: otherToken,
+        body: newClient,
+      });
       otherIds.push((await json(res)).Value);
     }
     expect(ids).toEqual(otherIds);

@@ -12,11 +12,18 @@ describe('control plane: /__admin/accounts/{name}/faults', () => {
   it('POST one rule answers 201 with the rule, its id, its defaults and its counters', async () => {
     const res = await admin(sim, '/accounts/demo/faults', 'POST', { path: '/api/v2/sites', status: 503, times: 2 });
     expect(res.status).toBe(201);
-    expect(await json(res)).toEqual([{ id: 'fault-1', method: '*', path: '/api/v2/sites', status: 503, times: 2, hits: 0, remaining: 2 }]);
+    expect(await json(res)).toEqual([
+      { id: 'fault-1', method: '*', path: '/api/v2/sites', status: 503, times: 2, hits: 0, remaining: 2 },
+    ]);
   });
 
   it('POST {rules: [...]} adds them in order; GET lists them with hits and remaining', async () => {
-    await addFaults(sim, 'demo', { path: '/api/v2/ping', latencyMs: { min: 1, max: 2 } }, { method: 'GET', path: '/api/v2/sites', status: 500, times: 1 });
+    await addFaults(
+      sim,
+      'demo',
+      { path: '/api/v2/ping', latencyMs: { min: 1, max: 2 } },
+      { method: 'GET', path: '/api/v2/sites', status: 500, times: 1 },
+    );
     const token = await tokenFor(sim);
     await call(sim, '/api/v2/sites', { token });
     await call(sim, '/api/v2/sites', { token });
@@ -55,7 +62,15 @@ describe('control plane: /__admin/accounts/{name}/faults', () => {
       [{ path: '/a', status: 500, tiems: 2 }, ['tiems']],
       [{ path: '/a', latencyMs: { min: 5, max: 1 } }, ['latencyMs']],
       [{ path: '/a', probability: 2, status: 500 }, ['probability']],
-      [{ rules: [{ path: '/a', status: 500 }, { path: '/b', truncateBytes: -1 }] }, ['rules.1.truncateBytes']],
+      [
+        {
+          rules: [
+            { path: '/a', status: 500 },
+            { path: '/b', truncateBytes: -1 },
+          ],
+        },
+        ['rules.1.truncateBytes'],
+      ],
       [{ rules: [] }, ['rules']],
     ];
     for (const [body, fields] of cases) {

@@ -31,44 +31,110 @@ async function scenarioRefused(rule: unknown, ...named: string[]): Promise<void>
 describe('fault rule bounds', () => {
   it('an override body is at most 64 KiB as sent: a string by its UTF-8 bytes, anything else by its JSON; one byte more answers 400 naming body', async () => {
     expect(MAX_FAULT_BODY_BYTES).toBe(65_536);
-    const [rule] = await addFaults(sim, 'demo', { path: '/api/v2/ping', status: 503, body: 'x'.repeat(MAX_FAULT_BODY_BYTES) });
+    const [rule] = await addFaults(sim, 'demo', {
+      path: '/api/v2/ping',
+      status: 503,
+      body: 'x'.repeat(MAX_FAULT_BODY_BYTES),
+    });
     const res = await call(sim, '/api/v2/ping');
     expect([res.status, (await res.text()).length]).toEqual([503, MAX_FAULT_BODY_BYTES]);
     await admin(sim, `/accounts/demo/faults/${rule.id}`, 'DELETE');
-    await refused({ path: '/a', status: 503, body: 'x'.repeat(MAX_FAULT_BODY_BYTES + 1) }, 'body', `at most ${MAX_FAULT_BODY_BYTES} bytes`);
+    await refused(
+      { path: '/a', status: 503, body: 'x'.repeat(MAX_FAULT_BODY_BYTES + 1) },
+      'body',
+      `at most ${MAX_FAULT_BODY_BYTES} bytes`,
+    );
     await refused({ path: '/a', status: 503, body: 'é'.repeat(MAX_FAULT_BODY_BYTES / 2 + 1) }, 'body');
     await refused({ path: '/a', status: 503, body: { Message: 'x'.repeat(MAX_FAULT_BODY_BYTES) } }, 'body');
-    await refused({ rules: [{ path: '/a', status: 500 }, { path: '/b', status: 503, body: ['y'.repeat(MAX_FAULT_BODY_BYTES)] }] }, 'rules.1.body');
+    await refused(
+      {
+        rules: [
+          { path: '/a', status: 500 },
+          { path: '/b', status: 503, body: ['y'.repeat(MAX_FAULT_BODY_BYTES)] },
+        ],
+      },
+      'rules.1.body',
+    );
   });
 
   it('a whole rule is at most 128 KiB as JSON: large headers or paths answer 400', async () => {
     expect(MAX_FAULT_RULE_BYTES).toBe(131_072);
-    await refused({ path: '/a', status: 503, headers: { 'X-Big': 'h'.repeat(MAX_FAULT_RULE_BYTES) } }, `at most ${MAX_FAULT_RULE_BYTES} bytes as JSON`);
-    await refused({ path: `/${'p'.repeat(MAX_FAULT_RULE_BYTES)}`, latencyMs: 1 }, `at most ${MAX_FAULT_RULE_BYTES} bytes as JSON`);
+    await refused(
+      { path: '/a', status: 503, headers: { 'X-Big': 'h'.repeat(MAX_FAULT_RULE_BYTES) } },
+      `at most ${MAX_FAULT_RULE_BYTES} bytes as JSON`,
+    );
+    await refused(
+      { path: `/${'p'.repeat(MAX_FAULT_RULE_BYTES)}`, latencyMs: 1 },
+      `at most ${MAX_FAULT_RULE_BYTES} bytes as JSON`,
+    );
   });
 
   it('no rule may set Content-Length, Transfer-Encoding or Connection, in any case: 400 naming the header', async () => {
-    for (const name of ['Content-Length', 'content-length', 'TRANSFER-ENCODING', 'Transfer-Encoding', 'Connection', 'cOnNeCtIoN']) {
-      await refused({ path: '/a', status: 503, headers: { 'X-Fine': 'yes', [name]: '5' } }, `headers.${name}`, 'must not be set by a fault rule');
+    for (const name of [
+      'Content-Length',
+      'content-length',
+      'TRANSFER-ENCODING',
+      'Transfer-Encoding',
+      'Connection',
+      'cOnNeCtIoN',
+    ]) {
+      await refused(
+        { path: '/a', status: 503, headers: { 'X-Fine': 'yes', [name]: '5' } },
+        `headers.${name}`,
+        'must not be set by a fault rule',
+      );
     }
-    await refused({ rules: [{ path: '/a', status: 503, headers: { Connection: 'close' } }] }, 'rules.0.headers.Connection');
+    await refused(
+      { rules: [{ path: '/a', status: 503, headers: { Connection: 'close' } }] },
+      'rules.0.headers.Connection',
+    );
   });
 
   it('header values and contentType must be printable ASCII (visible characters, space and tab): 400, never 500', async () => {
     for (const value of ['café', 'price €5', 'bell\u0007', 'del\u007f', 'line\nbreak', 'nul\u0000']) {
       await refused({ path: '/a', status: 503, headers: { 'X-Note': value } }, 'headers.X-Note', 'printable ASCII');
-      await refused({ path: '/a', status: 503, contentType: `text/plain; note=${value}` }, 'contentType', 'printable ASCII');
+      await refused(
+        { path: '/a', status: 503, contentType: `text/plain; note=${value}` },
+        'contentType',
+        'printable ASCII',
+      );
     }
-    await addFaults(sim, 'demo', { path: '/api/v2/ping', status: 503, contentType: 'text/plain;\tcharset=us-ascii', headers: { 'X-Note': 'a b\tc ~!' } });
+    await addFaults(sim, 'demo', {
+      path: '/api/v2/ping',
+      status: 503,
+      contentType: 'text/plain;\tcharset=us-ascii',
+      headers: { 'X-Note': 'a b\tc ~!' },
+    });
     const res = await call(sim, '/api/v2/ping');
-    expect([res.status, res.headers.get('content-type'), res.headers.get('x-note')]).toEqual([503, 'text/plain;\tcharset=us-ascii', 'a b\tc ~!']);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('x-note')]).toEqual([
+      503,
+      'text/plain;\tcharset=us-ascii',
+      'a b\tc ~!',
+    ]);
   });
 
   it('scenario files share the bounds: a framing header, a non-ASCII value or an oversized body is a 400 naming its path in faults', async () => {
-    await scenarioRefused({ path: '/a', status: 503, headers: { 'Transfer-Encoding': 'chunked' } }, 'faults[0].headers', 'Transfer-Encoding', 'must not be set by a fault rule');
-    await scenarioRefused({ path: '/a', status: 503, headers: { 'X-Note': 'naïve' } }, 'faults[0].headers', 'printable ASCII');
-    await scenarioRefused({ path: '/a', status: 503, contentType: 'text/plain; charset=ünicode' }, 'faults[0].contentType', 'printable ASCII');
-    await scenarioRefused({ path: '/a', status: 503, body: 'z'.repeat(MAX_FAULT_BODY_BYTES + 1) }, 'faults[0].body', `at most ${MAX_FAULT_BODY_BYTES} bytes`);
+    await scenarioRefused(
+      { path: '/a', status: 503, headers: { 'Transfer-Encoding': 'chunked' } },
+      'faults[0].headers',
+      'Transfer-Encoding',
+      'must not be set by a fault rule',
+    );
+    await scenarioRefused(
+      { path: '/a', status: 503, headers: { 'X-Note': 'naïve' } },
+      'faults[0].headers',
+      'printable ASCII',
+    );
+    await scenarioRefused(
+      { path: '/a', status: 503, contentType: 'text/plain; charset=ünicode' },
+      'faults[0].contentType',
+      'printable ASCII',
+    );
+    await scenarioRefused(
+      { path: '/a', status: 503, body: 'z'.repeat(MAX_FAULT_BODY_BYTES + 1) },
+      'faults[0].body',
+      `at most ${MAX_FAULT_BODY_BYTES} bytes`,
+    );
     expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
   });
 });

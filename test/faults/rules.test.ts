@@ -12,7 +12,10 @@ const stream = () => new Random(42, 'demo:faults');
 
 describe('fault rule matching', () => {
   it('the first rule whose method and path match applies, counted as a hit', () => {
-    const f = faults({ method: 'POST', path: '/api/v2/clients', status: 500 }, { path: '/api/v2/clients', status: 503 });
+    const f = faults(
+      { method: 'POST', path: '/api/v2/clients', status: 500 },
+      { path: '/api/v2/clients', status: 503 },
+    );
     expect(f.take('GET', '/api/v2/clients', stream())?.rule.status).toBe(503);
     expect(f.take('post', '/api/v2/clients', stream())?.rule.status).toBe(500);
     expect(f.list().map((r) => r.hits)).toEqual([1, 1]);

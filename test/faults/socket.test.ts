@@ -43,7 +43,13 @@ const postClient = () =>
   fetch(`${server.url}/api/v2/clients?siteId=${siteId()}`, {
     method: 'POST',
     headers: { ...auth(), 'content-type': 'application/json' },
-    body: JSON.stringify({ FirstName: 'Jane', LastName: 'Smith', Email: 'jane@example.com', MobilePhone: '07700 900123', Gender: 1 }),
+    body: JSON.stringify({
+      FirstName: 'Jane',
+      LastName: 'Smith',
+      Email: 'jane@example.com',
+      MobilePhone: '07700 900123',
+      Gender: 1,
+    }),
   });
 
 /** Everything the server sends on one connection until it closes it. */
@@ -54,7 +60,9 @@ function rawGet(path: string): Promise<string> {
     socket.on('data', (d) => chunks.push(d));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.on('error', reject);
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: keep-alive\r\n\r\n`);
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: keep-alive\r\n\r\n`,
+    );
   });
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import type { World } from '../../src/world/index.js';
 import type { ClientCustomForm } from '../../src/world/forms.js';
+import type { World } from '../../src/world/index.js';
 import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
@@ -19,10 +19,21 @@ beforeAll(async () => {
   siteId = latest.SiteId;
 });
 
-type Row = { ClientCustomFormId: string; CustomFormId: string; FormName: string; ClientId: string; ClientFirstName: string; ClientLastName: string; SiteId: string; CaptureDate: string; Answers: { Question: string; Answer: string }[] };
+type Row = {
+  ClientCustomFormId: string;
+  CustomFormId: string;
+  FormName: string;
+  ClientId: string;
+  ClientFirstName: string;
+  ClientLastName: string;
+  SiteId: string;
+  CaptureDate: string;
+  Answers: { Question: string; Answer: string }[];
+};
 const plusMinutes = (t: string, n: number) =>
   new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-const url = (start: string, end: string, site = siteId) => `/api/v2/clientcustomforms?siteId=${site}&start=${start}&end=${end}`;
+const url = (start: string, end: string, site = siteId) =>
+  `/api/v2/clientcustomforms?siteId=${site}&start=${start}&end=${end}`;
 const get = async (start: string, end: string, site = siteId): Promise<Row[]> => {
   const res = await getJson(sim, url(start, end, site), token);
   expect(res.status).toBe(200);
@@ -66,7 +77,7 @@ describe('GET /api/v2/clientcustomforms', () => {
     expect(ids(rows)).toEqual(ids(world.clientCustomForms.filter((f) => f.SiteId === siteId)));
   });
 
-  it("forms of other sites are not returned, and an empty siteId matches none", async () => {
+  it('forms of other sites are not returned, and an empty siteId matches none', async () => {
     const other = world.clientCustomForms.find((f) => f.SiteId !== siteId)!;
     expect(ids(await get('2000-01-01', '2030-12-31'))).not.toContain(other.ClientCustomFormId);
     expect(await get('2000-01-01', '2030-12-31', '')).toEqual([]);
@@ -78,7 +89,9 @@ describe('GET /api/v2/clientcustomforms', () => {
   });
 
   it('each row carries its answers, the form name and the client name', async () => {
-    const row = (await get(latest.CaptureDate, latest.CaptureDate)).find((r) => r.ClientCustomFormId === latest.ClientCustomFormId)!;
+    const row = (await get(latest.CaptureDate, latest.CaptureDate)).find(
+      (r) => r.ClientCustomFormId === latest.ClientCustomFormId,
+    )!;
     const client = world.clients.find((c) => c.ClientId === latest.ClientId)!;
     const form = world.customForms.find((f) => f.CustomFormId === latest.CustomFormId)!;
     expect(row).toEqual({
@@ -108,8 +121,15 @@ describe('GET /api/v2/clientcustomforms', () => {
   });
 
   it('the allow-list line api/v2/clientcustomforms admits the list', async () => {
-    const c = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/clientcustomforms'] } }));
-    const restricted = (await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))).access_token;
+    const c = await json(
+      call(sim, '/__admin/accounts/demo/credentials', {
+        method: 'POST',
+        body: { endpoints: ['api/v2/clientcustomforms'] },
+      }),
+    );
+    const restricted = (
+      await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
+    ).access_token;
     expect((await call(sim, url('2026-03-01', '2026-03-02'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${siteId}`, { token: restricted })).status).toBe(403);
   });

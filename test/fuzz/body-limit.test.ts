@@ -30,7 +30,13 @@ describe('a body over 1 MiB is a 413 on every endpoint that takes a body, and no
     // Alternately with the length declared (refused unread) and without (read up to the limit).
     const declared: Record<string, string> = i % 2 === 0 ? { 'content-length': String(twoMiB.length) } : {};
     const started = performance.now();
-    const res = await fw.sim.fetch(toRequest({ ...built, body: twoMiB, headers: { ...built.headers, ...declared, 'content-type': 'application/json' } }));
+    const res = await fw.sim.fetch(
+      toRequest({
+        ...built,
+        body: twoMiB,
+        headers: { ...built.headers, ...declared, 'content-type': 'application/json' },
+      }),
+    );
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ Message: BODY_TOO_LARGE });
@@ -65,7 +71,11 @@ describe('the limit is 1 048 576 bytes exactly', () => {
 describe('the control plane refuses bodies over 1 MiB the same way, in its own error form', () => {
   it('POST /__admin/accounts with 2 MiB is a 413 { error }', async () => {
     const res = await fw.sim.fetch(
-      new Request('http://127.0.0.1/__admin/accounts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonOfSize(2 * MiB) }),
+      new Request('http://127.0.0.1/__admin/accounts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: jsonOfSize(2 * MiB),
+      }),
     );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: BODY_TOO_LARGE });
@@ -97,18 +107,23 @@ describe('on a socket, an oversized body is refused without reading the rest', (
     const url = new URL(path, server.url);
     return new Promise((resolve, reject) => {
       let written = 0;
-      const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection, written });
-          req.destroy();
-        });
-      });
+      const req = httpRequest(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection, written });
+            req.destroy();
+          });
+        },
+      );
       req.on('error', (error) => {
         // The server closing the socket after its answer may cut the upload short: not a failure.
-        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET' && (error as NodeJS.ErrnoException).code !== 'EPIPE') reject(error);
+        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET' && (error as NodeJS.ErrnoException).code !== 'EPIPE')
+          reject(error);
       });
       const chunk = Buffer.alloc(64 * 1024, 'a');
       const writeSome = () => {
@@ -124,7 +139,11 @@ describe('on a socket, an oversized body is refused without reading the rest', (
 
   it('a Content-Length over the limit is answered 413 before the body is sent', async () => {
     const started = performance.now();
-    const sent = await sendUnfinished('/api/clients?siteId=', { serviceapikey: DEMO_API_KEY, 'content-length': 2 * MiB }, 64 * 1024);
+    const sent = await sendUnfinished(
+      '/api/clients?siteId=',
+      { serviceapikey: DEMO_API_KEY, 'content-length': 2 * MiB },
+      64 * 1024,
+    );
     expect(sent.status).toBe(413);
     expect(JSON.parse(sent.body)).toEqual({ Message: BODY_TOO_LARGE });
     expect(sent.connection).toBe('close');

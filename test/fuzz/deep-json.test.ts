@@ -13,8 +13,9 @@ const bodyEndpoints = endpoints.filter((e) => e.body);
 
 async function send(endpoint: (typeof endpoints)[number], body: string) {
   const built = build(endpoint, exampleOf(endpoint, suite.fw), suite.fw.token, { kind: 'asIs' });
-  const res = await suite.fw.sim.fetch(toRequest({ ...built, body, headers: { ...built.headers, 'content-type': 'application/json' } }));
-  // biome-ignore lint: tests assert on shapes
+  const res = await suite.fw.sim.fetch(
+    toRequest({ ...built, body, headers: { ...built.headers, 'content-type': 'application/json' } }),
+  );
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -42,7 +43,9 @@ describe('the depth limit is 64 levels, counted outside strings', () => {
 
   it('a webhook body with 64 levels in an unknown field is accepted; 65 levels is a 400 naming the body', async () => {
     const register = endpoints.find((e) => e.operationId === 'registerWebhook')!;
-    const body = (levels: number) => `{"event":"NewRecurringClientInvoice","url":"https://example.com/deep/${levels}","extra":${nested(levels - 1, '[')}}`;
+    const body = (levels: number) =>
+      `{"event":"NewRecurringClientInvoice","url":"https://example.com/deep/${levels}",` +
+      `"extra":${nested(levels - 1, '[')}}`;
     const ok = await send(register, body(64));
     expect(ok.status).toBe(200);
     await suite.fw.restore();

@@ -40,11 +40,15 @@ async function check(endpoint: Endpoint, m: Mutation): Promise<void> {
     expect(prototypeKeys(), 'Object.prototype gained keys').toEqual([]);
     if (status < 200 || status >= 300) {
       expect(suite.fw.account.version, 'a refused request saved the account').toBe(version);
-      if (stateHash(suite.fw.account) !== suite.fw.baselineHash) expect(suite.fw.changes(), 'a refused request changed the account data').toEqual([]);
+      if (stateHash(suite.fw.account) !== suite.fw.baselineHash)
+        expect(suite.fw.changes(), 'a refused request changed the account data').toEqual([]);
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${reason}\n--- sent (FUZZ_SEED=${FUZZ_SEED}):\n${describeRequest(built)}\n--- answer ${status}: ${text.slice(0, 400)}`);
+    throw new Error(
+      `${reason}\n--- sent (FUZZ_SEED=${FUZZ_SEED}):\n${describeRequest(built)}\n--- ` +
+        `answer ${status}: ${text.slice(0, 400)}`,
+    );
   } finally {
     if (suite.fw.account.version !== version) await suite.fw.restore();
   }
@@ -53,10 +57,14 @@ async function check(endpoint: Endpoint, m: Mutation): Promise<void> {
 const label = (e: Endpoint) => `${e.method} ${e.path} (${e.operationId})`;
 
 describe(`every endpoint answers generated bad input with a documented status and body, and refusals change nothing (${FUZZ_RUNS} runs each, seed ${FUZZ_SEED})`, () => {
-  it.each(endpoints.map((e) => [label(e), e] as const))('%s', async (_, endpoint) => {
-    await fc.assert(
-      fc.asyncProperty(mutations(endpoint), (m) => check(endpoint, m)),
-      fuzzParams(),
-    );
-  }, Math.max(20_000, FUZZ_RUNS * 200));
+  it.each(endpoints.map((e) => [label(e), e] as const))(
+    '%s',
+    async (_, endpoint) => {
+      await fc.assert(
+        fc.asyncProperty(mutations(endpoint), (m) => check(endpoint, m)),
+        fuzzParams(),
+      );
+    },
+    Math.max(20_000, FUZZ_RUNS * 200),
+  );
 });

@@ -12,7 +12,16 @@ beforeAll(async () => {
   fw = await fuzzWorld();
 });
 
-const adversarial = ['(a+)+$', '(.*a){20}', '^(([a-z])+.)+[A-Z]([a-z])+$', '[', '\\', '*', `${'a'.repeat(50_000)}!`, `${'(a|a)'.repeat(5_000)}b`];
+const adversarial = [
+  '(a+)+$',
+  '(.*a){20}',
+  '^(([a-z])+.)+[A-Z]([a-z])+$',
+  '[',
+  '\\',
+  '*',
+  `${'a'.repeat(50_000)}!`,
+  `${'(a|a)'.repeat(5_000)}b`,
+];
 const withFind = endpoints.filter((e) => Object.keys(e.query ?? {}).some((n) => n.toLowerCase() === 'find'));
 
 describe('adversarial find values answer a documented 200 within a second on every endpoint with find', () => {

@@ -8,7 +8,10 @@ import { build, documents500, exampleOf, mutateBody, prototypeKeys, toRequest, u
 
 const suite = useFuzzWorld();
 
-/** Keys under which the account's data holds anything but plain objects, arrays and JSON values (iterative: the data is large). */
+/**
+ * Keys under which the account's data holds anything but plain objects, arrays and JSON values (iterative: the data is
+ * large).
+ */
 function unplain(root: unknown): string[] {
   const problems: string[] = [];
   const stack: unknown[] = [root];
@@ -20,7 +23,8 @@ function unplain(root: unknown): string[] {
       for (const v of value) stack.push(v);
       continue;
     }
-    if (Object.getPrototypeOf(value) !== Object.prototype) problems.push(`an object with another prototype: ${Object.keys(value).join(',')}`);
+    if (Object.getPrototypeOf(value) !== Object.prototype)
+      problems.push(`an object with another prototype: ${Object.keys(value).join(',')}`);
     for (const key in value) {
       if (key === '__proto__' || key === 'constructor' || key === 'prototype') problems.push(`a ${key} key`);
       stack.push((value as Record<string, unknown>)[key]);
@@ -38,11 +42,14 @@ describe('prototype keys in bodies pollute nothing, on every endpoint that takes
     // The example's own fields with all three keys added to every object, then the keys alone.
     let withKeys: unknown = example.body ?? {};
     for (const key of keys) withKeys = JSON.parse(mutateBody(withKeys, { kind: 'protoKeys', key }) as string);
-    const alone = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}}';
+    const alone =
+      '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}}';
     for (const body of [JSON.stringify(withKeys), alone]) {
       const version = suite.fw.account.version;
       const built = build(endpoint, example, suite.fw.token, { kind: 'asIs' });
-      const res = await suite.fw.sim.fetch(toRequest({ ...built, body, headers: { ...built.headers, 'content-type': 'application/json' } }));
+      const res = await suite.fw.sim.fetch(
+        toRequest({ ...built, body, headers: { ...built.headers, 'content-type': 'application/json' } }),
+      );
       // The spec's own 500 (PUT vouchers without SiteId) is documented; any other 5xx is not.
       if (res.status >= 500) expect(documents500(endpoint), await res.text()).toBe(true);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -62,7 +69,12 @@ describe('prototype keys in query names and the control plane pollute nothing', 
     const list = endpoints.find((e) => e.operationId === 'listClients')!;
     const built = build(list, exampleOf(list, suite.fw), suite.fw.token, {
       kind: 'extraNames',
-      pairs: [['__proto__', 'x'], ['constructor', 'x'], ['prototype', 'x'], ['__proto__[polluted]', 'yes']],
+      pairs: [
+        ['__proto__', 'x'],
+        ['constructor', 'x'],
+        ['prototype', 'x'],
+        ['__proto__[polluted]', 'yes'],
+      ],
     });
     const res = await suite.fw.sim.fetch(toRequest(built));
     expect(res.status).toBe(200);
@@ -74,7 +86,9 @@ describe('prototype keys in query names and the control plane pollute nothing', 
       new Request('http://127.0.0.1/__admin/accounts/demo/faults', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: '{"path":"/api/v2/ping","status":503,"headers":{"__proto__":{"polluted":"yes"}},"body":{"__proto__":{"polluted":"yes"}}}',
+        body:
+          '{"path":"/api/v2/ping","status":503,' +
+          '"headers":{"__proto__":{"polluted":"yes"}},"body":{"__proto__":{"polluted":"yes"}}}',
       }),
     );
     expect(res.status).toBeLessThan(500);

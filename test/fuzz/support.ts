@@ -131,8 +131,36 @@ const badDates: Text[] = [
   { repeat: '2026-', times: 20_000 },
 ];
 const badBooleans: Text[] = ['yes', '1', '0', 'truee', 'True,False', 'null', huge()];
-const badNumbers: Text[] = ['All', '0', '-1', '256', '99999999999999999999', '1.5', '1e2', '0x10', 'Infinity', 'NaN', '-0', 'Active,Inactive', '١', huge()];
-const hostileText: Text[] = ['(a+)+$', '.*', '[', '\\', '%', '\u0000', '\uD800', '\u202E', "' OR 1=1 --", '<script>', huge(), huge('!')];
+const badNumbers: Text[] = [
+  'All',
+  '0',
+  '-1',
+  '256',
+  '99999999999999999999',
+  '1.5',
+  '1e2',
+  '0x10',
+  'Infinity',
+  'NaN',
+  '-0',
+  'Active,Inactive',
+  '١',
+  huge(),
+];
+const hostileText: Text[] = [
+  '(a+)+$',
+  '.*',
+  '[',
+  '\\',
+  '%',
+  '\u0000',
+  '\uD800',
+  '\u202E',
+  "' OR 1=1 --",
+  '<script>',
+  huge(),
+  huge('!'),
+];
 
 const garbage: fc.Arbitrary<Text> = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -158,7 +186,18 @@ function badValueOf(param: Param<unknown>): fc.Arbitrary<Text> {
 }
 
 const nameLike = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'x[]', 'x[0]', '', '%', 'a%20b'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'x[]',
+    'x[0]',
+    '',
+    '%',
+    'a%20b',
+  ),
   fc.string({ maxLength: 20 }),
 );
 
@@ -211,15 +250,28 @@ function bodyMutation(): fc.Arbitrary<BodyMutation> {
   const at = fc.double({ min: 0, max: 1, noNaN: true });
   const pick = fc.nat();
   return fc.oneof(
-    fc.record({ kind: fc.constant('empty' as const), text: fc.constantFrom('' as const, '   ' as const, '\r\n' as const) }),
+    fc.record({
+      kind: fc.constant('empty' as const),
+      text: fc.constantFrom('' as const, '   ' as const, '\r\n' as const),
+    }),
     fc.record({ kind: fc.constant('truncate' as const), at }),
     fc.record({
       kind: fc.constant('invalidUtf8' as const),
       at,
-      bytes: fc.array(fc.constantFrom(0xff, 0xfe, 0xc3, 0x80, 0xed, 0xa0, 0xf4, 0x90, 0x00), { minLength: 1, maxLength: 4 }),
+      bytes: fc.array(fc.constantFrom(0xff, 0xfe, 0xc3, 0x80, 0xed, 0xa0, 0xf4, 0x90, 0x00), {
+        minLength: 1,
+        maxLength: 4,
+      }),
     }),
-    fc.record({ kind: fc.constant('topLevel' as const), json: fc.constantFrom('[]', '[{}]', '1', '-0', '1e309', 'null', 'true', '"text"', '{}', '[[]]') }),
-    fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(100, 5_000), open: fc.constantFrom('[' as const, '{' as const) }),
+    fc.record({
+      kind: fc.constant('topLevel' as const),
+      json: fc.constantFrom('[]', '[{}]', '1', '-0', '1e309', 'null', 'true', '"text"', '{}', '[[]]'),
+    }),
+    fc.record({
+      kind: fc.constant('deep' as const),
+      depth: fc.constantFrom(100, 5_000),
+      open: fc.constantFrom('[' as const, '{' as const),
+    }),
     fc.record({ kind: fc.constant('dropField' as const), pick }),
     fc.record({ kind: fc.constant('setField' as const), pick, value: bodyValue }),
     fc.record({ kind: fc.constant('extraField' as const), pick, key: fc.oneof(protoKey, nameLike), value: bodyValue }),
@@ -235,10 +287,22 @@ export function mutations(endpoint: Endpoint): fc.Arbitrary<Mutation> {
   const routeNames = Object.keys(endpoint.route ?? {});
   const options: Array<fc.Arbitrary<Mutation>> = [
     fc.constant({ kind: 'asIs' as const }),
-    fc.record({ kind: fc.constant('extraNames' as const), pairs: fc.array(fc.tuple(nameLike, garbage), { minLength: 1, maxLength: 3 }) }),
-    fc.record({ kind: fc.constant('rawQuery' as const), text: fc.constantFrom('%', '%zz', '&&&', '=x', 'a[=1', '%E0%A4%A', '%FF%FE=%C3%28', '\u0000', '?&=?') }),
-    fc.record({ kind: fc.constant('method' as const), method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }),
-    fc.record({ kind: fc.constant('auth' as const), value: fc.constantFrom('none' as const, 'garbage' as const, 'wrongScheme' as const) }),
+    fc.record({
+      kind: fc.constant('extraNames' as const),
+      pairs: fc.array(fc.tuple(nameLike, garbage), { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      kind: fc.constant('rawQuery' as const),
+      text: fc.constantFrom('%', '%zz', '&&&', '=x', 'a[=1', '%E0%A4%A', '%FF%FE=%C3%28', '\u0000', '?&=?'),
+    }),
+    fc.record({
+      kind: fc.constant('method' as const),
+      method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+    }),
+    fc.record({
+      kind: fc.constant('auth' as const),
+      value: fc.constantFrom('none' as const, 'garbage' as const, 'wrongScheme' as const),
+    }),
   ];
   if (params.length > 0) {
     const name = fc.constantFrom(...params.map(([n]) => n));
@@ -246,10 +310,14 @@ export function mutations(endpoint: Endpoint): fc.Arbitrary<Mutation> {
       fc.record({ kind: fc.constant('dropName' as const), name }),
       fc.record({ kind: fc.constant('duplicateName' as const), name, value: garbage }),
       fc.oneof(
-        ...params.map(([n, p]) => fc.record({ kind: fc.constant('badValue' as const), name: fc.constant(n), value: badValueOf(p) })),
+        ...params.map(([n, p]) =>
+          fc.record({ kind: fc.constant('badValue' as const), name: fc.constant(n), value: badValueOf(p) }),
+        ),
       ),
       fc.oneof(
-        ...params.map(([n, p]) => fc.record({ kind: fc.constant('badValue' as const), name: fc.constant(n), value: badValueOf(p) })),
+        ...params.map(([n, p]) =>
+          fc.record({ kind: fc.constant('badValue' as const), name: fc.constant(n), value: badValueOf(p) }),
+        ),
       ),
     );
   }
@@ -267,7 +335,14 @@ export function mutations(endpoint: Endpoint): fc.Arbitrary<Mutation> {
     options.push(
       fc.record({
         kind: fc.constant('contentType' as const),
-        value: fc.constantFrom(null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml'),
+        value: fc.constantFrom(
+          null,
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/json; charset=latin1',
+          'application/xml',
+        ),
       }),
       body,
       body,
@@ -343,8 +418,10 @@ export function build(endpoint: Endpoint, example: ExampleRequest, token: string
     case 'auth':
       delete headers.authorization;
       delete headers.serviceapikey;
-      if (m.value === 'garbage') Object.assign(headers, { authorization: 'Bearer x'.repeat(500), serviceapikey: '\u00ff'.repeat(10) });
-      if (m.value === 'wrongScheme') Object.assign(headers, { authorization: `Basic ${token}`, serviceapikey: `${DEMO_API_KEY}x` });
+      if (m.value === 'garbage')
+        Object.assign(headers, { authorization: 'Bearer x'.repeat(500), serviceapikey: '\u00ff'.repeat(10) });
+      if (m.value === 'wrongScheme')
+        Object.assign(headers, { authorization: `Basic ${token}`, serviceapikey: `${DEMO_API_KEY}x` });
       break;
     case 'contentType':
       if (m.value === null) delete headers['content-type'];
@@ -359,7 +436,12 @@ export function build(endpoint: Endpoint, example: ExampleRequest, token: string
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => enc(route[name] ?? GUID));
   const search = [pairs.map(([n, v]) => `${enc(n)}=${enc(v)}`).join('&'), rawQuery].filter((s) => s !== '').join('&');
   if (method === 'GET' || method === 'HEAD') body = undefined;
-  return { method, url: `http://127.0.0.1${path}${search === '' ? '' : `?${search}`}`, headers, ...(body === undefined ? {} : { body }) };
+  return {
+    method,
+    url: `http://127.0.0.1${path}${search === '' ? '' : `?${search}`}`,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 export const toRequest = (b: Built): Request =>
@@ -368,7 +450,8 @@ export const toRequest = (b: Built): Request =>
 /** What was sent, short enough for a failure message. */
 export function describe(b: Built): string {
   const cut = (s: string) => (s.length > 400 ? `${s.slice(0, 400)}… (${s.length} chars)` : s);
-  const body = b.body === undefined ? '' : typeof b.body === 'string' ? b.body : `bytes ${Buffer.from(b.body).toString('hex')}`;
+  const body =
+    b.body === undefined ? '' : typeof b.body === 'string' ? b.body : `bytes ${Buffer.from(b.body).toString('hex')}`;
   return `${b.method} ${cut(b.url)}\nheaders: ${cut(JSON.stringify(b.headers))}\nbody: ${cut(body)}`;
 }
 
@@ -380,15 +463,20 @@ type Path = Array<string | number>;
 /** Every place in a JSON value: the root, each field and each array item. */
 function placesOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((v, i) => placesOf(v, [...path, i], out));
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) placesOf(v, [...path, k], out);
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      placesOf(v, [...path, i], out);
+    });
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) placesOf(v, [...path, k], out);
   return out;
 }
 
 const objectsOf = (value: unknown): Path[] => placesOf(value).filter((p) => isObject(get(value, p)));
 const fieldsOf = (value: unknown): Path[] => placesOf(value).filter((p) => p.length > 0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const get = (value: unknown, path: Path): unknown => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)?.[k], value);
+const get = (value: unknown, path: Path): unknown =>
+  path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)?.[k], value);
 
 /** A copy of a JSON value in which every object is rebuilt with own properties only. */
 const copy = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
@@ -408,7 +496,7 @@ function rawOf(v: BodyValue): { value: unknown; raw?: string } {
 }
 
 export function nested(depth: number, open: '[' | '{'): string {
-  return open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  return open === '[' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 function setAt(tree: unknown, path: Path, value: unknown): unknown {
@@ -466,7 +554,12 @@ export function mutateBody(example: unknown, m: BodyMutation): string | Uint8Arr
       // Every object found first: a path through an existing key of that name must not reach a new value.
       const targets = objectsOf(tree).map((path) => get(tree, path) as Record<string, unknown>);
       for (const target of targets) {
-        Object.defineProperty(target, m.key, { value: polluter(), enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(target, m.key, {
+          value: polluter(),
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       }
       return JSON.stringify(tree);
     }
@@ -482,7 +575,8 @@ export function mutateBody(example: unknown, m: BodyMutation): string | Uint8Arr
       const rest = Object.fromEntries(Object.entries(parent).filter(([k]) => k !== name));
       const inner = withRaw({ [name]: value }, raw).slice(1, -1);
       const restText = JSON.stringify(rest).slice(1, -1);
-      const objectText = `{${inner},${JSON.stringify({ [name]: parent[name] }).slice(1, -1)}${restText === '' ? '' : `,${restText}`}}`;
+      const ownText = JSON.stringify({ [name]: parent[name] }).slice(1, -1);
+      const objectText = `{${inner},${ownText}${restText === '' ? '' : `,${restText}`}}`;
       if (path.length === 1) return objectText;
       const marker = '\u0002object\u0002';
       setAt(tree, path.slice(0, -1), marker);
@@ -493,7 +587,9 @@ export function mutateBody(example: unknown, m: BodyMutation): string | Uint8Arr
         Array.isArray(v)
           ? v.map(rename)
           : isObject(v)
-            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [m.upper ? k.toUpperCase() : k.toLowerCase(), rename(x)]))
+            ? Object.fromEntries(
+                Object.entries(v).map(([k, x]) => [m.upper ? k.toUpperCase() : k.toLowerCase(), rename(x)]),
+              )
             : v;
       return JSON.stringify(rename(copy(example)));
     }
@@ -504,7 +600,8 @@ export function mutateBody(example: unknown, m: BodyMutation): string | Uint8Arr
 // Oracle
 
 /** The statuses an endpoint may answer with a 5xx: the spec's own 500s only. */
-export const documents500 = (endpoint: Endpoint): boolean => endpoint.auth === 'none' || endpoint.errors[500] !== undefined;
+export const documents500 = (endpoint: Endpoint): boolean =>
+  endpoint.auth === 'none' || endpoint.errors[500] !== undefined;
 
 /** Watches console.error, where the app reports an unexpected exception before answering 500. */
 export function crashWatch() {
@@ -520,7 +617,8 @@ export function crashWatch() {
 }
 
 /** Keys added to Object.prototype: a polluted prototype shows here. */
-export const prototypeKeys = (): string[] => Object.getOwnPropertyNames(Object.prototype).filter((k) => !BUILTIN_KEYS.has(k));
+export const prototypeKeys = (): string[] =>
+  Object.getOwnPropertyNames(Object.prototype).filter((k) => !BUILTIN_KEYS.has(k));
 const BUILTIN_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** A fuzz world for the file's tests, built before them, with a crash watch around them. */

@@ -32,7 +32,10 @@ const table = [
 ];
 const resolver = createResolver(table);
 const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-const has = (...names: string[]) => (n: string) => names.includes(n);
+const has =
+  (...names: string[]) =>
+  (n: string) =>
+    names.includes(n);
 
 describe('action selection', () => {
   it.each([

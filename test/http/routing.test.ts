@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, getJson, simulator, tokenFor, json } from '../helpers.js';
+import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -17,7 +17,9 @@ describe('rules shared by all endpoints', () => {
     const res = await getJson(sim, `/api/v2/packages?siteId=${siteId}&find=`, token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
-      Message: `No HTTP resource was found that matches the request URI 'http://127.0.0.1/api/v2/packages?siteId=${siteId}&find='.`,
+      Message:
+        'No HTTP resource was found that matches the request URI ' +
+        `'http://127.0.0.1/api/v2/packages?siteId=${siteId}&find='.`,
     });
   });
 
@@ -125,7 +127,10 @@ describe('rules shared by all endpoints', () => {
 
 describe('JSON body binding', () => {
   it('body field names match case-insensitively', async () => {
-    const res = await call(sim, '/api/v2/token', { method: 'POST', body: { ClientId: 'demo-client', SECRET: 'demo-secret' } });
+    const res = await call(sim, '/api/v2/token', {
+      method: 'POST',
+      body: { ClientId: 'demo-client', SECRET: 'demo-secret' },
+    });
     expect(res.status).toBe(200);
   });
 

@@ -7,15 +7,34 @@ import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
 const UNKNOWN = '0f0f0f0f-1111-4222-8333-444444444444';
 
 const writes: [string, string, (site: string) => unknown][] = [
-  ['POST /api/v2/clients', `/api/v2/clients?siteId=${UNKNOWN}`, () => ({ ClientId: EMPTY, FirstName: 'A', LastName: 'B', Gender: 1 })],
+  [
+    'POST /api/v2/clients',
+    `/api/v2/clients?siteId=${UNKNOWN}`,
+    () => ({ ClientId: EMPTY, FirstName: 'A', LastName: 'B', Gender: 1 }),
+  ],
   ['POST /api/v2/classes', `/api/v2/classes?siteId=${UNKNOWN}`, () => ({ ClassId: EMPTY, Name: 'X' })],
-  ['POST /api/v2/vouchers', `/api/v2/vouchers?siteId=${UNKNOWN}`, (site) => ({ VoucherId: EMPTY, SiteId: site, ExpiryDate: '2027-01-01 00:00', Amount: 10 })],
-  ['POST /api/v2/accountingdocuments', `/api/v2/accountingdocuments?siteId=${UNKNOWN}`, (site) => ({ AccountingDocumentTypeId: 1, SiteId: site, AccountingDocumentLineItems: [] })],
-  ['POST /api/v2/accountingentries', `/api/v2/accountingentries?siteId=${UNKNOWN}`, (site) => ({ AccountingEntryTypeId: 1, SiteId: site, Total: 1 })],
+  [
+    'POST /api/v2/vouchers',
+    `/api/v2/vouchers?siteId=${UNKNOWN}`,
+    (site) => ({ VoucherId: EMPTY, SiteId: site, ExpiryDate: '2027-01-01 00:00', Amount: 10 }),
+  ],
+  [
+    'POST /api/v2/accountingdocuments',
+    `/api/v2/accountingdocuments?siteId=${UNKNOWN}`,
+    (site) => ({ AccountingDocumentTypeId: 1, SiteId: site, AccountingDocumentLineItems: [] }),
+  ],
+  [
+    'POST /api/v2/accountingentries',
+    `/api/v2/accountingentries?siteId=${UNKNOWN}`,
+    (site) => ({ AccountingEntryTypeId: 1, SiteId: site, Total: 1 }),
+  ],
   [
     'POST /api/v2/appointments',
     `/api/v2/appointments?siteId=${UNKNOWN}`,
-    () => ({ ClientId: UNKNOWN, AppointmentServices: [{ ServiceId: UNKNOWN, Start: '2026-03-17 10:00', Employees: [], Resources: [] }] }),
+    () => ({
+      ClientId: UNKNOWN,
+      AppointmentServices: [{ ServiceId: UNKNOWN, Start: '2026-03-17 10:00', Employees: [], Resources: [] }],
+    }),
   ],
 ];
 

@@ -88,7 +88,7 @@ describe('test kit', () => {
     await account.journal.verify({ path: '/api/v2/sites' });
     await account.journal.verify({ path: '/api/v2/clients' }, 0);
     await expect(account.journal.verify({ path: '/api/v2/clients' })).rejects.toThrow(
-      /expected at least 1 call\(s\) matching any method \/api\/v2\/clients, got 0[^]*GET \/api\/v2\/sites → 200/,
+      /expected at least 1 call\(s\) matching any method \/api\/v2\/clients, got 0[\s\S]*GET \/api\/v2\/sites → 200/,
     );
     await expect(account.journal.verify({ path: '/api/v2/sites' }, { atMost: 0 })).rejects.toThrow(/at most 0/);
     await account.journal.clear();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type TestAccount, type TestSimulator } from 'business-api-simulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 // The code under test: it only knows a base URL and a credential, as it would in production.
 async function listSiteNames(baseUrl: string, clientId: string, secret: string): Promise<string[]> {

@@ -10,7 +10,7 @@ describe('README test kit example', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const at = readme.indexOf(MARKER);
     expect(at).toBeGreaterThan(0);
-    const fence = readme.slice(at + MARKER.length).match(/^\s*```ts\n([^]*?)```/);
+    const fence = readme.slice(at + MARKER.length).match(/^\s*```ts\n([\s\S]*?)```/);
     expect(fence).not.toBeNull();
     expect(fence![1]).toBe(readFileSync(path.join(root, 'test/kit/readme-example.test.ts'), 'utf8'));
   });

@@ -33,11 +33,16 @@ describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with the bearer scheme, absent on the four credential endpoints and replaced by ServiceApiKey on version 1', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes.ServiceApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'ServiceApiKey' });
+    expect(doc.components.securitySchemes.ServiceApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'ServiceApiKey',
+    });
     for (const e of endpoints) {
       const op = doc.paths[e.path][e.method.toLowerCase()];
       if (e.auth === 'none') expect(op.security, e.operationId).toEqual([]);
-      else if (e.auth === 'apiKey') expect([op.security, op.deprecated], e.operationId).toEqual([[{ ServiceApiKey: [] }], true]);
+      else if (e.auth === 'apiKey')
+        expect([op.security, op.deprecated], e.operationId).toEqual([[{ ServiceApiKey: [] }], true]);
       else expect(op.security, e.operationId).toBeUndefined();
     }
     expect(doc.servers[0].url).toBe('https://{account}.{host}');

@@ -36,7 +36,10 @@ export function isApiPath(url: string): boolean {
 
 function deref(value: Json): Json {
   if (typeof value?.$ref !== 'string') return value;
-  const target = value.$ref.replace('#/', '').split('/').reduce((node: Json, key: string) => node?.[key], doc);
+  const target = value.$ref
+    .replace('#/', '')
+    .split('/')
+    .reduce((node: Json, key: string) => node?.[key], doc);
   return deref(target);
 }
 
@@ -50,14 +53,24 @@ function validatorFor(key: string, schema: Json): ValidateFunction {
 }
 
 /** Problems with the answer, or an empty list when it matches the document. */
-export function responseProblems(method: string, url: string, status: number, contentType: string | null, body: string): string[] {
+export function responseProblems(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: string,
+): string[] {
   const p = apiPath(url);
   const match = templates.find((t) => t.pattern.test(p));
   const operation: Json | undefined = match ? doc.paths[match.template][method.toLowerCase()] : undefined;
   const where = `${method} ${p} → ${status}`;
   if (!operation) {
-    if (status !== 404 && status !== 405) return [`${where}: no operation in the document, so only 404/405 are expected`];
-    const message = { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } } };
+    if (status !== 404 && status !== 405)
+      return [`${where}: no operation in the document, so only 404/405 are expected`];
+    const message = {
+      description: '',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } },
+    };
     return check(`none:${status}`, where, message, contentType, body);
   }
   const response = operation.responses[String(status)];
@@ -82,13 +95,24 @@ function check(key: string, where: string, response: Json, contentType: string |
   }
   const validate = validatorFor(`${key}:${mediaType}`, deref(media.schema ?? {}));
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${where}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`,
+  );
 }
 
 /** Throws when an API answer does not match the document; other paths pass through unchecked. */
-export async function assertDocumented(request: Request | { method: string; url: string }, response: Response): Promise<void> {
+export async function assertDocumented(
+  request: Request | { method: string; url: string },
+  response: Response,
+): Promise<void> {
   if (!isApiPath(request.url)) return;
   const body = await response.clone().text();
-  const problems = responseProblems(request.method, request.url, response.status, response.headers.get('content-type'), body);
+  const problems = responseProblems(
+    request.method,
+    request.url,
+    response.status,
+    response.headers.get('content-type'),
+    body,
+  );
   if (problems.length > 0) throw new Error(`answer does not match openapi/openapi.json:\n${problems.join('\n')}`);
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoApi, type DemoApi, stored, UNKNOWN } from '../helpers.js';
+import { type DemoApi, demoApi, stored, UNKNOWN } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
@@ -13,12 +13,19 @@ function bookedPlace() {
   return { booking, siteId };
 }
 const path = (venue: string, booking: string) => `/api/v2/classpass/${PARTNER}/venues/${venue}/appointments/${booking}`;
-const patch = (venue: string, booking: string, body: unknown) => a.send(path(venue, booking), { method: 'PATCH', body });
+const patch = (venue: string, booking: string, body: unknown) =>
+  a.send(path(venue, booking), { method: 'PATCH', body });
 
 describe('PATCH /api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{appointment_id}', () => {
   it('status maps onto ClassBookingState: attended → CheckedIn, no_show → NoShow, late_cancelled → LateCancelled, cancelled → Cancelled, booked → Booked', async () => {
     const { booking, siteId } = bookedPlace();
-    for (const [status, state] of [['attended', 2], ['no_show', 3], ['late_cancelled', 4], ['cancelled', 5], ['booked', 1]] as const) {
+    for (const [status, state] of [
+      ['attended', 2],
+      ['no_show', 3],
+      ['late_cancelled', 4],
+      ['cancelled', 5],
+      ['booked', 1],
+    ] as const) {
       const res = await patch(siteId, booking.ClassBookingId, { status });
       expect(res.status).toBe(200);
       expect(stored(a.world, 'classBookings', booking).ClassBookingState).toBe(state);
@@ -28,7 +35,10 @@ describe('PATCH /api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{a
 
   it('answers the booking snake_case, echoing partner, venue and updated_utc', async () => {
     const { booking, siteId } = bookedPlace();
-    const res = await patch(siteId, booking.ClassBookingId, { status: 'attended', updated_utc: '2026-03-16T10:05:00Z' });
+    const res = await patch(siteId, booking.ClassBookingId, {
+      status: 'attended',
+      updated_utc: '2026-03-16T10:05:00Z',
+    });
     expect(res.body).toEqual({
       partner_id: PARTNER,
       venue_id: siteId,
@@ -43,7 +53,9 @@ describe('PATCH /api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{a
 
   it('updated_utc defaults to the account clock', async () => {
     const { booking, siteId } = bookedPlace();
-    expect((await patch(siteId, booking.ClassBookingId, { status: 'attended' })).body.updated_utc).toBe('2026-03-16 09:00');
+    expect((await patch(siteId, booking.ClassBookingId, { status: 'attended' })).body.updated_utc).toBe(
+      '2026-03-16 09:00',
+    );
   });
 
   it('an unknown booking is a 400 Record does not exist.', async () => {
@@ -77,9 +89,19 @@ describe('PATCH /api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{a
   it('the route ends in a record id, so a credential with an endpoint allow-list is refused it', async () => {
     const { booking, siteId } = bookedPlace();
     const { call, json } = await import('../helpers.js');
-    const cred = await json(call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/classes'] } }));
-    const token = (await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))).access_token;
-    const res = await call(a.sim, path(siteId, booking.ClassBookingId), { token, method: 'PATCH', body: { status: 'attended' } });
+    const cred = await json(
+      call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/classes'] } }),
+    );
+    const token = (
+      await json(
+        call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }),
+      )
+    ).access_token;
+    const res = await call(a.sim, path(siteId, booking.ClassBookingId), {
+      token,
+      method: 'PATCH',
+      body: { status: 'attended' },
+    });
     expect(res.status).toBe(403);
   });
 });

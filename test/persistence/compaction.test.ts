@@ -16,7 +16,10 @@ afterEach(async () => {
 });
 
 const bigClient = (n: number) =>
-  newClient({ FirstName: `Big${n}`, ClientNotes: Array.from({ length: 16 }, () => ({ Body: 'n'.repeat(4000), ClientNoteType: 1, ObjectState: 1 })) });
+  newClient({
+    FirstName: `Big${n}`,
+    ClientNotes: Array.from({ length: 16 }, () => ({ Body: 'n'.repeat(4000), ClientNoteType: 1, ObjectState: 1 })),
+  });
 
 describe('log compaction', () => {
   it('a log that outgrows the base is folded into a new base, and a restart reads every write', async () => {
@@ -39,12 +42,16 @@ describe('log compaction', () => {
     expect(base.seq).toBeGreaterThan(0);
     expect(Buffer.byteLength(log)).toBeLessThan(COMPACT_AFTER_BYTES);
     // Lines after the base continue its sequence.
-    const seqs = log.split('\n').filter(Boolean).map((l) => JSON.parse(l).seq);
+    const seqs = log
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l).seq);
     expect(seqs).toEqual(seqs.map((_, i) => base.seq + 1 + i));
 
     const again = await simulator({ dataDir: dir, autoAccounts: false });
     const t = await tokenFor(again);
-    for (const [n, id] of ids.entries()) expect((await json(call(again, `/api/v2/clients/${id}`, { token: t }))).FirstName).toBe(`Big${n}`);
+    for (const [n, id] of ids.entries())
+      expect((await json(call(again, `/api/v2/clients/${id}`, { token: t }))).FirstName).toBe(`Big${n}`);
   });
 
   it('lines the base already holds (a crash after the new base, before the log was emptied) are skipped on load', async () => {
@@ -57,7 +64,9 @@ describe('log compaction', () => {
     let oldLog = '';
     for (let n = 0; n < 100; n++) {
       previousLog = await readFile(logFile, 'utf8');
-      expect((await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: bigClient(n) })).status).toBe(200);
+      expect(
+        (await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: bigClient(n) })).status,
+      ).toBe(200);
       if (JSON.parse(await readFile(path.join(dir, 'demo.json'), 'utf8')).seq > 0) {
         oldLog = previousLog;
         break;
@@ -68,7 +77,9 @@ describe('log compaction', () => {
     await writeFile(logFile, oldLog);
     const again = await simulator({ dataDir: dir, autoAccounts: false });
     const t = await tokenFor(again);
-    const names = (await json(call(again, `/api/v2/clients?siteId=${site}&find=Big`, { token: t }))) as { FirstName: string }[];
+    const names = (await json(call(again, `/api/v2/clients?siteId=${site}&find=Big`, { token: t }))) as {
+      FirstName: string;
+    }[];
     expect(new Set(names.map((c) => c.FirstName)).size).toBe(names.length);
     expect(names.length).toBeGreaterThan(10);
   });

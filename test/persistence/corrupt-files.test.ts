@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../src/accounts/secret-box.js';
 import { signingSecret, subscriptionsOf } from '../../src/webhooks/subscriptions.js';
-import { call, firstFormatFile, json, simulator, tokenFor } from '../helpers.js';
 import { ensureBuilt, runCli } from '../cli/process.js';
+import { call, firstFormatFile, json, simulator, tokenFor } from '../helpers.js';
 
 // A data file that is not valid JSON, not shaped as account data, or holding a record of the
 // wrong shape stops the start with a message naming the file and the problem (exit code 1), and
@@ -59,21 +59,37 @@ const edited = (change: (data: any) => void) => {
 };
 
 /** The base with one record added to its changes. */
-const withRecord = (table: string, key: string, row: Record<string, unknown>) => edited((d) => d.changes.push([table, key, row]));
+const withRecord = (table: string, key: string, row: Record<string, unknown>) =>
+  edited((d) => d.changes.push([table, key, row]));
 
 const aClient = (fields: Record<string, unknown>) => ({
-  ClientId: '9-client', SiteId: null, State: 1, FirstName: 'Ada', LastName: 'Lovelace', Email: '', MobilePhone: '', Gender: 1, ...fields,
+  ClientId: '9-client',
+  SiteId: null,
+  State: 1,
+  FirstName: 'Ada',
+  LastName: 'Lovelace',
+  Email: '',
+  MobilePhone: '',
+  Gender: 1,
+  ...fields,
 });
 
 const sealedWebhook = (sealed: string) => ({
-  webhook_id: WEBHOOK_ID, event: 'NewRecurringClientInvoice', url: 'http://127.0.0.1/h', created_utc: '2026-03-16 09:00', secret_sealed: sealed,
+  webhook_id: WEBHOOK_ID,
+  event: 'NewRecurringClientInvoice',
+  url: 'http://127.0.0.1/h',
+  created_utc: '2026-03-16 09:00',
+  secret_sealed: sealed,
 });
 
 describe('corrupt or hand-edited data files', () => {
   it('a file that is not valid JSON is refused naming the file and the position', async () => {
     const text = JSON.stringify(valid);
     const at = text.indexOf('"settings":');
-    await expectRefused(`${text.slice(0, at)}@${text.slice(at)}`, `not valid JSON at position ${at} (line 1, column ${at + 1}): `);
+    await expectRefused(
+      `${text.slice(0, at)}@${text.slice(at)}`,
+      `not valid JSON at position ${at} (line 1, column ${at + 1}): `,
+    );
   });
 
   it('a truncated file is refused, not replaced', async () => {
@@ -81,28 +97,56 @@ describe('corrupt or hand-edited data files', () => {
   });
 
   it('a hand-edited field of the wrong type is refused naming the file and the field', async () => {
-    await expectRefused(edited((d) => (d.settings.seed = 'forty-two')), 'settings.seed: expected a number, got a string');
+    await expectRefused(
+      edited((d) => (d.settings.seed = 'forty-two')),
+      'settings.seed: expected a number, got a string',
+    );
   });
 
   it.each([
     ['an unknown size', (d: any) => (d.settings.size = 'huge'), 'settings.size: '],
     ['a missing changes list', (d: any) => delete d.changes, 'changes: missing (expected an array)'],
     ['a format written by another version', (d: any) => (d.format = 3), 'format: expected format 2'],
-    ['a clock beyond ten years', (d: any) => (d.settings.clockOffsetMs = 11 * 366 * 86_400_000), 'settings.clockOffsetMs: the account clock must stay within 10 years of real time'],
-    ['a credential without its secret hash', (d: any) => delete d.changes.find((c: any) => c[0] === 'credentials')[2].secretHash, 'changes[0] (credentials credential-1): secretHash: missing (expected a string)'],
-    ['a plain secret in place of its hash', (d: any) => (d.changes.find((c: any) => c[0] === 'credentials')[2].secretHash = 'demo-secret'), 'changes[0] (credentials credential-1): secretHash: expected a SHA-256 hash (64 hex digits)'],
-    ['another account\'s name', (d: any) => (d.settings.name = 'other'), "settings.name: expected 'acme' (the file's name), got 'other'"],
+    [
+      'a clock beyond ten years',
+      (d: any) => (d.settings.clockOffsetMs = 11 * 366 * 86_400_000),
+      'settings.clockOffsetMs: the account clock must stay within 10 years of real time',
+    ],
+    [
+      'a credential without its secret hash',
+      (d: any) => delete d.changes.find((c: any) => c[0] === 'credentials')[2].secretHash,
+      'changes[0] (credentials credential-1): secretHash: missing (expected a string)',
+    ],
+    [
+      'a plain secret in place of its hash',
+      (d: any) => (d.changes.find((c: any) => c[0] === 'credentials')[2].secretHash = 'demo-secret'),
+      'changes[0] (credentials credential-1): secretHash: expected a SHA-256 hash (64 hex digits)',
+    ],
+    [
+      "another account's name",
+      (d: any) => (d.settings.name = 'other'),
+      "settings.name: expected 'acme' (the file's name), got 'other'",
+    ],
   ])('%s is refused with the field named', async (_case, change, problem) => {
     await expectRejected(edited(change), problem);
   });
 
   it('a record field of the wrong type is refused naming the file, the record and the field', async () => {
-    await expectRefused(withRecord('clients', '9-client', aClient({ FirstName: 42 })), 'changes[2] (clients 9-client): FirstName: expected string, got number');
+    await expectRefused(
+      withRecord('clients', '9-client', aClient({ FirstName: 42 })),
+      'changes[2] (clients 9-client): FirstName: expected string, got number',
+    );
   });
 
   it('an out-of-range number in a record is refused naming the field', async () => {
-    await expectRejected(withRecord('clients', '9-client', aClient({ State: 7 })), 'changes[2] (clients 9-client): State: 7 is not one of 1, 2');
-    await expectRejected(withRecord('vouchers', '9-voucher', { VoucherId: '9-voucher', Amount: 1e300 }), 'changes[2] (vouchers 9-voucher): Amount: 1e+300 is out of range');
+    await expectRejected(
+      withRecord('clients', '9-client', aClient({ State: 7 })),
+      'changes[2] (clients 9-client): State: 7 is not one of 1, 2',
+    );
+    await expectRejected(
+      withRecord('vouchers', '9-voucher', { VoucherId: '9-voucher', Amount: 1e300 }),
+      'changes[2] (vouchers 9-voucher): Amount: 1e+300 is out of range',
+    );
   });
 
   it('a record of an unknown table is refused', async () => {
@@ -139,7 +183,10 @@ describe('corrupt or hand-edited data files', () => {
 
   it('a webhook secret sealed under another key is refused', async () => {
     const sealed = new SecretBox(Buffer.alloc(32, 7)).seal('s', WEBHOOK_ID);
-    await expectRejected(withRecord('webhooks', WEBHOOK_ID, sealedWebhook(sealed)), `webhooks: ${WEBHOOK_ID}: secret_sealed: does not open`);
+    await expectRejected(
+      withRecord('webhooks', WEBHOOK_ID, sealedWebhook(sealed)),
+      `webhooks: ${WEBHOOK_ID}: secret_sealed: does not open`,
+    );
   });
 
   it('a secrets key file that is not a key is refused naming it', async () => {
@@ -168,7 +215,14 @@ describe('corrupt or hand-edited data files', () => {
     await writeFile(path.join(dir, '.acme.json.tmp'), '{"half": ');
     await writeFile(path.join(dir, '.acme.json.4242-7.tmp'), '{"half": ');
     const sim = await simulator({ dataDir: dir, autoAccounts: false });
-    expect((await call(sim, '/accounts/acme/api/v2/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status).toBe(200);
+    expect(
+      (
+        await call(sim, '/accounts/acme/api/v2/token', {
+          method: 'POST',
+          body: { clientId: 'demo-client', secret: 'demo-secret' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
@@ -199,7 +253,11 @@ describe('files of the first format (the whole world in one file)', () => {
     const plainToken = await tokenFor(plain, '/accounts/acme');
     const site = plain.registry.get('acme')!.world.sites[0]!.SiteId;
     const body = { ClientId: '00000000-0000-0000-0000-000000000000', FirstName: 'Old', LastName: 'Stream', Gender: 1 };
-    const first = (await json(call(plain, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: plainToken, body }))).Value;
+    const first = (
+      await json(
+        call(plain, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: plainToken, body }),
+      )
+    ).Value;
     const old = firstFormatFile('acme') as any;
     old.world.clients.push(plain.registry.get('acme')!.world.clients.find((c) => c.ClientId === first));
     await writeFile(file, JSON.stringify(old));
@@ -208,7 +266,9 @@ describe('files of the first format (the whole world in one file)', () => {
       const token = await tokenFor(sim, '/accounts/acme');
       expect((await json(call(sim, `/accounts/acme/api/v2/clients/${first}`, { token }))).FirstName).toBe('Old');
       if (start === 1) {
-        const made = (await json(call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token, body }))).Value;
+        const made = (
+          await json(call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token, body }))
+        ).Value;
         expect(made).not.toBe(first);
       }
     }
@@ -216,13 +276,28 @@ describe('files of the first format (the whole world in one file)', () => {
 
   it('a first-format file holding a plain webhook secret is refused, saying what to do', async () => {
     const old = firstFormatFile('acme') as any;
-    old.webhooks = [{ webhook_id: WEBHOOK_ID, event: 'NewRecurringClientInvoice', url: 'http://127.0.0.1/h', created_utc: '2026-03-16 09:00', secret: 'plain-old-secret' }];
-    await expectRejected(JSON.stringify(old), 'webhooks[0]: holds a plain signing secret (written before secrets were sealed); remove that webhook from the file and register it again');
+    old.webhooks = [
+      {
+        webhook_id: WEBHOOK_ID,
+        event: 'NewRecurringClientInvoice',
+        url: 'http://127.0.0.1/h',
+        created_utc: '2026-03-16 09:00',
+        secret: 'plain-old-secret',
+      },
+    ];
+    await expectRejected(
+      JSON.stringify(old),
+      'webhooks[0]: holds a plain signing secret (written before secrets were sealed); remove that webhook from ' +
+        'the file and register it again',
+    );
   });
 
   it('a webhook of a first-format file keeps its sealed secret', async () => {
     const key = path.join(dir, '.secrets-key');
-    const sealed = new SecretBox(Buffer.from((await readFile(key, 'utf8')).trim(), 'base64')).seal('kept-secret', WEBHOOK_ID);
+    const sealed = new SecretBox(Buffer.from((await readFile(key, 'utf8')).trim(), 'base64')).seal(
+      'kept-secret',
+      WEBHOOK_ID,
+    );
     const old = firstFormatFile('acme') as any;
     old.webhooks = [sealedWebhook(sealed)];
     await writeFile(file, JSON.stringify(old));

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newVoucher } from '../vouchers/support.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
 import { EMPTY } from '../helpers.js';
+import { newVoucher } from '../vouchers/support.js';
 
 // A server killed with SIGKILL in the middle of a stream of writes of every kind (API creates,
 // tokens, control-plane credentials and clock moves), restarted on the same data directory: every
@@ -26,7 +26,11 @@ const start = () => startCli(['--port', '0', '--data-dir', dir, '--rate-limit', 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 async function token(base: string, clientId = 'demo-client', secret = 'demo-secret'): Promise<string> {
-  const res = await fetch(`${base}/api/v2/token`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ clientId, secret }) });
+  const res = await fetch(`${base}/api/v2/token`, {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify({ clientId, secret }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -52,7 +56,9 @@ async function context(base: string): Promise<Context> {
   const bearer = { authorization: `Bearer ${await token(base)}`, ...JSON_TYPE };
   const sites = (await (await fetch(`${base}/api/v2/sites`, { headers: bearer })).json()) as { SiteId: string }[];
   const site = sites[0]!.SiteId;
-  const clients = (await (await fetch(`${base}/api/v2/clients?siteId=${site}`, { headers: bearer })).json()) as { ClientId: string }[];
+  const clients = (await (await fetch(`${base}/api/v2/clients?siteId=${site}`, { headers: bearer })).json()) as {
+    ClientId: string;
+  }[];
   return { base, bearer, site, client: clients[0]!.ClientId };
 }
 
@@ -60,14 +66,29 @@ async function context(base: string): Promise<Context> {
 async function writeOnce(c: Context, kind: Kind, mark: string): Promise<Acknowledged | undefined> {
   const post = (url: string, body: unknown, headers: Record<string, string> = c.bearer) =>
     fetch(`${c.base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const value = async (res: Response) => (res.status === 200 ? ((await res.json()) as { Value: string }).Value : undefined);
+  const value = async (res: Response) =>
+    res.status === 200 ? ((await res.json()) as { Value: string }).Value : undefined;
   switch (kind) {
     case 'client': {
-      const id = await value(await post(`/api/v2/clients?siteId=${c.site}`, { ClientId: EMPTY, FirstName: mark, LastName: 'Durable', Gender: 1 }));
+      const id = await value(
+        await post(`/api/v2/clients?siteId=${c.site}`, {
+          ClientId: EMPTY,
+          FirstName: mark,
+          LastName: 'Durable',
+          Gender: 1,
+        }),
+      );
       return id ? { kind, id, mark } : undefined;
     }
     case 'document': {
-      const body = { AccountingDocumentId: EMPTY, AccountingDocumentTypeId: 1, SiteId: c.site, ClientId: c.client, Reference: mark, AccountingDocumentLineItems: [{ Description: 'Cut', Quantity: 1, Price: 40 }] };
+      const body = {
+        AccountingDocumentId: EMPTY,
+        AccountingDocumentTypeId: 1,
+        SiteId: c.site,
+        ClientId: c.client,
+        Reference: mark,
+        AccountingDocumentLineItems: [{ Description: 'Cut', Quantity: 1, Price: 40 }],
+      };
       const id = await value(await post(`/api/v2/accountingdocuments?siteId=${c.site}`, body));
       return id ? { kind, id, mark } : undefined;
     }
@@ -77,7 +98,9 @@ async function writeOnce(c: Context, kind: Kind, mark: string): Promise<Acknowle
     }
     case 'token': {
       const res = await post('/api/v2/token', { clientId: 'demo-client', secret: 'demo-secret' }, JSON_TYPE);
-      return res.status === 200 ? { kind, token: ((await res.json()) as { access_token: string }).access_token } : undefined;
+      return res.status === 200
+        ? { kind, token: ((await res.json()) as { access_token: string }).access_token }
+        : undefined;
     }
     case 'credential': {
       const res = await post('/__admin/accounts/demo/credentials', {}, JSON_TYPE);
@@ -144,17 +167,26 @@ describe('crash safety with --data-dir', () => {
       if (a.kind === 'client') expect((await read(`/api/v2/clients/${a.id}`)).FirstName).toBe(a.mark);
       if (a.kind === 'document') expect((await read(`/api/v2/accountingdocuments/${a.id}`)).Reference).toBe(a.mark);
       if (a.kind === 'voucher') expect((await read(`/api/v2/vouchers/${a.id}`)).Notes).toBe(a.mark);
-      if (a.kind === 'token') expect((await fetch(`${server.base}/api/v2/ping`, { headers: { authorization: `Bearer ${a.token}` } })).status).toBe(200);
+      if (a.kind === 'token')
+        expect(
+          (await fetch(`${server.base}/api/v2/ping`, { headers: { authorization: `Bearer ${a.token}` } })).status,
+        ).toBe(200);
       if (a.kind === 'credential') await token(server.base, a.clientId, a.secret);
     }
     // Every acknowledged clock move is kept (real time only adds to it).
     const moved = all.reduce((sum, a) => sum + (a.kind === 'clock' ? a.seconds : 0), 0);
-    const now = Date.parse(((await (await fetch(`${server.base}/__admin/accounts/demo/clock`)).json()) as { now: string }).now);
+    const now = Date.parse(
+      ((await (await fetch(`${server.base}/__admin/accounts/demo/clock`)).json()) as { now: string }).now,
+    );
     expect(now - Date.now()).toBeGreaterThanOrEqual(moved * 1000 - 5000);
 
     const files = await readdir(dir);
-    expect(files.filter((f) => f.endsWith('.tmp')), 'temp files are removed on start').toEqual([]);
-    for (const file of files.filter((f) => f.endsWith('.json'))) JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+    expect(
+      files.filter((f) => f.endsWith('.tmp')),
+      'temp files are removed on start',
+    ).toEqual([]);
+    for (const file of files.filter((f) => f.endsWith('.json')))
+      JSON.parse(await readFile(path.join(dir, file), 'utf8'));
     for (const file of files.filter((f) => f.endsWith('.log'))) {
       for (const line of (await readFile(path.join(dir, file), 'utf8')).split('\n').filter(Boolean)) JSON.parse(line);
     }

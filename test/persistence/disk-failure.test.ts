@@ -11,7 +11,6 @@ import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
 // next read does not see it) and on disk (a restart does not see it either, and the files are
 // unchanged). Then, once the disk takes writes again, writing goes on.
 
-
 /** A small tmpfs (size in KiB) the test may remount read-only or fill; undefined where mounting is not permitted. */
 function mountTmpfs(dir: string, kib: number): boolean {
   try {
@@ -48,7 +47,8 @@ const canChattr = (() => {
     execFileSync('rm', ['-f', probeFile]);
   }
 })();
-const needsChattr = (name: string) => (canChattr ? name : `${name} (skipped: chattr +i needs root and a file system that has it)`);
+const needsChattr = (name: string) =>
+  canChattr ? name : `${name} (skipped: chattr +i needs root and a file system that has it)`;
 
 let dir: string;
 let mounted = false;
@@ -63,7 +63,10 @@ afterEach(async () => {
 });
 
 async function filesOf(d: string): Promise<string> {
-  return (await readFile(path.join(d, 'demo.json'), 'utf8')) + (await readFile(path.join(d, 'demo.log'), 'utf8').catch(() => ''));
+  return (
+    (await readFile(path.join(d, 'demo.json'), 'utf8')) +
+    (await readFile(path.join(d, 'demo.log'), 'utf8').catch(() => ''))
+  );
 }
 
 /** Creates a client; answers the status and, on 200, the id. */
@@ -71,7 +74,11 @@ async function createClient(sim: Simulator, token: string, name: string): Promis
   const site = sim.registry.get('demo')!.world.sites[0]!.SiteId;
   // Notes of several pages in all, so that no space left in the log's last block can hold the write.
   const notes = Array.from({ length: 16 }, () => ({ Body: 'x'.repeat(4000), ClientNoteType: 1, ObjectState: 1 }));
-  const res = await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: newClient({ FirstName: name, ClientNotes: notes }) });
+  const res = await call(sim, `/api/v2/clients?siteId=${site}`, {
+    method: 'POST',
+    token,
+    body: newClient({ FirstName: name, ClientNotes: notes }),
+  });
   return { status: res.status, id: res.status === 200 ? (await json(res)).Value : undefined };
 }
 
@@ -85,7 +92,10 @@ async function refusedWriteLeavesNothing(
   d: string,
   breakDisk: () => void | Promise<void>,
   mendDisk: () => void | Promise<void>,
-  /** A full disk may still hold a small write in the log's last block: the clock move is checked where every write fails. */
+  /**
+   * A full disk may still hold a small write in the log's last block: the clock move is checked where every write
+   * fails.
+   */
   everyWriteFails = true,
 ) {
   // The 500 of a failed save is the service's generic error, which the document does not list per endpoint.
@@ -128,8 +138,13 @@ describe('writes the disk refuses', () => {
         failing = true;
         const { AccountFiles } = await import('../../src/accounts/account-files.js');
         const append = AccountFiles.prototype.append;
-        vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(function (this: InstanceType<typeof AccountFiles>, set) {
-          return failing ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })) : append.call(this, set);
+        vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(function (
+          this: InstanceType<typeof AccountFiles>,
+          set,
+        ) {
+          return failing
+            ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }))
+            : append.call(this, set);
         });
       },
       () => {
@@ -138,41 +153,57 @@ describe('writes the disk refuses', () => {
     );
   });
 
-  it.skipIf(!canChattr)(needsChattr('a read-only data directory refuses writes with 500 and the account stays as it was, in memory and on disk'), async () => {
-    try {
-      await refusedWriteLeavesNothing(dir, () => immutable(dir, true), () => immutable(dir, false));
-    } finally {
-      if (canChattr) execFileSync('chattr', ['-R', '-i', dir], { stdio: 'ignore' });
-    }
-  });
+  it.skipIf(!canChattr)(
+    needsChattr(
+      'a read-only data directory refuses writes with 500 and the account stays as it was, in memory and on disk',
+    ),
+    async () => {
+      try {
+        await refusedWriteLeavesNothing(
+          dir,
+          () => immutable(dir, true),
+          () => immutable(dir, false),
+        );
+      } finally {
+        if (canChattr) execFileSync('chattr', ['-R', '-i', dir], { stdio: 'ignore' });
+      }
+    },
+  );
 
-  it.skipIf(!canMount)(needsMount('a full disk refuses writes with 500 and the account stays as it was, in memory and on disk'), async () => {
-    mounted = mountTmpfs(dir, 1024);
-    expect(mounted).toBe(true);
-    const filler = path.join(dir, 'filler');
-    await refusedWriteLeavesNothing(
-      dir,
-      async () => {
-        // Fill what is left, a block at a time, until the disk says no.
-        await mkdir(filler);
-        for (let i = 0; ; i++) {
-          try {
-            await writeFile(path.join(filler, String(i)), Buffer.alloc(4096, 1));
-          } catch {
-            break;
+  it.skipIf(!canMount)(
+    needsMount('a full disk refuses writes with 500 and the account stays as it was, in memory and on disk'),
+    async () => {
+      mounted = mountTmpfs(dir, 1024);
+      expect(mounted).toBe(true);
+      const filler = path.join(dir, 'filler');
+      await refusedWriteLeavesNothing(
+        dir,
+        async () => {
+          // Fill what is left, a block at a time, until the disk says no.
+          await mkdir(filler);
+          for (let i = 0; ; i++) {
+            try {
+              await writeFile(path.join(filler, String(i)), Buffer.alloc(4096, 1));
+            } catch {
+              break;
+            }
           }
-        }
-      },
-      () => rm(filler, { recursive: true, force: true }),
-      false,
-    );
-  });
+        },
+        () => rm(filler, { recursive: true, force: true }),
+        false,
+      );
+    },
+  );
 
   it('a refused write (400) changes nothing on disk', async () => {
     const sim = await simulator({ dataDir: dir });
     const token = await tokenFor(sim);
     const onDisk = await filesOf(dir);
-    const res = await call(sim, `/api/v2/clients?siteId=${EMPTY}`, { method: 'POST', token, body: { ...newClient(), Gender: 'sometimes' } });
+    const res = await call(sim, `/api/v2/clients?siteId=${EMPTY}`, {
+      method: 'POST',
+      token,
+      body: { ...newClient(), Gender: 'sometimes' },
+    });
     expect(res.status).toBe(400);
     expect(await filesOf(dir)).toBe(onDisk);
   });

@@ -23,7 +23,11 @@ describe('account lifecycle', () => {
       const token = await tokenFor(sim, '/accounts/acme');
       const site = sim.registry.get('acme')!.world.sites[0]!.SiteId;
       const write = (name: string) =>
-        call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: newClient({ FirstName: name }) });
+        call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, {
+          method: 'POST',
+          token,
+          body: newClient({ FirstName: name }),
+        });
       // Writes to the old account, its deletion and the new account's creation, all at once.
       const [, deleted, created] = await Promise.all([
         Promise.all(Array.from({ length: 8 }, (_, i) => write(`Old${round}n${i}`))),
@@ -33,22 +37,33 @@ describe('account lifecycle', () => {
       expect(deleted.status).toBe(204);
       // The create either waited for the deletion (201) or came first and found the old one (409).
       expect([201, 409]).toContain(created.status);
-      if (created.status === 409) expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } })).status).toBe(201);
+      if (created.status === 409)
+        expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } })).status).toBe(201);
 
       const fresh = await tokenFor(sim, '/accounts/acme');
-      const mine = await call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: fresh, body: newClient({ FirstName: `New${round}` }) });
+      const mine = await call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, {
+        method: 'POST',
+        token: fresh,
+        body: newClient({ FirstName: `New${round}` }),
+      });
       expect(mine.status).toBe(200);
       const id = (await json(mine)).Value as string;
 
       // A restart finds the newer account whole: its client, none of the old account's, files that parse.
       const again = await simulator({ dataDir: dir, autoAccounts: false });
       const t = await tokenFor(again, '/accounts/acme');
-      expect((await json(call(again, `/accounts/acme/api/v2/clients/${id}`, { token: t }))).FirstName).toBe(`New${round}`);
-      const olds = await json(call(again, `/accounts/acme/api/v2/clients?siteId=${site}&find=Old${round}`, { token: t }));
+      expect((await json(call(again, `/accounts/acme/api/v2/clients/${id}`, { token: t }))).FirstName).toBe(
+        `New${round}`,
+      );
+      const olds = await json(
+        call(again, `/accounts/acme/api/v2/clients?siteId=${site}&find=Old${round}`, { token: t }),
+      );
       expect(olds).toEqual([]);
       for (const file of await readdir(dir)) {
         if (file.endsWith('.json')) JSON.parse(await readFile(path.join(dir, file), 'utf8'));
-        if (file.endsWith('.log')) for (const line of (await readFile(path.join(dir, file), 'utf8')).split('\n').filter(Boolean)) JSON.parse(line);
+        if (file.endsWith('.log'))
+          for (const line of (await readFile(path.join(dir, file), 'utf8')).split('\n').filter(Boolean))
+            JSON.parse(line);
       }
       expect((await call(sim, '/__admin/accounts/acme', { method: 'DELETE' })).status).toBe(204);
     }
@@ -75,7 +90,12 @@ describe('--max-accounts', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect((await json(res)).Message).toContain('--max-accounts');
-    expect(sim.registry.list().map((a) => a.name).sort()).toEqual(['one', 'two']);
+    expect(
+      sim.registry
+        .list()
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(['one', 'two']);
   });
 
   it('beyond --max-accounts a control-plane create answers 503 naming the flag; after a delete there is room again', async () => {

@@ -51,11 +51,14 @@ function lint(file: string): Promise<LintResult> {
 const describeProblem = (p: Problem) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
 
 describe('redocly lint', () => {
-  it.each(['openapi/openapi.yaml', 'openapi/openapi.json'])('passes %s with no error and no network request', async (file) => {
-    const { code, stderr, report } = await lint(file);
-    expect(stderr).not.toContain('NETWORK-ATTEMPT');
-    expect(report.problems.filter((p) => p.severity === 'error').map(describeProblem)).toEqual([]);
-    expect(report.totals.errors).toBe(0);
-    expect(code).toBe(0);
-  });
+  it.each(['openapi/openapi.yaml', 'openapi/openapi.json'])(
+    'passes %s with no error and no network request',
+    async (file) => {
+      const { code, stderr, report } = await lint(file);
+      expect(stderr).not.toContain('NETWORK-ATTEMPT');
+      expect(report.problems.filter((p) => p.severity === 'error').map(describeProblem)).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+      expect(code).toBe(0);
+    },
+  );
 });

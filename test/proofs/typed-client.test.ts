@@ -18,12 +18,16 @@ const WRONG = root('test/proofs/client/wrong-calls.ts');
 
 /** Compile errors of the files under the project's own compiler options (strict, NodeNext). */
 function typeErrors(files: string[]): ts.Diagnostic[] {
-  const config = ts.getParsedCommandLineOfConfigFile(root('tsconfig.json'), { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    root('tsconfig.json'),
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json not readable');
   return [...ts.getPreEmitDiagnostics(ts.createProgram(files, config.options))];
 }
@@ -37,18 +41,35 @@ interface FlowModule {
 }
 
 const lineOf = (d: ts.Diagnostic) => (d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0);
-const show = (d: ts.Diagnostic) => `${d.file?.fileName}:${lineOf(d)} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+const show = (d: ts.Diagnostic) =>
+  `${d.file?.fileName}:${lineOf(d)} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
 
 /** How many times the simulator itself offers for the flow's service and day, asked in-process. */
-async function offeredTimes(server: RunningServer, flow: { siteId: string; serviceId: string; day: string }): Promise<number> {
+async function offeredTimes(
+  server: RunningServer,
+  flow: { siteId: string; serviceId: string; day: string },
+): Promise<number> {
   const sim = server.simulator;
   const tokenRes = await sim.fetch(
-    new Request('http://127.0.0.1/api/v2/token', { method: 'POST', body: JSON.stringify({ clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET }) }),
+    new Request('http://127.0.0.1/api/v2/token', {
+      method: 'POST',
+      body: JSON.stringify({ clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET }),
+    }),
   );
   const { access_token } = (await tokenRes.json()) as { access_token: string };
-  const query = new URLSearchParams({ siteId: flow.siteId, day: flow.day, services: flow.serviceId, packageId: '', employeeIds: '', clientId: '', serviceSequence: '1' });
+  const query = new URLSearchParams({
+    siteId: flow.siteId,
+    day: flow.day,
+    services: flow.serviceId,
+    packageId: '',
+    employeeIds: '',
+    clientId: '',
+    serviceSequence: '1',
+  });
   const res = await sim.fetch(
-    new Request(`http://127.0.0.1/api/v2/appointments/availabletimes?${query}`, { headers: { authorization: `Bearer ${access_token}` } }),
+    new Request(`http://127.0.0.1/api/v2/appointments/availabletimes?${query}`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    }),
   );
   return ((await res.json()) as unknown[]).length;
 }

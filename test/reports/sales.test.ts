@@ -1,8 +1,8 @@
-import { insertRecord } from '../../src/stored-records.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
-import { toCents } from '../../src/world/money.js';
+import { insertRecord } from '../../src/stored-records.js';
 import type { World } from '../../src/world/index.js';
+import { toCents } from '../../src/world/money.js';
 import { type Api, activeSite, api, redemption } from '../vouchers/support.js';
 
 let a: Api;
@@ -19,7 +19,8 @@ const cents = (f: { Amount: number }) => toCents(f.Amount);
 /** What the report should say, read straight from the world for the given sites. */
 function expected(world: World, sites: string[]) {
   const docs = world.accountingDocuments.filter((d) => sites.includes(d.SiteId) && within(d.DocumentDate));
-  const lines = (type: number) => docs.filter((d) => d.AccountingDocumentTypeId === type).flatMap((d) => d.AccountingDocumentLineItems);
+  const lines = (type: number) =>
+    docs.filter((d) => d.AccountingDocumentTypeId === type).flatMap((d) => d.AccountingDocumentLineItems);
   const sum = (ls: { Total: number }[]) => ls.reduce((s, l) => s + toCents(l.Total), 0);
   const invoiceLines = lines(1);
   const entries = world.accountingEntries.filter((e) => sites.includes(e.SiteId) && within(e.EntryDate));
@@ -32,7 +33,9 @@ function expected(world: World, sites: string[]) {
     refunds: sum(lines(3)),
     redemptions: { count: redemptions.length, cents: redemptions.reduce((s, e) => s + toCents(e.Total), 0) },
     gratuities: entries.reduce((s, e) => s + toCents(e.Gratuity), 0),
-    vouchersSold: world.vouchers.filter((v) => sites.includes(v.CreatedSiteId ?? v.SiteId ?? '') && within(v.ActivationDate)).length,
+    vouchersSold: world.vouchers.filter(
+      (v) => sites.includes(v.CreatedSiteId ?? v.SiteId ?? '') && within(v.ActivationDate),
+    ).length,
     invoiceLines,
   };
 }
@@ -80,7 +83,13 @@ describe('GET /api/v2/reports/sales', () => {
   it('a new voucher redemption shows up in the report', async () => {
     const before = (await report()).body.Totals.VoucherRedemptions;
     const voucher = a.world.vouchers.find((v) => v.SiteId === null)!;
-    await a.account.write(() => insertRecord(a.world, 'accountingEntries', redemption(a.world, voucher, 1234, '33333333-4444-4555-8666-777777777777', '2026-03-12 15:00')));
+    await a.account.write(() =>
+      insertRecord(
+        a.world,
+        'accountingEntries',
+        redemption(a.world, voucher, 1234, '33333333-4444-4555-8666-777777777777', '2026-03-12 15:00'),
+      ),
+    );
     const after = (await report()).body.Totals.VoucherRedemptions;
     expect(after.Count).toBe(before.Count + 1);
     expect(cents(after)).toBe(cents(before) + 1234);

@@ -1,6 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DocumentType } from '../../src/world/sales.js';
-import { type Sales, UNKNOWN, anInvoice, createDocument, createReceipt, listUrl, newDocument, newReceipt, sales, siteOf } from './support.js';
+import {
+  anInvoice,
+  createDocument,
+  createReceipt,
+  listUrl,
+  newDocument,
+  newReceipt,
+  type Sales,
+  sales,
+  siteOf,
+  UNKNOWN,
+} from './support.js';
 
 let s: Sales;
 beforeEach(async () => {
@@ -11,7 +22,9 @@ const ids = (rows: { AccountingDocumentId: string }[]) => rows.map((r) => r.Acco
 
 describe('GET /api/v2/accountingdocuments', () => {
   it('a missing parameter name is a 405 (POST is served on the path)', async () => {
-    const res = await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}&clientDocuments=&start=2026-01-01&end=2026-02-01`);
+    const res = await s.send(
+      `/api/v2/accountingdocuments?siteId=${siteOf(s.world)}&clientDocuments=&start=2026-01-01&end=2026-02-01`,
+    );
     expect(res.status).toBe(405);
   });
 
@@ -20,23 +33,31 @@ describe('GET /api/v2/accountingdocuments', () => {
     expect(res.status).toBe(200);
     const types = new Set(res.body.map((r: any) => r.AccountingDocumentTypeId));
     expect([...types].every((t) => [1, 2, 3].includes(t as number))).toBe(true);
-    const expected = s.world.accountingDocuments.filter((d) => d.SiteId === siteOf(s.world) && [1, 2, 3].includes(d.AccountingDocumentTypeId));
+    const expected = s.world.accountingDocuments.filter(
+      (d) => d.SiteId === siteOf(s.world) && [1, 2, 3].includes(d.AccountingDocumentTypeId),
+    );
     expect(res.body).toHaveLength(expected.length);
   });
 
   it('clientDocuments=false lists supplier documents only', async () => {
     const res = await s.send(listUrl(s.world, { clientDocuments: 'false' }));
-    const expected = s.world.accountingDocuments.filter((d) => d.SiteId === siteOf(s.world) && [9, 10, 11, 12, 13].includes(d.AccountingDocumentTypeId));
+    const expected = s.world.accountingDocuments.filter(
+      (d) => d.SiteId === siteOf(s.world) && [9, 10, 11, 12, 13].includes(d.AccountingDocumentTypeId),
+    );
     expect(res.body).toHaveLength(expected.length);
     expect(expected.length).toBeGreaterThan(0);
   });
 
   it('an empty clientDocuments lists both, and recurring invoices are never listed', async () => {
     const res = await s.send(listUrl(s.world));
-    const expected = s.world.accountingDocuments.filter((d) => d.SiteId === siteOf(s.world) && d.AccountingDocumentTypeId < 20);
+    const expected = s.world.accountingDocuments.filter(
+      (d) => d.SiteId === siteOf(s.world) && d.AccountingDocumentTypeId < 20,
+    );
     expect(res.body).toHaveLength(expected.length);
     expect(res.body.some((r: any) => r.AccountingDocumentTypeId >= 20)).toBe(false);
-    expect(s.world.accountingDocuments.some((d) => d.SiteId === siteOf(s.world) && d.AccountingDocumentTypeId >= 20)).toBe(true);
+    expect(
+      s.world.accountingDocuments.some((d) => d.SiteId === siteOf(s.world) && d.AccountingDocumentTypeId >= 20),
+    ).toBe(true);
   });
 
   it('the end is widened by one day: a document on the end date is listed', async () => {
@@ -49,13 +70,19 @@ describe('GET /api/v2/accountingdocuments', () => {
   it('find is a case-insensitive starts-with on document number or client name', async () => {
     const d = anInvoice(s.world);
     const c = s.world.clients.find((x) => x.ClientId === d.ClientId)!;
-    expect(ids((await s.send(listUrl(s.world, { find: d.DocumentNumber.toLowerCase() }))).body)).toEqual([d.AccountingDocumentId]);
-    expect(ids((await s.send(listUrl(s.world, { find: c.LastName.toUpperCase() }))).body)).toContain(d.AccountingDocumentId);
+    expect(ids((await s.send(listUrl(s.world, { find: d.DocumentNumber.toLowerCase() }))).body)).toEqual([
+      d.AccountingDocumentId,
+    ]);
+    expect(ids((await s.send(listUrl(s.world, { find: c.LastName.toUpperCase() }))).body)).toContain(
+      d.AccountingDocumentId,
+    );
     expect((await s.send(listUrl(s.world, { find: d.DocumentNumber.slice(1) }))).body).toEqual([]);
   });
 
   it('find matches the supplier name', async () => {
-    const d = s.world.accountingDocuments.find((x) => x.SiteId === siteOf(s.world) && x.SupplierId !== null && x.AccountingDocumentTypeId < 20)!;
+    const d = s.world.accountingDocuments.find(
+      (x) => x.SiteId === siteOf(s.world) && x.SupplierId !== null && x.AccountingDocumentTypeId < 20,
+    )!;
     const name = s.world.suppliers.find((x) => x.SupplierId === d.SupplierId)!.Name;
     expect(ids((await s.send(listUrl(s.world, { find: name.slice(0, 6) }))).body)).toContain(d.AccountingDocumentId);
   });
@@ -81,7 +108,9 @@ describe('GET /api/v2/accountingdocuments', () => {
 
 describe('GET /api/v2/accountingdocuments/{id}', () => {
   it('returns any type, recurring included, with line items', async () => {
-    const r = s.world.accountingDocuments.find((d) => d.AccountingDocumentTypeId === DocumentType.RecurringClientInvoice)!;
+    const r = s.world.accountingDocuments.find(
+      (d) => d.AccountingDocumentTypeId === DocumentType.RecurringClientInvoice,
+    )!;
     const res = await s.send(`/api/v2/accountingdocuments/${r.AccountingDocumentId}`);
     expect(res.status).toBe(200);
     expect(res.body.AccountingDocumentId).toBe(r.AccountingDocumentId);
@@ -98,7 +127,10 @@ describe('GET /api/v2/accountingdocuments/{id}', () => {
 
 describe('POST /api/v2/accountingdocuments', () => {
   it('creates the document and answers the write result with Message AccountingDocumentId', async () => {
-    const res = await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`, { method: 'POST', body: newDocument(s.world) });
+    const res = await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`, {
+      method: 'POST',
+      body: newDocument(s.world),
+    });
     expect(res.status).toBe(200);
     expect(res.body.Message).toBe('AccountingDocumentId');
     const got = (await s.send(`/api/v2/accountingdocuments/${res.body.Value}`)).body;
@@ -109,7 +141,9 @@ describe('POST /api/v2/accountingdocuments', () => {
 
   it('records no payment: a new invoice is Unpaid', async () => {
     const id = await createDocument(s);
-    const row = (await s.send(listUrl(s.world, { clientDocuments: 'true' }))).body.find((r: any) => r.AccountingDocumentId === id);
+    const row = (await s.send(listUrl(s.world, { clientDocuments: 'true' }))).body.find(
+      (r: any) => r.AccountingDocumentId === id,
+    );
     expect(row).toMatchObject({ PaidState: 'Unpaid', Paid: 0, Outstanding: 69.6 });
   });
 
@@ -122,29 +156,52 @@ describe('POST /api/v2/accountingdocuments', () => {
 
   it('a wrong but valid type number yields a document of that type', async () => {
     const id = await createDocument(s, newDocument(s.world, { AccountingDocumentTypeId: 2 }));
-    expect((await s.send(`/api/v2/accountingdocuments/${id}`)).body).toMatchObject({ AccountingDocumentTypeId: 2, DocumentNumber: expect.stringMatching(/^QUO-/) });
+    expect((await s.send(`/api/v2/accountingdocuments/${id}`)).body).toMatchObject({
+      AccountingDocumentTypeId: 2,
+      DocumentNumber: expect.stringMatching(/^QUO-/),
+    });
   });
 
   it('SiteId must equal the query siteId', async () => {
     const other = s.world.sites[1]!.SiteId;
-    const res = await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`, { method: 'POST', body: newDocument(s.world, { SiteId: other }) });
+    const res = await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`, {
+      method: 'POST',
+      body: newDocument(s.world, { SiteId: other }),
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['SiteId']);
   });
 
   it('line items are required; each needs Description, Quantity and Price', async () => {
     const url = `/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`;
-    const none = await s.send(url, { method: 'POST', body: newDocument(s.world, { AccountingDocumentLineItems: undefined }) });
+    const none = await s.send(url, {
+      method: 'POST',
+      body: newDocument(s.world, { AccountingDocumentLineItems: undefined }),
+    });
     expect(Object.keys(none.body.ModelState)).toEqual(['AccountingDocumentLineItems']);
-    const empty = await s.send(url, { method: 'POST', body: newDocument(s.world, { AccountingDocumentLineItems: [] }) });
+    const empty = await s.send(url, {
+      method: 'POST',
+      body: newDocument(s.world, { AccountingDocumentLineItems: [] }),
+    });
     expect(Object.keys(empty.body.ModelState)).toEqual(['AccountingDocumentLineItems']);
-    const bad = await s.send(url, { method: 'POST', body: newDocument(s.world, { AccountingDocumentLineItems: [{ Quantity: 1 }] }) });
-    expect(Object.keys(bad.body.ModelState).sort()).toEqual(['AccountingDocumentLineItems[0].Description', 'AccountingDocumentLineItems[0].Price']);
+    const bad = await s.send(url, {
+      method: 'POST',
+      body: newDocument(s.world, { AccountingDocumentLineItems: [{ Quantity: 1 }] }),
+    });
+    expect(Object.keys(bad.body.ModelState).sort()).toEqual([
+      'AccountingDocumentLineItems[0].Description',
+      'AccountingDocumentLineItems[0].Price',
+    ]);
   });
 
   it('ServiceId, ProductId and PackageId are optional but must name records', async () => {
     const url = `/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`;
-    const res = await s.send(url, { method: 'POST', body: newDocument(s.world, { AccountingDocumentLineItems: [{ Description: 'x', Quantity: 1, Price: 1, ServiceId: UNKNOWN }] }) });
+    const res = await s.send(url, {
+      method: 'POST',
+      body: newDocument(s.world, {
+        AccountingDocumentLineItems: [{ Description: 'x', Quantity: 1, Price: 1, ServiceId: UNKNOWN }],
+      }),
+    });
     expect(Object.keys(res.body.ModelState)).toEqual(['AccountingDocumentLineItems[0].ServiceId']);
   });
 });
@@ -153,9 +210,16 @@ describe('PUT /api/v2/accountingdocuments/{id}', () => {
   it('the route id selects the record, the body SiteId is saved, and the answer echoes the route id', async () => {
     const id = await createDocument(s);
     const other = s.world.sites[1]!.SiteId;
-    const res = await s.send(`/api/v2/accountingdocuments/${id}`, { method: 'PUT', body: { AccountingDocumentId: UNKNOWN, SiteId: other, Reference: 'Changed' } });
+    const res = await s.send(`/api/v2/accountingdocuments/${id}`, {
+      method: 'PUT',
+      body: { AccountingDocumentId: UNKNOWN, SiteId: other, Reference: 'Changed' },
+    });
     expect(res.body).toEqual({ Message: 'AccountingDocumentId', Value: id });
-    expect((await s.send(`/api/v2/accountingdocuments/${id}`)).body).toMatchObject({ SiteId: other, Reference: 'Changed', Total: 69.6 });
+    expect((await s.send(`/api/v2/accountingdocuments/${id}`)).body).toMatchObject({
+      SiteId: other,
+      Reference: 'Changed',
+      Total: 69.6,
+    });
   });
 
   it('the body SiteId is required', async () => {
@@ -166,7 +230,10 @@ describe('PUT /api/v2/accountingdocuments/{id}', () => {
   });
 
   it('an unknown id is a 400 Record does not exist.', async () => {
-    const res = await s.send(`/api/v2/accountingdocuments/${UNKNOWN}`, { method: 'PUT', body: { SiteId: siteOf(s.world) } });
+    const res = await s.send(`/api/v2/accountingdocuments/${UNKNOWN}`, {
+      method: 'PUT',
+      body: { SiteId: siteOf(s.world) },
+    });
     expect(res).toMatchObject({ status: 400, body: { Message: 'Record does not exist.' } });
   });
 });
@@ -190,7 +257,8 @@ describe('DELETE /api/v2/accountingdocuments/{id}', () => {
     const id = await createDocument(s);
     const entry = await createReceipt(s, newReceipt(s.world, id, 10));
     await s.send(`/api/v2/accountingdocuments/${id}`, { method: 'DELETE' });
-    expect((await s.send(`/api/v2/accountingentries/${entry}`)).body.Allocations).toEqual([{ AccountingDocumentId: id, DocumentNumber: null, Amount: 10 }]);
+    expect((await s.send(`/api/v2/accountingentries/${entry}`)).body.Allocations).toEqual([
+      { AccountingDocumentId: id, DocumentNumber: null, Amount: 10 },
+    ]);
   });
 });
-

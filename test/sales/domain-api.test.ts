@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentBalance, redeemedAmount } from '../../src/sales/index.js';
-import { UNKNOWN, createDocument, createReceipt, listUrl, newReceipt, sales } from './support.js';
+import { createDocument, createReceipt, listUrl, newReceipt, sales, UNKNOWN } from './support.js';
 
 // The functions other areas call (vouchers, the sales report) agree with what the API answers.
 
@@ -10,7 +10,12 @@ describe('sales domain API', () => {
     const doc = await createDocument(s);
     await createReceipt(s, newReceipt(s.world, doc, 30.3));
     const row = (await s.send(listUrl(s.world))).body.find((r: any) => r.AccountingDocumentId === doc);
-    expect(documentBalance(s.world, doc)).toEqual({ total: row.Total, paid: row.Paid, outstanding: row.Outstanding, paidState: row.PaidState });
+    expect(documentBalance(s.world, doc)).toEqual({
+      total: row.Total,
+      paid: row.Paid,
+      outstanding: row.Outstanding,
+      paidState: row.PaidState,
+    });
     expect(documentBalance(s.world, UNKNOWN)).toBeUndefined();
   });
 

@@ -1,26 +1,41 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Sales, UNKNOWN, createDocument, createReceipt, newReceipt, sales, siteOf } from './support.js';
+import {
+  clientDocumentsUrl,
+  createDocument,
+  createReceipt,
+  newReceipt,
+  type Sales,
+  sales,
+  siteOf,
+  UNKNOWN,
+} from './support.js';
 
 let s: Sales;
 beforeEach(async () => {
   s = await sales();
 });
 
+const ALL_ENTRIES = { entryType: 'Receipt', start: '2000-01-01', end: '2100-01-01', find: '' };
 const entriesUrl = (q: Record<string, string> = {}) =>
-  `/api/v2/accountingentries?${new URLSearchParams({ siteId: siteOf(s.world), entryType: 'Receipt', start: '2000-01-01', end: '2100-01-01', find: '', ...q })}`;
+  `/api/v2/accountingentries?${new URLSearchParams({ ...ALL_ENTRIES, siteId: siteOf(s.world), ...q })}`;
 const entryUrl = (id: string) => `/api/v2/accountingentries/${id}`;
 const postUrl = () => `/api/v2/accountingentries?siteId=${siteOf(s.world)}`;
 const rowOf = async (documentId: string) =>
-  (await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}&clientDocuments=true&start=2000-01-01&end=2100-01-01&find=`)).body.find((r: any) => r.AccountingDocumentId === documentId);
+  (await s.send(clientDocumentsUrl(s.world))).body.find((r: any) => r.AccountingDocumentId === documentId);
 
 describe('GET /api/v2/accountingentries', () => {
   it('a missing parameter name is a 405 (POST is served on the path)', async () => {
-    expect((await s.send(`/api/v2/accountingentries?siteId=${siteOf(s.world)}&entryType=1&start=2026-01-01&end=2026-02-01`)).status).toBe(405);
+    expect(
+      (await s.send(`/api/v2/accountingentries?siteId=${siteOf(s.world)}&entryType=1&start=2026-01-01&end=2026-02-01`))
+        .status,
+    ).toBe(405);
   });
 
   it('entryType takes exactly one value: only entries of that type are listed', async () => {
     const receipts = (await s.send(entriesUrl({ entryType: '1' }))).body;
-    const expected = s.world.accountingEntries.filter((e) => e.SiteId === siteOf(s.world) && e.AccountingEntryTypeId === 1);
+    const expected = s.world.accountingEntries.filter(
+      (e) => e.SiteId === siteOf(s.world) && e.AccountingEntryTypeId === 1,
+    );
     expect(receipts).toHaveLength(expected.length);
     const payments = (await s.send(entriesUrl({ entryType: 'Payment' }))).body;
     expect(payments.every((r: any) => r.AccountingEntryTypeId === 2)).toBe(true);
@@ -42,7 +57,9 @@ describe('GET /api/v2/accountingentries', () => {
   });
 
   it('find matches the client name', async () => {
-    const e = s.world.accountingEntries.find((x) => x.SiteId === siteOf(s.world) && x.AccountingEntryTypeId === 1 && x.ClientId)!;
+    const e = s.world.accountingEntries.find(
+      (x) => x.SiteId === siteOf(s.world) && x.AccountingEntryTypeId === 1 && x.ClientId,
+    )!;
     const c = s.world.clients.find((x) => x.ClientId === e.ClientId)!;
     const rows = (await s.send(entriesUrl({ find: `${c.FirstName} ${c.LastName}` }))).body;
     expect(rows.map((r: any) => r.AccountingEntryId)).toContain(e.AccountingEntryId);
@@ -58,7 +75,9 @@ describe('GET /api/v2/accountingentries/{id}', () => {
   it('includes its allocations', async () => {
     const e = s.world.accountingEntries.find((x) => x.AccountingDocumentId !== null)!;
     const res = await s.send(entryUrl(e.AccountingEntryId));
-    expect(res.body.Allocations).toEqual([{ AccountingDocumentId: e.AccountingDocumentId, DocumentNumber: expect.any(String), Amount: e.Total }]);
+    expect(res.body.Allocations).toEqual([
+      { AccountingDocumentId: e.AccountingDocumentId, DocumentNumber: expect.any(String), Amount: e.Total },
+    ]);
   });
 
   it('a malformed id is a 404; an unknown well-formed id is 200 null', async () => {
@@ -101,21 +120,32 @@ describe('POST /api/v2/accountingentries', () => {
   });
 
   it('AccountingEntryTypeId is required with no default', async () => {
-    const res = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5, { AccountingEntryTypeId: undefined }) });
+    const res = await s.send(postUrl(), {
+      method: 'POST',
+      body: newReceipt(s.world, null, 5, { AccountingEntryTypeId: undefined }),
+    });
     expect(Object.keys(res.body.ModelState)).toEqual(['AccountingEntryTypeId']);
   });
 
   it('receipts need ClientId and payments need SupplierId', async () => {
     const r = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5, { ClientId: null }) });
     expect(Object.keys(r.body.ModelState)).toEqual(['ClientId']);
-    const p = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5, { AccountingEntryTypeId: 2 }) });
+    const p = await s.send(postUrl(), {
+      method: 'POST',
+      body: newReceipt(s.world, null, 5, { AccountingEntryTypeId: 2 }),
+    });
     expect(Object.keys(p.body.ModelState)).toEqual(['SupplierId']);
   });
 
   it('SiteId must equal the query siteId; PaymentTypeId, CashDrawerId and Total are required', async () => {
     const res = await s.send(postUrl(), {
       method: 'POST',
-      body: newReceipt(s.world, null, 5, { SiteId: s.world.sites[1]!.SiteId, PaymentTypeId: undefined, CashDrawerId: undefined, Total: undefined }),
+      body: newReceipt(s.world, null, 5, {
+        SiteId: s.world.sites[1]!.SiteId,
+        PaymentTypeId: undefined,
+        CashDrawerId: undefined,
+        Total: undefined,
+      }),
     });
     expect(Object.keys(res.body.ModelState).sort()).toEqual(['CashDrawerId', 'PaymentTypeId', 'SiteId', 'Total']);
   });
@@ -135,7 +165,10 @@ describe('POST /api/v2/accountingentries', () => {
 
   it('Gratuities name the employees who receive the gratuity', async () => {
     const employee = s.world.employees[0]!;
-    const id = await createReceipt(s, newReceipt(s.world, null, 5, { Gratuity: 1, Gratuities: [{ EmployeeId: employee.EmployeeId }] }));
+    const id = await createReceipt(
+      s,
+      newReceipt(s.world, null, 5, { Gratuity: 1, Gratuities: [{ EmployeeId: employee.EmployeeId }] }),
+    );
     const got = (await s.send(entryUrl(id))).body;
     expect(got.Gratuities).toEqual([{ AccountingEntryId: id, EmployeeId: employee.EmployeeId }]);
     expect(got.Received).toBe(6);
@@ -146,7 +179,10 @@ describe('PUT /api/v2/accountingentries/{id}', () => {
   it('the route id selects the record and the answer echoes it; a changed Total moves the paid state', async () => {
     const doc = await createDocument(s);
     const id = await createReceipt(s, newReceipt(s.world, doc, 10));
-    const res = await s.send(entryUrl(id), { method: 'PUT', body: { AccountingEntryId: UNKNOWN, SiteId: siteOf(s.world), Total: 69.6 } });
+    const res = await s.send(entryUrl(id), {
+      method: 'PUT',
+      body: { AccountingEntryId: UNKNOWN, SiteId: siteOf(s.world), Total: 69.6 },
+    });
     expect(res.body).toEqual({ Message: 'AccountingEntryId', Value: id });
     expect(await rowOf(doc)).toMatchObject({ PaidState: 'Paid' });
   });
@@ -173,6 +209,9 @@ describe('DELETE /api/v2/accountingentries/{id}', () => {
   });
 
   it('an unknown id is a 400 Record does not exist.', async () => {
-    expect(await s.send(entryUrl(UNKNOWN), { method: 'DELETE' })).toMatchObject({ status: 400, body: { Message: 'Record does not exist.' } });
+    expect(await s.send(entryUrl(UNKNOWN), { method: 'DELETE' })).toMatchObject({
+      status: 400,
+      body: { Message: 'Record does not exist.' },
+    });
   });
 });

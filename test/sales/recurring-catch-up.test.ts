@@ -25,7 +25,10 @@ describe('recurring invoice catch-up', () => {
     expect(expected).toBeGreaterThan(1000);
 
     const started = performance.now();
-    const moved = await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: MAX_CLOCK_SECONDS - 86_400 } });
+    const moved = await call(sim, '/__admin/accounts/demo/clock', {
+      method: 'POST',
+      body: { advanceSeconds: MAX_CLOCK_SECONDS - 86_400 },
+    });
     expect(moved.status).toBe(200);
     // Up to 5 000 runs per request: a request or two more finish what is left.
     for (let i = 0; i < 5 && account.world.accountingDocuments.length - before.length < expected; i++) {
@@ -41,7 +44,10 @@ describe('recurring invoice catch-up', () => {
     expect(dates).toEqual([...dates].sort());
     for (const type of [1, 10]) {
       const number = (n: string) => Number(n.slice(n.lastIndexOf('-') + 1));
-      const highest = Math.max(0, ...before.filter((d) => d.AccountingDocumentTypeId === type).map((d) => number(d.DocumentNumber)));
+      const highest = Math.max(
+        0,
+        ...before.filter((d) => d.AccountingDocumentTypeId === type).map((d) => number(d.DocumentNumber)),
+      );
       const numbers = made.filter((d) => d.AccountingDocumentTypeId === type).map((d) => number(d.DocumentNumber));
       expect(numbers).toEqual(numbers.map((_, i) => highest + 1 + i));
     }

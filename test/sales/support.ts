@@ -1,20 +1,27 @@
 import type { World } from '../../src/world/index.js';
-import { DocumentType } from '../../src/world/sales.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
+import { DocumentType } from '../../src/world/sales.js';
 import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
-export { EMPTY, UNKNOWN } from '../helpers.js';
+
+export { UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test (the sales tests write), with the demo token.
-
 
 export type Sales = DemoApi;
 export const sales = (): Promise<Sales> => demoApi();
 
 export const siteOf = (world: World) => world.sites[0]!.SiteId;
 
+/** Every client document of the first site, whatever its date. */
+export const clientDocumentsUrl = (world: World) =>
+  `/api/v2/accountingdocuments?siteId=${siteOf(world)}&clientDocuments=true&start=2000-01-01&end=2100-01-01&find=`;
+
 /** A client invoice of the first site with a client. */
 export function anInvoice(world: World): AccountingDocument {
-  return world.accountingDocuments.find((d) => d.AccountingDocumentTypeId === DocumentType.ClientInvoice && d.SiteId === siteOf(world) && d.ClientId !== null)!;
+  return world.accountingDocuments.find(
+    (d) =>
+      d.AccountingDocumentTypeId === DocumentType.ClientInvoice && d.SiteId === siteOf(world) && d.ClientId !== null,
+  )!;
 }
 
 export function newDocument(world: World, overrides: Record<string, unknown> = {}) {
@@ -34,7 +41,12 @@ export function newDocument(world: World, overrides: Record<string, unknown> = {
   };
 }
 
-export function newReceipt(world: World, documentId: string | null, total: number, overrides: Record<string, unknown> = {}) {
+export function newReceipt(
+  world: World,
+  documentId: string | null,
+  total: number,
+  overrides: Record<string, unknown> = {},
+) {
   const site = siteOf(world);
   return {
     AccountingEntryId: EMPTY,
@@ -63,6 +75,13 @@ export async function createReceipt(s: Sales, body: unknown): Promise<string> {
 }
 
 export const listUrl = (world: World, q: Record<string, string> = {}) => {
-  const params = new URLSearchParams({ siteId: siteOf(world), clientDocuments: '', start: '2000-01-01', end: '2100-01-01', find: '', ...q });
+  const params = new URLSearchParams({
+    siteId: siteOf(world),
+    clientDocuments: '',
+    start: '2000-01-01',
+    end: '2100-01-01',
+    find: '',
+    ...q,
+  });
   return `/api/v2/accountingdocuments?${params}`;
 };

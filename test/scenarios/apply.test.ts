@@ -13,7 +13,12 @@ describe('applying scenarios', () => {
     const token = await s.get('/accounts/acme/api/v2/sites', 'expired-token-0001');
     expect(token).toMatchObject({ status: 403, text: 'Unauthorized - Invalid or expired token.' });
     const summary = (await s.admin('/accounts')).body.find((a: any) => a.name === 'acme');
-    expect(summary).toMatchObject({ scenario: 'expired-token', seed: 42, size: 'small', now: '2026-03-16T09:00:00.000Z' });
+    expect(summary).toMatchObject({
+      scenario: 'expired-token',
+      seed: 42,
+      size: 'small',
+      now: '2026-03-16T09:00:00.000Z',
+    });
   });
 
   it('POST /__admin/accounts with an inline scenario applies it; a bad one answers 400 naming (inline) and creates nothing', async () => {
@@ -21,17 +26,31 @@ describe('applying scenarios', () => {
     const inline = {
       description: 'One extra credential.',
       account: { seed: 7, now: '2026-04-01T08:00:00Z' },
-      credentials: [{ clientId: 'inline-client', secret: 'inline-secret-0001', tokens: [{ token: 'inline-token-0001', state: 'active' }] }],
+      credentials: [
+        {
+          clientId: 'inline-client',
+          secret: 'inline-secret-0001',
+          tokens: [{ token: 'inline-token-0001', state: 'active' }],
+        },
+      ],
       faults: [{ path: '/api/v2/clients', status: 503 }],
     };
     expect((await s.admin('/accounts', 'POST', { name: 'inline', scenario: inline })).status).toBe(201);
     expect((await s.get('/accounts/inline/api/v2/sites', 'inline-token-0001')).status).toBe(200);
-    expect(s.sim.registry.get('inline')!.faults.list()).toMatchObject([{ path: '/api/v2/clients', status: 503, method: '*' }]);
+    expect(s.sim.registry.get('inline')!.faults.list()).toMatchObject([
+      { path: '/api/v2/clients', status: 503, method: '*' },
+    ]);
     const summary = (await s.admin('/accounts')).body.find((a: any) => a.name === 'inline');
     expect(summary).toMatchObject({ seed: 7, scenario: '(inline)', now: '2026-04-01T08:00:00.000Z' });
 
-    const bad = await s.admin('/accounts', 'POST', { name: 'broken', scenario: { description: 'x', account: { size: 'huge' } } });
-    expect(bad).toMatchObject({ status: 400, body: { error: '(inline): account.size: expected one of small|standard|large' } });
+    const bad = await s.admin('/accounts', 'POST', {
+      name: 'broken',
+      scenario: { description: 'x', account: { size: 'huge' } },
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: '(inline): account.size: expected one of small|standard|large' },
+    });
     expect((await s.admin('/accounts')).body.some((a: any) => a.name === 'broken')).toBe(false);
   });
 
@@ -39,7 +58,10 @@ describe('applying scenarios', () => {
     const s = api(await simulator());
     const token = await tokenFor(s.sim);
     const applied = await s.admin('/accounts/demo/scenario', 'POST', { scenario: 'fiscalised-account' });
-    expect(applied).toMatchObject({ status: 200, body: { name: 'demo', fiscalised: true, scenario: 'fiscalised-account' } });
+    expect(applied).toMatchObject({
+      status: 200,
+      body: { name: 'demo', fiscalised: true, scenario: 'fiscalised-account' },
+    });
     // The account was rebuilt with freshly seeded credentials: earlier tokens are gone.
     expect((await s.get('/api/v2/sites', token)).status).toBe(403);
   });
@@ -49,9 +71,15 @@ describe('applying scenarios', () => {
     const token = await tokenFor(s.sim);
     const before = s.sim.registry.get('demo')!.world.clients.length;
     const bad = await s.admin('/accounts/demo/scenario', 'POST', {
-      scenario: { description: 'x', records: { sites: [{ SiteId: 'e33a58dc-7dc0-439a-a29c-437e7d7a5444', Colour: 'red' }] } },
+      scenario: {
+        description: 'x',
+        records: { sites: [{ SiteId: 'e33a58dc-7dc0-439a-a29c-437e7d7a5444', Colour: 'red' }] },
+      },
     });
-    expect(bad).toMatchObject({ status: 400, body: { error: '(inline): records.sites[0].Colour: the record has no field Colour' } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: '(inline): records.sites[0].Colour: the record has no field Colour' },
+    });
     expect((await s.get('/api/v2/sites', token)).status).toBe(200);
     expect(s.sim.registry.get('demo')!.world.clients.length).toBe(before);
     expect((await s.admin('/accounts/demo/scenario', 'POST', { scenario: 'nothing-like-it' })).status).toBe(400);
@@ -76,7 +104,13 @@ describe('applying scenarios', () => {
   });
 
   it('the scenario option of the server builds the default account (as --scenario does)', async () => {
-    const server = await startServer({ port: 0, size: 'small', rateLimit: false, realNow: () => FIXED_NOW, scenario: 'ip-allow-list' });
+    const server = await startServer({
+      port: 0,
+      size: 'small',
+      rateLimit: false,
+      realNow: () => FIXED_NOW,
+      scenario: 'ip-allow-list',
+    });
     try {
       const res = await checkedFetch(`${server.url}/api/v2/sites`, {
         headers: { authorization: 'Bearer ip-allow-list-token-0001', 'x-forwarded-for': '198.51.100.1' },

@@ -17,13 +17,24 @@ const fileWith = (name: string, text: string) => {
 const HEAD = 'description: A scenario under test.\naccount: { seed: 42, size: small, now: 2026-03-16T09:00:00Z }\n';
 
 async function loadError(file: string): Promise<string> {
-  const error = await loadScenario(file, dir).then(() => undefined, (e: unknown) => e);
+  const error = await loadScenario(file, dir).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ScenarioError);
   return (error as Error).message;
 }
 
 async function applyError(file: string): Promise<string> {
-  const error = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file, scenarioDir: dir }).then(() => undefined, (e: unknown) => e);
+  const error = await createSimulator({
+    size: 'small',
+    realNow: () => FIXED_NOW,
+    scenario: file,
+    scenarioDir: dir,
+  }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ScenarioError);
   return (error as Error).message;
 }
@@ -37,13 +48,25 @@ describe('scenario errors', () => {
   });
 
   it('an unknown key is named with its path', async () => {
-    const message = await loadError(fileWith('unknown-key.yaml', `${HEAD}credentials:\n  - clientId: a\n    secret: b\n    endpoint: [api/v2/sites]\n`));
+    const message = await loadError(
+      fileWith(
+        'unknown-key.yaml',
+        `${HEAD}credentials:\n  - clientId: a\n    secret: b\n    endpoint: [api/v2/sites]\n`,
+      ),
+    );
     expect(message).toBe(`${path.join(dir, 'unknown-key.yaml')}: credentials[0].endpoint: unknown key`);
   });
 
   it('a bad enumeration value names the allowed values', async () => {
-    const file = fileWith('bad-enum.yaml', `${HEAD}credentials:\n  - clientId: a\n    secret: b\n    tokens:\n      - { token: t-000001, state: active }\n      - { token: t-000002, state: stale }\n`);
-    expect(await loadError(file)).toBe(`${file}: credentials[0].tokens[1].state: expected one of active|expired|revoked`);
+    const file = fileWith(
+      'bad-enum.yaml',
+      `${HEAD}credentials:\n  - clientId: a\n    secret: b\n    tokens:\n ` +
+        `     - { token: t-000001, state: active }\n      - { token: t-000002, ` +
+        `state: stale }\n`,
+    );
+    expect(await loadError(file)).toBe(
+      `${file}: credentials[0].tokens[1].state: expected one of active|expired|revoked`,
+    );
   });
 
   it('an unknown resource name under records is an error', async () => {
@@ -53,17 +76,29 @@ describe('scenario errors', () => {
 
   it('a throttle entry naming no endpoint of the table is an error naming it', async () => {
     const file = fileWith('bad-throttle.yaml', `${HEAD}throttle:\n  - endpoint: GET /api/v2/shops\n`);
-    expect(await applyError(file)).toBe(`${file}: throttle[0].endpoint: no endpoint GET /api/v2/shops (method and path template as the API declares it)`);
+    expect(await applyError(file)).toBe(
+      `${file}: throttle[0].endpoint: no endpoint GET /api/v2/shops (method and path template as the API declares it)`,
+    );
   });
 
   it('a change naming a field the record does not have is an error naming the path', async () => {
-    const file = fileWith('bad-field.yaml', `${HEAD}records:\n  sites:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      Nmae: Renamed\n`);
+    const file = fileWith(
+      'bad-field.yaml',
+      `${HEAD}records:\n  sites:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      Nmae: Renamed\n`,
+    );
     expect(await applyError(file)).toBe(`${file}: records.sites[0].Nmae: the record has no field Nmae`);
   });
 
   it('a create the API refuses reports the model state of the entry', async () => {
-    const file = fileWith('refused.yaml', `${HEAD}records:\n  vouchers:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      Amount: 10\n`);
-    expect(await applyError(file)).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: records\\.vouchers\\[0\\]: the API refused it: ExpiryDate: `));
+    const file = fileWith(
+      'refused.yaml',
+      `${HEAD}records:\n  vouchers:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      Amount: 10\n`,
+    );
+    expect(await applyError(file)).toMatch(
+      new RegExp(
+        `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: records\\.vouchers\\[0\\]: the API refused it: ExpiryDate: `,
+      ),
+    );
   });
 
   it('a resource without a create endpoint cannot be added', async () => {
@@ -78,9 +113,9 @@ describe('scenario errors', () => {
   });
 
   it('inline scenarios name (inline) as their source, and secrets are not echoed', () => {
-    expect(() => parseScenario({ description: 'x', credentials: [{ clientId: 'a', secret: 'hidden-secret', active: 'yes' }] })).toThrow(
-      '(inline): credentials[0].active: expected boolean',
-    );
+    expect(() =>
+      parseScenario({ description: 'x', credentials: [{ clientId: 'a', secret: 'hidden-secret', active: 'yes' }] }),
+    ).toThrow('(inline): credentials[0].active: expected boolean');
     expect(() => parseScenario({ credentials: [] })).toThrow('(inline): description: required');
     try {
       parseScenario({ description: 'x', credentials: [{ clientId: 'a', secret: 42 }] });

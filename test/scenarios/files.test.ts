@@ -10,17 +10,34 @@ import { FIXED_NOW } from '../helpers.js';
 const dir = path.resolve(import.meta.dirname, '../../scenarios');
 const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
 const SHIPPED = [
-  'expired-token', 'token-revoked-by-refresh', 'rotated-secret', 'endpoint-allow-list', 'ip-allow-list', 'throttled-endpoint',
-  'duplicate-voucher-number', 'fully-booked-day', 'empty-account', 'fiscalised-account', 'unpaid-and-paid-invoices',
-  'recurring-invoice-due', 'legacy-password-client', 'unreliable-service',
+  'expired-token',
+  'token-revoked-by-refresh',
+  'rotated-secret',
+  'endpoint-allow-list',
+  'ip-allow-list',
+  'throttled-endpoint',
+  'duplicate-voucher-number',
+  'fully-booked-day',
+  'empty-account',
+  'fiscalised-account',
+  'unpaid-and-paid-invoices',
+  'recurring-invoice-due',
+  'legacy-password-client',
+  'unreliable-service',
 ];
 
 describe('scenario files', () => {
   it.each(files)('%s validates, pins its seed, size and clock, and points editors at the JSON Schema', async (file) => {
     const { scenario } = await loadScenario(path.join(dir, file));
-    expect(scenario.account).toMatchObject({ seed: expect.any(Number), size: expect.any(String), now: expect.any(String) });
+    expect(scenario.account).toMatchObject({
+      seed: expect.any(Number),
+      size: expect.any(String),
+      now: expect.any(String),
+    });
     if (file.endsWith('.json')) return;
-    expect(readFileSync(path.join(dir, file), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=./scenario.schema.json');
+    expect(readFileSync(path.join(dir, file), 'utf8').split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=./scenario.schema.json',
+    );
   });
 
   it('every shipped scenario is listed by name with its description', async () => {
@@ -39,7 +56,12 @@ describe('scenario files', () => {
     const example = /```yaml\n(# yaml-language-server[\s\S]*?)```/.exec(readme)![1]!;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'readme-')), 'example.yaml');
     writeFileSync(file, example);
-    const sim = await createSimulator({ size: 'small', realNow: () => FIXED_NOW, scenario: file, scenarioDir: path.dirname(file) });
+    const sim = await createSimulator({
+      size: 'small',
+      realNow: () => FIXED_NOW,
+      scenario: file,
+      scenarioDir: path.dirname(file),
+    });
     expect(sim.registry.get('demo')!.world.sites[0]!.Name).toBe('Willow & Sage Flagship');
   });
 

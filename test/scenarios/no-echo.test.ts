@@ -11,7 +11,9 @@ import { type Answer, answer, call, simulator } from '../helpers.js';
 // refused is not repeated.
 
 const SECRET = 's3cret-value-8d1f';
-const VALID = 'description: A scenario from the scenario directory.\naccount: { seed: 7, size: small, now: 2026-03-16T09:00:00Z }\n';
+const VALID =
+  'description: A scenario from the scenario directory.\naccount: { seed: 7, size: small, now: ' +
+  '2026-03-16T09:00:00Z }\n';
 
 let dir: string;
 let sim: Simulator;
@@ -42,15 +44,25 @@ describe('scenario errors never quote the file', () => {
       expect(res.status, name).toBe(400);
       expect(res.text, name).not.toContain(SECRET);
       expect(res.text, name).not.toContain('s3cret');
-      expect(res.body.error, name).toMatch(new RegExp(`^${name.replace('.', '\\.')}(:\\d+:\\d+)?: not valid (YAML|JSON): .+$`));
+      expect(res.body.error, name).toMatch(
+        new RegExp(`^${name.replace('.', '\\.')}(:\\d+:\\d+)?: not valid (YAML|JSON): .+$`),
+      );
     }
     expect((await apply('token.json')).body.error).toBe('token.json:1:32: not valid JSON: a value was expected here');
-    expect((await apply('unclosed.json')).body.error).toBe('unclosed.json:2:30: not valid JSON: a string that is not closed');
-    expect((await apply('quote.yaml')).body.error).toMatch(/^quote\.yaml:\d+:\d+: not valid YAML: Missing closing "quote$/);
+    expect((await apply('unclosed.json')).body.error).toBe(
+      'unclosed.json:2:30: not valid JSON: a string that is not closed',
+    );
+    expect((await apply('quote.yaml')).body.error).toMatch(
+      /^quote\.yaml:\d+:\d+: not valid YAML: Missing closing "quote$/,
+    );
   });
 
   it('a value the API refuses in a scenario file is not quoted back', async () => {
-    write('refused.yaml', `${VALID}records:\n  vouchers:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      Amount: 10\n      ExpiryDate: ${SECRET}\n`);
+    write(
+      'refused.yaml',
+      `${VALID}records:\n  vouchers:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n ` +
+        `     Amount: 10\n      ExpiryDate: ${SECRET}\n`,
+    );
     const res = await apply('refused.yaml');
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('refused.yaml: records.vouchers[0]: the API refused it: ExpiryDate: ');
@@ -59,6 +71,9 @@ describe('scenario errors never quote the file', () => {
 
   it('a JSON scenario file nested more than 64 levels deep is a 400 naming the limit', async () => {
     write('deep.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
-    expect(await apply('deep.json')).toMatchObject({ status: 400, body: { error: 'deep.json: nested more than 64 levels deep' } });
+    expect(await apply('deep.json')).toMatchObject({
+      status: 400,
+      body: { error: 'deep.json: nested more than 64 levels deep' },
+    });
   });
 });

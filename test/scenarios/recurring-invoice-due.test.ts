@@ -15,7 +15,11 @@ it('recurring-invoice-due: after a clock advance past the run date, the next req
   const s = await withScenario('recurring-invoice-due');
   const token = await tokenFor(s.sim);
   r = await receiver();
-  const registered = await s.post('/api/v2/webhooks', { event: 'NewRecurringClientInvoice', url: r.url, secret: 'scenario-hook-secret' }, token);
+  const registered = await s.post(
+    '/api/v2/webhooks',
+    { event: 'NewRecurringClientInvoice', url: r.url, secret: 'scenario-hook-secret' },
+    token,
+  );
   expect(registered.status).toBe(200);
   const before = await s.get(`/api/v2/accountingdocuments/${RECURRING}`, token);
   expect(before.body.NextRunDate).toBe('2026-03-16 10:00');

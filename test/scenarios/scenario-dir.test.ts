@@ -12,7 +12,9 @@ import { type Answer, answer, call, simulator } from '../helpers.js';
 // shipped scenarios/): inside it once symlinks are resolved, a regular file, at most 1 MiB. Every
 // refusal is a 400 JSON error naming the rule.
 
-const VALID = 'description: A scenario from the scenario directory.\naccount: { seed: 7, size: small, now: 2026-03-16T09:00:00Z }\n';
+const VALID =
+  'description: A scenario from the scenario directory.\naccount: { seed: 7, size: small, now: ' +
+  '2026-03-16T09:00:00Z }\n';
 
 let root: string;
 let dir: string;
@@ -42,7 +44,10 @@ describe('scenario directory', () => {
     const relative = await apply('mine.yaml');
     expect(relative).toMatchObject({ status: 200, body: { seed: 7, scenario: 'mine.yaml' } });
     mkdirSync(path.join(dir, 'nested'));
-    write(path.join(dir, 'nested', 'deeper.json'), JSON.stringify({ description: 'JSON in a folder.', account: { seed: 9 } }));
+    write(
+      path.join(dir, 'nested', 'deeper.json'),
+      JSON.stringify({ description: 'JSON in a folder.', account: { seed: 9 } }),
+    );
     expect(await apply('nested/deeper.json')).toMatchObject({ status: 200, body: { seed: 9 } });
     expect(await apply(file)).toMatchObject({ status: 200, body: { seed: 7 } });
   });
@@ -50,11 +55,19 @@ describe('scenario directory', () => {
   it('scenario path outside the scenario directory is refused', async () => {
     const file = write(path.join(outside, 'theirs.yaml'), VALID);
     // A path outside is refused whether or not a file is there, so a caller cannot probe for one.
-    for (const reference of [file, '../elsewhere/theirs.yaml', '/etc/passwd', '../../../../etc/hostname', '../elsewhere/missing.yaml']) {
+    for (const reference of [
+      file,
+      '../elsewhere/theirs.yaml',
+      '/etc/passwd',
+      '../../../../etc/hostname',
+      '../elsewhere/missing.yaml',
+    ]) {
       const res = await apply(reference);
       expect(res.status, reference).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(res.body.error, reference).toBe(`${reference}: scenario file must be inside the scenario directory ${dir}`);
+      expect(res.body.error, reference).toBe(
+        `${reference}: scenario file must be inside the scenario directory ${dir}`,
+      );
     }
     expect(seedOf()).toBe(42);
   });
@@ -72,7 +85,7 @@ describe('scenario directory', () => {
   });
 
   it('scenario file over 1 MiB is refused; one of exactly 1 MiB is read', async () => {
-    const padded = (bytes: number) => VALID + '#'.repeat(bytes - Buffer.byteLength(VALID) - 1) + '\n';
+    const padded = (bytes: number) => `${VALID + '#'.repeat(bytes - Buffer.byteLength(VALID) - 1)}\n`;
     write(path.join(dir, 'big.yaml'), padded(MAX_SCENARIO_BYTES + 1));
     const refused = await apply('big.yaml');
     expect(refused.status).toBe(400);
@@ -104,8 +117,13 @@ describe('scenario directory', () => {
 
   it('POST /__admin/accounts with a scenario path outside the scenario directory is refused and creates nothing', async () => {
     const file = write(path.join(outside, 'theirs.yaml'), VALID);
-    const res = await answer(call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme', scenario: file } }));
-    expect(res).toMatchObject({ status: 400, body: { error: `${file}: scenario file must be inside the scenario directory ${dir}` } });
+    const res = await answer(
+      call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme', scenario: file } }),
+    );
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: `${file}: scenario file must be inside the scenario directory ${dir}` },
+    });
     expect(sim.registry.get('acme')).toBeUndefined();
   });
 
@@ -119,15 +137,22 @@ describe('scenario directory', () => {
     rmSync(path.join(dir, 'mine.yaml'));
     symlinkSync(write(path.join(outside, 'mine.yaml'), VALID), path.join(dir, 'mine.yaml'));
     const reset = await answer(call(restarted, '/__admin/accounts/demo/reset', { method: 'POST' }));
-    expect(reset).toMatchObject({ status: 400, body: { error: `mine.yaml: scenario file must be inside the scenario directory ${dir}` } });
+    expect(reset).toMatchObject({
+      status: 400,
+      body: { error: `mine.yaml: scenario file must be inside the scenario directory ${dir}` },
+    });
   });
 
   it('the server option builds the default account from a file in the scenario directory, and refuses one outside it', async () => {
     write(path.join(dir, 'start.yaml'), VALID);
     expect(seedOf(await simulator({ scenarioDir: dir, scenario: 'start.yaml' }))).toBe(7);
     const file = write(path.join(outside, 'start.yaml'), VALID);
-    await expect(simulator({ scenarioDir: dir, scenario: file })).rejects.toThrow(`scenario file must be inside the scenario directory ${dir}`);
-    await expect(simulator({ scenarioDir: path.join(root, 'missing') })).rejects.toThrow(`scenario directory ${path.join(root, 'missing')}: no such directory`);
+    await expect(simulator({ scenarioDir: dir, scenario: file })).rejects.toThrow(
+      `scenario file must be inside the scenario directory ${dir}`,
+    );
+    await expect(simulator({ scenarioDir: path.join(root, 'missing') })).rejects.toThrow(
+      `scenario directory ${path.join(root, 'missing')}: no such directory`,
+    );
   });
 
   it('by default the scenario directory is the shipped scenarios/ folder', async () => {
@@ -144,7 +169,9 @@ describe('scenario directory', () => {
     try {
       const account = await kit.createAccount({ scenario: 'kit.yaml' });
       expect((await account.clock.now()).toISOString().slice(0, 10)).toBe('2026-03-16');
-      await expect(account.applyScenario(path.join(outside, 'x.yaml'))).rejects.toThrow(/400 .*must be inside the scenario directory/);
+      await expect(account.applyScenario(path.join(outside, 'x.yaml'))).rejects.toThrow(
+        /400 .*must be inside the scenario directory/,
+      );
     } finally {
       await kit.stop();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { authUrl } from '../clients/support.js';
 import { stored, tokenFor } from '../helpers.js';
 import { LONDON, SOHO, tokenOf, withScenario } from './support.js';
 
@@ -7,19 +8,26 @@ import { LONDON, SOHO, tokenOf, withScenario } from './support.js';
 const INVALID_TOKEN = 'Unauthorized - Invalid or expired token.';
 
 describe('shipped scenarios', () => {
-  it("expired-token: the scenario's token answers 403 Invalid or expired token, and the credential gets a working one", async () => {
-    const s = await withScenario('expired-token');
-    const old = await s.get('/api/v2/sites', 'expired-token-0001');
-    expect(old).toMatchObject({ status: 403, text: INVALID_TOKEN });
-    const fresh = await tokenOf(s, 'integration-client', 'integration-secret-0001');
-    expect((await s.get('/api/v2/sites', fresh)).status).toBe(200);
-  });
+  it(
+    "expired-token: the scenario's token answers 403 Invalid or expired token, and the credential gets a working " +
+      'one',
+    async () => {
+      const s = await withScenario('expired-token');
+      const old = await s.get('/api/v2/sites', 'expired-token-0001');
+      expect(old).toMatchObject({ status: 403, text: INVALID_TOKEN });
+      const fresh = await tokenOf(s, 'integration-client', 'integration-secret-0001');
+      expect((await s.get('/api/v2/sites', fresh)).status).toBe(200);
+    },
+  );
 
   it('token-revoked-by-refresh: the revoked token fails at once, the refreshed one works until the next refresh', async () => {
     const s = await withScenario('token-revoked-by-refresh');
     expect(await s.get('/api/v2/sites', 'revoked-token-0001')).toMatchObject({ status: 403, text: INVALID_TOKEN });
     expect((await s.get('/api/v2/sites', 'refreshed-token-0002')).status).toBe(200);
-    const refreshed = await s.post('/api/v2/token/refresh', { clientId: 'integration-client', secret: 'integration-secret-0001' });
+    const refreshed = await s.post('/api/v2/token/refresh', {
+      clientId: 'integration-client',
+      secret: 'integration-secret-0001',
+    });
     expect(refreshed.status).toBe(200);
     expect(await s.get('/api/v2/sites', 'refreshed-token-0002')).toMatchObject({ status: 403, text: INVALID_TOKEN });
     expect((await s.get('/api/v2/sites', refreshed.body.access_token)).status).toBe(200);
@@ -33,7 +41,10 @@ describe('shipped scenarios', () => {
     });
     const token = await tokenOf(s, 'rotated-client', 'new-secret-0002');
     expect((await s.get('/api/v2/sites', token)).status).toBe(200);
-    expect(await s.get('/api/v2/sites', 'pre-rotation-token-0001')).toMatchObject({ status: 403, text: INVALID_TOKEN });
+    expect(await s.get('/api/v2/sites', 'pre-rotation-token-0001')).toMatchObject({
+      status: 403,
+      text: INVALID_TOKEN,
+    });
   });
 
   it('endpoint-allow-list: a listed line answers, an unlisted endpoint and a record-id route answer 403 Invalid end-point', async () => {
@@ -41,15 +52,24 @@ describe('shipped scenarios', () => {
     const token = 'allow-list-token-0001';
     expect((await s.get('/api/v2/sites', token)).status).toBe(200);
     expect((await s.get('/api/v2/services?siteId=', token)).status).toBe(200);
-    expect(await s.get('/api/v2/employees?siteId=', token)).toMatchObject({ status: 403, text: 'Unauthorized - Invalid end-point.' });
-    expect(await s.get(`/api/v2/sites/${LONDON}`, token)).toMatchObject({ status: 403, text: 'Unauthorized - Invalid end-point.' });
+    expect(await s.get('/api/v2/employees?siteId=', token)).toMatchObject({
+      status: 403,
+      text: 'Unauthorized - Invalid end-point.',
+    });
+    expect(await s.get(`/api/v2/sites/${LONDON}`, token)).toMatchObject({
+      status: 403,
+      text: 'Unauthorized - Invalid end-point.',
+    });
   });
 
   it('ip-allow-list: the listed address answers, another answers 403 Invalid client IP address, a substring is admitted', async () => {
     const s = await withScenario('ip-allow-list');
     const from = (ip: string) => s.get('/api/v2/sites', 'ip-allow-list-token-0001', { 'x-forwarded-for': ip });
     expect((await from('203.0.113.7')).status).toBe(200);
-    expect(await from('198.51.100.1')).toMatchObject({ status: 403, text: 'Unauthorized - Invalid client IP address.' });
+    expect(await from('198.51.100.1')).toMatchObject({
+      status: 403,
+      text: 'Unauthorized - Invalid client IP address.',
+    });
     expect((await from('3.0.113.7')).status).toBe(200);
   });
 
@@ -87,9 +107,19 @@ describe('shipped scenarios', () => {
     const services = world.services.filter((x) => x.SiteId === SOHO && x.State === 1);
     expect(services.length).toBeGreaterThan(0);
     for (const service of services) {
-      const q = new URLSearchParams({ siteId: SOHO, day: '2026-03-18', services: service.ServiceId, packageId: '', clientId: '', serviceSequence: '1' });
+      const q = new URLSearchParams({
+        siteId: SOHO,
+        day: '2026-03-18',
+        services: service.ServiceId,
+        packageId: '',
+        clientId: '',
+        serviceSequence: '1',
+      });
       expect((await s.get(`/api/v2/appointments/availabletimes?${q}`, token)).body).toEqual([]);
-      const dates = await s.get(`/api/v2/appointments/availabledates?siteId=${SOHO}&services=${service.ServiceId}`, token);
+      const dates = await s.get(
+        `/api/v2/appointments/availabledates?siteId=${SOHO}&services=${service.ServiceId}`,
+        token,
+      );
       expect(dates.body).not.toContain('2026-03-18 00:00');
       expect(dates.body).toContain('2026-03-19 00:00');
     }
@@ -101,7 +131,10 @@ describe('shipped scenarios', () => {
     expect((await s.get('/api/v2/clients?siteId=', token)).body).toEqual([]);
     expect((await s.get('/api/v2/employees?siteId=', token)).body).toEqual([]);
     expect((await s.get(`/api/v2/vouchers?siteId=${LONDON}`, token)).body).toEqual([]);
-    const appointments = await s.get(`/api/v2/appointments?siteId=${LONDON}&stateId=&start=2026-03-01&end=2026-04-01&find=&clientId=`, token);
+    const appointments = await s.get(
+      `/api/v2/appointments?siteId=${LONDON}&stateId=&start=2026-03-01&end=2026-04-01&find=&clientId=`,
+      token,
+    );
     expect(appointments.body).toEqual([]);
     expect((await s.get('/api/v2/sites', token)).body.length).toBeGreaterThan(0);
     expect((await s.get('/api/v2/appointmentstates', token)).body.length).toBeGreaterThan(0);
@@ -110,9 +143,15 @@ describe('shipped scenarios', () => {
   it('fiscalised-account: document list rows carry Signed for client invoices and NotRequired for other types', async () => {
     const s = await withScenario('fiscalised-account');
     const token = await tokenFor(s.sim);
-    const rows = (await s.get(`/api/v2/accountingdocuments?siteId=${LONDON}&clientDocuments=&start=2025-01-01&end=2026-12-31&find=`, token)).body;
+    const rows = (
+      await s.get(
+        `/api/v2/accountingdocuments?siteId=${LONDON}&clientDocuments=&start=2025-01-01&end=2026-12-31&find=`,
+        token,
+      )
+    ).body;
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.FiscalStatus).toBe([1, 3].includes(row.AccountingDocumentTypeId) ? 'Signed' : 'NotRequired');
+    for (const row of rows)
+      expect(row.FiscalStatus).toBe([1, 3].includes(row.AccountingDocumentTypeId) ? 'Signed' : 'NotRequired');
     expect(rows.some((r: any) => r.FiscalStatus === 'Signed')).toBe(true);
     expect((await s.admin('/accounts')).body[0]).toMatchObject({ fiscalised: true, scenario: 'fiscalised-account' });
   });
@@ -120,21 +159,40 @@ describe('shipped scenarios', () => {
   it('unpaid-and-paid-invoices: one invoice reads Unpaid, the other Paid by its receipt', async () => {
     const s = await withScenario('unpaid-and-paid-invoices');
     const token = await tokenFor(s.sim);
-    const rows = (await s.get(`/api/v2/accountingdocuments?siteId=${LONDON}&clientDocuments=true&start=2026-03-16&end=2026-03-16&find=`, token)).body;
+    const rows = (
+      await s.get(
+        `/api/v2/accountingdocuments?siteId=${LONDON}&clientDocuments=true&start=2026-03-16&end=2026-03-16&find=`,
+        token,
+      )
+    ).body;
     const row = (id: string) => rows.find((r: any) => r.AccountingDocumentId === id);
-    expect(row('1a2b3c4d-0001-4000-8000-000000000001')).toMatchObject({ Total: 120, Paid: 0, Outstanding: 120, PaidState: 'Unpaid' });
-    expect(row('1a2b3c4d-0002-4000-8000-000000000002')).toMatchObject({ Total: 80, Paid: 80, Outstanding: 0, PaidState: 'Paid' });
+    expect(row('1a2b3c4d-0001-4000-8000-000000000001')).toMatchObject({
+      Total: 120,
+      Paid: 0,
+      Outstanding: 120,
+      PaidState: 'Unpaid',
+    });
+    expect(row('1a2b3c4d-0002-4000-8000-000000000002')).toMatchObject({
+      Total: 80,
+      Paid: 80,
+      Outstanding: 0,
+      PaidState: 'Paid',
+    });
     const got = await s.get('/api/v2/accountingdocuments/1a2b3c4d-0001-4000-8000-000000000001', token);
-    expect(got.body).toMatchObject({ AccountingDocumentId: '1a2b3c4d-0001-4000-8000-000000000001', Reference: 'Scenario unpaid' });
+    expect(got.body).toMatchObject({
+      AccountingDocumentId: '1a2b3c4d-0001-4000-8000-000000000001',
+      Reference: 'Scenario unpaid',
+    });
   });
 
   it('legacy-password-client: the right password answers 200 and migrates the legacy hash; a wrong one answers 401', async () => {
     const s = await withScenario('legacy-password-client');
     const token = await tokenFor(s.sim);
-    const client = s.sim.registry.get('demo')!.world.clients.find((c) => c.ClientId === '7e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b')!;
+    const client = s.sim.registry
+      .get('demo')!
+      .world.clients.find((c) => c.ClientId === '7e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b')!;
     expect(client.PasswordHash).toMatch(/^\$sha1\$/);
-    const signIn = (password: string) =>
-      s.get(`/api/v2/clients/authenticate?${new URLSearchParams({ clientId: client.ClientId, email: 'lena.legacy@example.com', password })}`, token);
+    const signIn = (password: string) => s.get(authUrl(client.ClientId, 'lena.legacy@example.com', password), token);
     expect((await signIn('wrong-password')).status).toBe(401);
     expect((await signIn('Legacy-pass-0001')).status).toBe(200);
     expect(stored(s.sim.registry.get('demo')!.world, 'clients', client).PasswordHash).toMatch(/^\$pbkdf2-sha256\$/);

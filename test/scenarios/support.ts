@@ -1,5 +1,5 @@
 import type { Simulator } from '../../src/app.js';
-import { type Answer, answer as parse, call, simulator } from '../helpers.js';
+import { type Answer, call, answer as parse, simulator } from '../helpers.js';
 
 // Scenario tests: the default account built from a shipped scenario, read through the public API.
 

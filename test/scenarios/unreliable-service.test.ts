@@ -40,11 +40,20 @@ describe('unreliable-service scenario', () => {
     const create = () =>
       account.call<{ Value: string }>(`/api/v2/clients?siteId=${site}`, {
         method: 'POST',
-        body: { ClientId: '00000000-0000-0000-0000-000000000000', SiteId: site, FirstName: 'Ada', LastName: 'Dropped', Gender: 1 },
+        body: {
+          ClientId: '00000000-0000-0000-0000-000000000000',
+          SiteId: site,
+          FirstName: 'Ada',
+          LastName: 'Dropped',
+          Gender: 1,
+        },
       });
     const named = async () =>
-      (await account.call<Array<{ LastName: string }>>(`/api/v2/clients?siteId=${site}&find=Ada`)).body.filter((c) => c.LastName === 'Dropped');
-    for (let i = 0; i < 2; i++) expect((await account.call(`/api/v2/clients?siteId=${site}`)).status).toBe(503); // the scenario's two 503s
+      (await account.call<Array<{ LastName: string }>>(`/api/v2/clients?siteId=${site}&find=Ada`)).body.filter(
+        (c) => c.LastName === 'Dropped',
+      );
+    // the scenario's two 503s
+    for (let i = 0; i < 2; i++) expect((await account.call(`/api/v2/clients?siteId=${site}`)).status).toBe(503);
     await expect(create()).rejects.toThrow('fetch failed');
     expect(await named()).toHaveLength(1);
     const [entry] = await account.journal.list({ method: 'POST', path: '/api/v2/clients' });

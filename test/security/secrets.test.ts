@@ -67,7 +67,8 @@ describe('secrets at rest and in output', () => {
   it('no token, secret, API key, password or webhook secret appears in the journal, logs, data files or error bodies', async () => {
     const base = server!.base;
     const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const admin = (p: string, method = 'GET', body?: unknown) => send(`${base}/__admin${p}`, { method, headers: adminHeaders, body });
+    const admin = (p: string, method = 'GET', body?: unknown) =>
+      send(`${base}/__admin${p}`, { method, headers: adminHeaders, body });
     const api = `${base}/accounts/sec/api/v2`;
 
     expect((await admin('/accounts', 'POST', { name: 'sec' })).status).toBe(201);
@@ -98,8 +99,19 @@ describe('secrets at rest and in output', () => {
     // Client passwords: set on create, changed on update, AccountPassword sent on update, checked in the query string.
     const password1 = secret('AccountPassword on create', fresh('Pw1'));
     const email = 'secret.keeper@example.com';
-    const client = { ClientId: EMPTY, FirstName: 'Secret', LastName: 'Keeper', Email: email, MobilePhone: '07700 900123', Gender: 1 };
-    const made = await send(`${api}/clients?siteId=${EMPTY}`, { method: 'POST', headers: bearer, body: { ...client, AccountPassword: password1 } });
+    const client = {
+      ClientId: EMPTY,
+      FirstName: 'Secret',
+      LastName: 'Keeper',
+      Email: email,
+      MobilePhone: '07700 900123',
+      Gender: 1,
+    };
+    const made = await send(`${api}/clients?siteId=${EMPTY}`, {
+      method: 'POST',
+      headers: bearer,
+      body: { ...client, AccountPassword: password1 },
+    });
     expect(made.status).toBe(200);
     const id = made.body.Value as string;
     const password2 = secret('NewAccountPassword on update', fresh('Pw2'));
@@ -111,7 +123,7 @@ describe('secrets at rest and in output', () => {
     });
     expect(updated.status).toBe(200);
     const auth = (password: string) =>
-      `${api}/clients/authenticate?clientId=${id}&email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`;
+      `${api}/clients/authenticate?${new URLSearchParams({ clientId: id, email, password })}`;
     expect((await send(auth(password2), { headers: bearer })).status).toBe(200);
 
     // Webhooks: a given secret and a generated one.
@@ -131,13 +143,21 @@ describe('secrets at rest and in output', () => {
 
     // Failing calls that carry secrets.
     const wrong = (label: string) => secret(label, fresh(label.replace(/\W+/g, '-')));
-    expect((await send(`${api}/token`, { method: 'POST', body: { clientId, secret: wrong('wrong secret') } })).status).toBe(401);
-    expect((await send(`${api}/token/rotate-secret`, { method: 'POST', body: { clientId, secret: secret1 } })).status).toBe(401);
+    expect(
+      (await send(`${api}/token`, { method: 'POST', body: { clientId, secret: wrong('wrong secret') } })).status,
+    ).toBe(401);
+    expect(
+      (await send(`${api}/token/rotate-secret`, { method: 'POST', body: { clientId, secret: secret1 } })).status,
+    ).toBe(401);
     const unreadable = `{"clientId":"${clientId}","secret":"${wrong('secret in unreadable JSON')}"`;
     expect((await send(`${api}/token`, { method: 'POST', raw: unreadable })).status).toBe(400);
-    expect((await send(`${api}/ping`, { headers: { authorization: `Bearer ${wrong('unknown token')}` } })).status).toBe(403);
+    expect((await send(`${api}/ping`, { headers: { authorization: `Bearer ${wrong('unknown token')}` } })).status).toBe(
+      403,
+    );
     expect((await send(`${api}/ping`, { headers: { authorization: `Bearer ${token1}` } })).status).toBe(403);
-    expect((await send(`${base}/accounts/sec/api/sites`, { headers: { ServiceApiKey: wrong('unknown API key') } })).status).toBe(403);
+    expect(
+      (await send(`${base}/accounts/sec/api/sites`, { headers: { ServiceApiKey: wrong('unknown API key') } })).status,
+    ).toBe(403);
     expect((await send(auth(wrong('wrong client password')), { headers: bearer })).status).toBe(401);
     expect((await send(auth(password1), { headers: bearer })).status).toBe(401);
     // No action matches (email missing): the 404 echoes the URI, but not the password in it.
@@ -150,7 +170,11 @@ describe('secrets at rest and in output', () => {
     const journal = (await admin('/accounts/sec/requests')).text;
     expect(JSON.parse(journal).length).toBeGreaterThan(20);
     await stopCli(server);
-    const places: Record<string, string> = { journal, 'server output': server!.output(), 'error bodies': errorBodies.join('\n') };
+    const places: Record<string, string> = {
+      journal,
+      'server output': server!.output(),
+      'error bodies': errorBodies.join('\n'),
+    };
     expect(errorBodies.length).toBeGreaterThan(8);
     for (const file of await readdir(dir)) places[`data file ${file}`] = await readFile(path.join(dir, file), 'utf8');
     expect(Object.keys(places)).toContain('data file sec.json');

@@ -17,7 +17,10 @@ describe('GET /api/v2/sites', () => {
   it('state defaults to Active and sites are ordered by name', async () => {
     const res = await getJson(sim, '/api/v2/sites', token);
     expect(res.status).toBe(200);
-    const expected = world.sites.filter((s) => s.State === 1).map((s) => s.Name).sort((a, b) => a.localeCompare(b));
+    const expected = world.sites
+      .filter((s) => s.State === 1)
+      .map((s) => s.Name)
+      .sort((a, b) => a.localeCompare(b));
     expect(res.body.map((s: { Name: string }) => s.Name)).toEqual(expected);
     expect(Object.keys(res.body[0]).sort()).toEqual(['Email', 'Name', 'Phone', 'SiteId', 'State', 'TimeZone']);
   });

@@ -1,6 +1,6 @@
-import { insertRecord } from '../../src/stored-records.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
+import { insertRecord } from '../../src/stored-records.js';
 import type { World } from '../../src/world/index.js';
 import type { TimeRecord } from '../../src/world/timerecords.js';
 import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
@@ -16,15 +16,27 @@ beforeAll(async () => {
   sim = await simulator();
   token = await tokenFor(sim);
   world = sim.registry.get('demo')!.world;
-  shift = world.timeRecords.find((r): r is typeof shift => r.SiteId !== null && r.ClockOut !== null && r.ClockIn >= '2026-03-02')!;
+  shift = world.timeRecords.find(
+    (r): r is typeof shift => r.SiteId !== null && r.ClockOut !== null && r.ClockIn >= '2026-03-02',
+  )!;
   siteId = shift.SiteId!;
 });
 
-type Row = { TimeRecordId: string; EmployeeId: string; FirstName: string; LastName: string; SiteId: string | null; ClockIn: string; ClockOut: string | null; Minutes: number | null };
+type Row = {
+  TimeRecordId: string;
+  EmployeeId: string;
+  FirstName: string;
+  LastName: string;
+  SiteId: string | null;
+  ClockIn: string;
+  ClockOut: string | null;
+  Minutes: number | null;
+};
 const DAY_MINUTES = 24 * 60;
 const plusMinutes = (t: string, n: number) =>
   new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-const url = (start: string, end: string, extra = '', site = siteId) => `/api/v2/timerecords?siteId=${site}&start=${start}&end=${end}${extra}`;
+const url = (start: string, end: string, extra = '', site = siteId) =>
+  `/api/v2/timerecords?siteId=${site}&start=${start}&end=${end}${extra}`;
 const get = async (start: string, end: string, extra = '', site = siteId, s = sim): Promise<Row[]> => {
   const res = await getJson(s, url(start, end, extra, site), token);
   expect(res.status).toBe(200);
@@ -34,7 +46,9 @@ const ids = (rows: { TimeRecordId: string }[]) => rows.map((r) => r.TimeRecordId
 /** The rule: the site's records and those without a site, clocking in or out within [from, to]. */
 const expected = (from: string, to: string, site = siteId) =>
   world.timeRecords.filter(
-    (r) => (r.SiteId === null || r.SiteId === site) && ((r.ClockIn >= from && r.ClockIn <= to) || (r.ClockOut !== null && r.ClockOut >= from && r.ClockOut <= to)),
+    (r) =>
+      (r.SiteId === null || r.SiteId === site) &&
+      ((r.ClockIn >= from && r.ClockIn <= to) || (r.ClockOut !== null && r.ClockOut >= from && r.ClockOut <= to)),
   );
 
 describe('GET /api/v2/timerecords', () => {
@@ -67,11 +81,18 @@ describe('GET /api/v2/timerecords', () => {
     // No seeded shift is longer than a day, so a fresh account gets one that is.
     const own = await simulator();
     const ownToken = await tokenFor(own);
-    const long: TimeRecord = { ...shift, TimeRecordId: '11111111-1111-4111-8111-111111111111', ClockIn: '2026-03-02 08:00', ClockOut: '2026-03-05 08:00' };
+    const long: TimeRecord = {
+      ...shift,
+      TimeRecordId: '11111111-1111-4111-8111-111111111111',
+      ClockIn: '2026-03-02 08:00',
+      ClockOut: '2026-03-05 08:00',
+    };
     insertRecord(own.registry.get('demo')!.world, 'timeRecords', long);
     const rows = (await getJson(own, url('2026-03-03', '2026-03-03'), ownToken)).body as Row[];
     expect(ids(rows)).not.toContain(long.TimeRecordId);
-    expect(ids((await getJson(own, url('2026-03-03', '2026-03-04 08:00'), ownToken)).body)).toContain(long.TimeRecordId);
+    expect(ids((await getJson(own, url('2026-03-03', '2026-03-04 08:00'), ownToken)).body)).toContain(
+      long.TimeRecordId,
+    );
   });
 
   it('an open record (no clock-out yet) matches by its clock-in', async () => {
@@ -104,7 +125,13 @@ describe('GET /api/v2/timerecords', () => {
       const part = name.slice(1, 4).toUpperCase();
       const rows = await get('2026-03-01', '2026-03-10', `&find=${encodeURIComponent(part)}`);
       const names = new Map(world.employees.map((e) => [e.EmployeeId, `${e.FirstName}\n${e.LastName}`.toLowerCase()]));
-      expect(ids(rows)).toEqual(ids(expected('2026-03-01 00:00', '2026-03-11 00:00').filter((r) => names.get(r.EmployeeId)!.includes(part.toLowerCase()))));
+      expect(ids(rows)).toEqual(
+        ids(
+          expected('2026-03-01 00:00', '2026-03-11 00:00').filter((r) =>
+            names.get(r.EmployeeId)!.includes(part.toLowerCase()),
+          ),
+        ),
+      );
       expect(ids(rows)).toContain(shift.TimeRecordId);
     }
   });
@@ -120,8 +147,16 @@ describe('GET /api/v2/timerecords', () => {
     expect(rows.map((r) => r.ClockIn)).toEqual(rows.map((r) => r.ClockIn).sort());
     const row = rows.find((r) => r.TimeRecordId === shift.TimeRecordId)!;
     const employee = world.employees.find((e) => e.EmployeeId === shift.EmployeeId)!;
-    expect(row).toMatchObject({ FirstName: employee.FirstName, LastName: employee.LastName, ClockIn: shift.ClockIn, ClockOut: shift.ClockOut });
-    expect(row.Minutes).toBe((Date.parse(`${shift.ClockOut.replace(' ', 'T')}:00Z`) - Date.parse(`${shift.ClockIn.replace(' ', 'T')}:00Z`)) / 60_000);
+    expect(row).toMatchObject({
+      FirstName: employee.FirstName,
+      LastName: employee.LastName,
+      ClockIn: shift.ClockIn,
+      ClockOut: shift.ClockOut,
+    });
+    expect(row.Minutes).toBe(
+      (Date.parse(`${shift.ClockOut.replace(' ', 'T')}:00Z`) - Date.parse(`${shift.ClockIn.replace(' ', 'T')}:00Z`)) /
+        60_000,
+    );
   });
 
   it('a range over 90 days answers 400 {"Message":"Maximum date range is 90 days"}', async () => {
@@ -145,8 +180,12 @@ describe('GET /api/v2/timerecords', () => {
   });
 
   it('the allow-list line api/v2/timerecords admits the list', async () => {
-    const c = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/timerecords'] } }));
-    const restricted = (await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))).access_token;
+    const c = await json(
+      call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/timerecords'] } }),
+    );
+    const restricted = (
+      await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
+    ).access_token;
     expect((await call(sim, url('2026-03-01', '2026-03-02'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${siteId}`, { token: restricted })).status).toBe(403);
   });

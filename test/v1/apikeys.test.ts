@@ -86,7 +86,8 @@ describe('API keys in the data file', () => {
     const s = await simulator({ dataDir: dir });
     await call(s, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } });
     const { apiKey } = await json(call(s, '/__admin/accounts/acme/apikeys', { method: 'POST' }));
-    const file = (await readFile(path.join(dir, 'acme.json'), 'utf8')) + (await readFile(path.join(dir, 'acme.log'), 'utf8'));
+    const file =
+      (await readFile(path.join(dir, 'acme.json'), 'utf8')) + (await readFile(path.join(dir, 'acme.log'), 'utf8'));
     expect(file).not.toContain(apiKey);
     expect(file).not.toContain(DEMO_API_KEY);
     expect((await persistedRows(dir, 'acme', 'apiKeys')).size).toBe(2);
@@ -96,6 +97,8 @@ describe('API keys in the data file', () => {
     await writeFile(path.join(dir, 'acme.json'), JSON.stringify(firstFormatFile('acme', { apiKeys: false })));
     const reloaded = await simulator({ dataDir: dir });
     expect((await v1Call(reloaded, '/accounts/acme/api/sites')).status).toBe(200);
-    expect(await json(call(reloaded, '/__admin/accounts/acme/apikeys'))).toEqual([{ id: 'apikey-1', active: true, createdAt: expect.any(String) }]);
+    expect(await json(call(reloaded, '/__admin/accounts/acme/apikeys'))).toEqual([
+      { id: 'apikey-1', active: true, createdAt: expect.any(String) },
+    ]);
   });
 });

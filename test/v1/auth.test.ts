@@ -34,7 +34,9 @@ describe('version 1 authentication: the ServiceApiKey header (Versioning 3)', ()
   });
 
   it('an inactive key answers 403 plain-text Unauthorized', async () => {
-    const { apiKey } = await json(call(a.sim, '/__admin/accounts/demo/apikeys', { method: 'POST', body: { active: false } }));
+    const { apiKey } = await json(
+      call(a.sim, '/__admin/accounts/demo/apikeys', { method: 'POST', body: { active: false } }),
+    );
     const res = await answer(v1Call(a.sim, '/api/sites', { key: apiKey }));
     expect([res.status, res.text]).toEqual([403, 'Unauthorized']);
   });
@@ -46,7 +48,11 @@ describe('version 1 authentication: the ServiceApiKey header (Versioning 3)', ()
 
   it('a ServiceApiKey is not accepted on version 2: 403 no bearer token', async () => {
     const res = await answer(call(a.sim, '/api/v2/sites', { headers: { ServiceApiKey: DEMO_API_KEY } }));
-    expect([res.status, res.headers.get('content-type'), res.text]).toEqual([403, TEXT, 'Unauthorized - No bearer token sent in request header.']);
+    expect([res.status, res.headers.get('content-type'), res.text]).toEqual([
+      403,
+      TEXT,
+      'Unauthorized - No bearer token sent in request header.',
+    ]);
   });
 
   it('the key of one account does not open another account', async () => {
@@ -57,7 +63,10 @@ describe('version 1 authentication: the ServiceApiKey header (Versioning 3)', ()
   });
 
   it('the credential allow-lists of version 2 do not apply to API keys', async () => {
-    await call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/ping'], ips: '10.9.9.9' } });
+    await call(a.sim, '/__admin/accounts/demo/credentials', {
+      method: 'POST',
+      body: { endpoints: ['api/v2/ping'], ips: '10.9.9.9' },
+    });
     expect((await v1Call(a.sim, '/api/sites', { headers: { 'x-forwarded-for': '10.0.0.1' } })).status).toBe(200);
   });
 });

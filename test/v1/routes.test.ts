@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/datetime.js';
-import { demoApi, type DemoApi, EMPTY } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
 import { answer, v1Call } from './support.js';
 
 let a: DemoApi;
@@ -25,7 +25,14 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('a client created through version 1 is read through version 2', async () => {
-    const body = { ClientId: EMPTY, FirstName: 'Vera', LastName: 'Version', Email: 'vera@example.com', MobilePhone: '07700 900111', Gender: 1 };
+    const body = {
+      ClientId: EMPTY,
+      FirstName: 'Vera',
+      LastName: 'Version',
+      Email: 'vera@example.com',
+      MobilePhone: '07700 900111',
+      Gender: 1,
+    };
     const created = await v1(`/api/clients?siteId=${site()}`, { method: 'POST', body });
     expect(created.status).toBe(200);
     expect(created.body.Message).toBe('ClientId');
@@ -35,7 +42,14 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('a client created through version 2 is read through version 1', async () => {
-    const body = { ClientId: EMPTY, FirstName: 'Tom', LastName: 'Two', Email: 'tom@example.com', MobilePhone: '07700 900222', Gender: 2 };
+    const body = {
+      ClientId: EMPTY,
+      FirstName: 'Tom',
+      LastName: 'Two',
+      Email: 'tom@example.com',
+      MobilePhone: '07700 900222',
+      Gender: 2,
+    };
     const created = await a.send(`/api/v2/clients?siteId=${site()}`, { method: 'POST', body });
     const read = await v1(`/api/clients/${created.body.Value}`);
     expect(read.status).toBe(200);
@@ -46,9 +60,14 @@ describe('version 1 routes (Versioning 2–4)', () => {
     const booking = a.world.classBookings[0]!;
     const s = a.world.classSchedules.find((x) => x.ClassScheduleId === booking.ClassScheduleId)!;
     const type = a.world.classes.find((c) => c.ClassId === s.ClassId)!.ClassType;
-    const range = `start=${encodeURIComponent(formatDateTime(Date.parse('2020-01-01T00:00:00Z')))}&end=${encodeURIComponent('2030-01-01 00:00')}`;
+    const range = new URLSearchParams({
+      start: formatDateTime(Date.parse('2020-01-01T00:00:00Z')),
+      end: '2030-01-01 00:00',
+    });
     const one = await v1(`/api/classbookings?siteId=${s.SiteId}&classType=${type}&${range}`);
-    const two = await a.send(`/api/v2/classes/classbookings?siteId=${s.SiteId}&classType=${type === 1 ? 'Class' : 'Event'}&${range}`);
+    const two = await a.send(
+      `/api/v2/classes/classbookings?siteId=${s.SiteId}&classType=${type === 1 ? 'Class' : 'Event'}&${range}`,
+    );
     expect(one.status).toBe(200);
     expect(one.body).toEqual(two.body);
     expect(one.body.some((b: any) => b.ClassBookingId === booking.ClassBookingId)).toBe(true);
@@ -56,7 +75,9 @@ describe('version 1 routes (Versioning 2–4)', () => {
 
   it('version 1 has no /api/classes/classbookings: 404', async () => {
     const s = a.world.classSchedules[0]!;
-    expect((await v1(`/api/classes/classbookings?siteId=${s.SiteId}&classType=1&start=2026-03-01&end=2026-03-31`)).status).toBe(404);
+    expect(
+      (await v1(`/api/classes/classbookings?siteId=${s.SiteId}&classType=1&start=2026-03-01&end=2026-03-31`)).status,
+    ).toBe(404);
   });
 
   it('itemState=1 works on version 1 and equals itemState=Active on version 2', async () => {
@@ -69,7 +90,10 @@ describe('version 1 routes (Versioning 2–4)', () => {
   it('itemState=Active is a 400 model state on version 1 (a Byte), while version 2 accepts the name', async () => {
     const res = await v1(`/api/services?siteId=${site()}&itemState=Active`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ Message: 'The request is invalid.', ModelState: { itemState: ["The value 'Active' is not valid for Byte."] } });
+    expect(res.body).toEqual({
+      Message: 'The request is invalid.',
+      ModelState: { itemState: ["The value 'Active' is not valid for Byte."] },
+    });
     expect((await a.send(`/api/v2/services?siteId=${site()}&itemState=Active`)).status).toBe(200);
   });
 
@@ -78,7 +102,8 @@ describe('version 1 routes (Versioning 2–4)', () => {
     expect((await v1('/api/sites?state=1')).status).toBe(200);
     const c = await v1(`/api/classbookings?siteId=${site()}&classType=Class&start=2026-03-01&end=2026-03-31`);
     expect(c.body.ModelState).toHaveProperty('classType');
-    const entries = (type: string) => v1(`/api/accountingentries?siteId=${site()}&entryType=${type}&start=2026-03-01&end=2026-03-16&find=`);
+    const entries = (type: string) =>
+      v1(`/api/accountingentries?siteId=${site()}&entryType=${type}&start=2026-03-01&end=2026-03-16&find=`);
     expect((await entries('Receipt')).body.ModelState).toHaveProperty('entryType');
     expect((await entries('1')).status).toBe(200);
   });
@@ -95,6 +120,8 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('version 1 has no credential endpoints: POST /api/token answers 404', async () => {
-    expect((await v1('/api/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status).toBe(404);
+    expect(
+      (await v1('/api/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status,
+    ).toBe(404);
   });
 });

@@ -10,4 +10,3 @@ export const v1Call = (sim: Simulator, path: string, c: Call & { key?: string } 
   const { key = DEMO_API_KEY, ...rest } = c;
   return call(sim, path, { ...rest, headers: { ServiceApiKey: key, ...rest.headers } });
 };
-

@@ -8,8 +8,12 @@ beforeAll(async () => {
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }));
-  return (await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))).access_token;
+  const cred = await json(
+    call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
+  );
+  return (
+    await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
+  ).access_token;
 }
 
 describe('allow-list lines (Authentication 5)', () => {

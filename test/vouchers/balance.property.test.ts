@@ -1,6 +1,6 @@
-import { insertRecord } from '../../src/stored-records.js';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertRecord } from '../../src/stored-records.js';
 import { toCents } from '../../src/world/money.js';
 import { type Api, api, redemption } from './support.js';
 
@@ -15,7 +15,11 @@ beforeAll(async () => {
 type Step = { kind: 'redeem'; voucher: number; cents: number } | { kind: 'delete'; pick: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('redeem' as const), voucher: fc.nat({ max: 4 }), cents: fc.integer({ min: 1, max: 20_000 }) }),
+  fc.record({
+    kind: fc.constant('redeem' as const),
+    voucher: fc.nat({ max: 4 }),
+    cents: fc.integer({ min: 1, max: 20_000 }),
+  }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
 );
 
@@ -23,7 +27,11 @@ describe('voucher balance', () => {
   it('a voucher balance always equals its amount minus the redemptions implied by its entries', async () => {
     const vouchers = a.world.vouchers.slice(0, 5);
     // The model: each voucher's seeded balance, and the redemptions this run has live.
-    const seeded = vouchers.map((v) => toCents(v.Amount) - a.world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId).reduce((s, e) => s + toCents(e.Total), 0));
+    const seeded = vouchers.map(
+      (v) =>
+        toCents(v.Amount) -
+        a.world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId).reduce((s, e) => s + toCents(e.Total), 0),
+    );
     let serial = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -33,7 +41,9 @@ describe('voucher balance', () => {
           for (const s of steps) {
             if (s.kind === 'redeem') {
               const id = `aaaaaaaa-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
-              await a.account.write(() => insertRecord(a.world, 'accountingEntries', redemption(a.world, vouchers[s.voucher]!, s.cents, id)));
+              await a.account.write(() =>
+                insertRecord(a.world, 'accountingEntries', redemption(a.world, vouchers[s.voucher]!, s.cents, id)),
+              );
               added.push(id);
               live.set(id, { voucher: s.voucher, cents: s.cents });
             } else if (added.length > 0) {
@@ -46,9 +56,13 @@ describe('voucher balance', () => {
             for (const [i, v] of vouchers.entries()) {
               const body = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body;
               const naming = a.world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId);
-              const redeemedNow = [...live.values()].filter((r) => r.voucher === i).reduce((sum, r) => sum + r.cents, 0);
+              const redeemedNow = [...live.values()]
+                .filter((r) => r.voucher === i)
+                .reduce((sum, r) => sum + r.cents, 0);
               expect(toCents(body.Balance)).toBe(seeded[i]! - redeemedNow);
-              expect(body.Redemptions.map((r: any) => r.AccountingEntryId).sort()).toEqual(naming.map((e) => e.AccountingEntryId).sort());
+              expect(body.Redemptions.map((r: any) => r.AccountingEntryId).sort()).toEqual(
+                naming.map((e) => e.AccountingEntryId).sort(),
+              );
             }
           }
         } finally {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Api, EMPTY, UNKNOWN, activeSite, api, newVoucher } from './support.js';
+import { type Api, activeSite, api, EMPTY, newVoucher, UNKNOWN } from './support.js';
 
 let a: Api;
 beforeEach(async () => {
@@ -16,7 +16,15 @@ describe('POST /api/v2/vouchers', () => {
     expect(res.body.Message).toBe('VoucherId');
     expect(res.body.Value).not.toBe(EMPTY);
     const got = (await a.send(`/api/v2/vouchers/${res.body.Value}`)).body;
-    expect(got).toMatchObject({ SiteId: site, Amount: 50, Balance: 50, Redemptions: [], ExpiryDate: '2027-03-31 23:59', State: 1, VoucherType: 1 });
+    expect(got).toMatchObject({
+      SiteId: site,
+      Amount: 50,
+      Balance: 50,
+      Redemptions: [],
+      ExpiryDate: '2027-03-31 23:59',
+      State: 1,
+      VoucherType: 1,
+    });
   });
 
   it('a body SiteId different from the query siteId answers 400 on SiteId', async () => {
@@ -55,7 +63,9 @@ describe('POST /api/v2/vouchers', () => {
 
   it('a blank or missing VoucherNumber skips the check and issues the next number of the series', async () => {
     const site = activeSite(a.world);
-    const highest = Math.max(...a.world.vouchers.filter((v) => v.VoucherNumber.startsWith('GC')).map((v) => Number(v.VoucherNumber.slice(2))));
+    const highest = Math.max(
+      ...a.world.vouchers.filter((v) => v.VoucherNumber.startsWith('GC')).map((v) => Number(v.VoucherNumber.slice(2))),
+    );
     const res = await post(site, newVoucher(site, { VoucherNumber: '  ', VoucherType: 2 }));
     expect(stored(res.body.Value).VoucherNumber).toBe(`GC${String(highest + 1).padStart(6, '0')}`);
     const next = await post(site, newVoucher(site, { VoucherType: 2 }));

@@ -34,7 +34,10 @@ describe('redemptions through POST /api/v2/accountingentries', () => {
     const report = () => a.send(`/api/v2/reports/sales?siteId=${siteId}&start=2026-03-14 00:00&end=2026-03-14 23:59`);
     const reportBefore = (await report()).body.Totals.VoucherRedemptions;
 
-    const res = await a.send(`/api/v2/accountingentries?siteId=${siteId}`, { method: 'POST', body: redeemBody(a, voucher.VoucherId, siteId, 7.5) });
+    const res = await a.send(`/api/v2/accountingentries?siteId=${siteId}`, {
+      method: 'POST',
+      body: redeemBody(a, voucher.VoucherId, siteId, 7.5),
+    });
     expect(res.status, res.text).toBe(200);
 
     const after = (await a.send(`/api/v2/vouchers/${voucher.VoucherId}`)).body;

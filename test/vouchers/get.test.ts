@@ -1,7 +1,7 @@
-import { insertRecord } from '../../src/stored-records.js';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { insertRecord } from '../../src/stored-records.js';
 import { toCents } from '../../src/world/money.js';
-import { type Api, UNKNOWN, api, expectedBalance, redeemed, redemption } from './support.js';
+import { type Api, api, expectedBalance, redeemed, redemption, UNKNOWN } from './support.js';
 
 let a: Api;
 beforeEach(async () => {
@@ -14,7 +14,9 @@ describe('GET /api/v2/vouchers/{voucherId}', () => {
     const res = await a.send(`/api/v2/vouchers/${v.VoucherId}`);
     expect(res.status).toBe(200);
     const entries = a.world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId);
-    expect(res.body.Redemptions.map((r: any) => r.AccountingEntryId).sort()).toEqual(entries.map((e) => e.AccountingEntryId).sort());
+    expect(res.body.Redemptions.map((r: any) => r.AccountingEntryId).sort()).toEqual(
+      entries.map((e) => e.AccountingEntryId).sort(),
+    );
     expect(toCents(res.body.Balance)).toBe(expectedBalance(a.world, v));
     expect(res.body.Balance).toBeLessThan(v.Amount);
   });
@@ -22,7 +24,9 @@ describe('GET /api/v2/vouchers/{voucherId}', () => {
   it('a new redemption entry moves the balance at once (never stored)', async () => {
     const v = redeemed(a.world);
     const before = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body.Balance;
-    await a.account.write(() => insertRecord(a.world, 'accountingEntries', redemption(a.world, v, 125, '22222222-3333-4444-8555-666666666666')));
+    await a.account.write(() =>
+      insertRecord(a.world, 'accountingEntries', redemption(a.world, v, 125, '22222222-3333-4444-8555-666666666666')),
+    );
     const after = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body;
     expect(toCents(after.Balance)).toBe(toCents(before) - 125);
     expect(after.Redemptions.map((r: any) => r.AccountingEntryId)).toContain('22222222-3333-4444-8555-666666666666');

@@ -13,7 +13,10 @@ describe('GET /api/v2/vouchers', () => {
     const site = activeSite(a.world);
     const res = await list(`siteId=${site}`);
     expect(res.status).toBe(200);
-    const expected = a.world.vouchers.filter((v) => v.State === 1 && (v.SiteId === null || v.SiteId === site)).map((v) => v.VoucherId).sort();
+    const expected = a.world.vouchers
+      .filter((v) => v.State === 1 && (v.SiteId === null || v.SiteId === site))
+      .map((v) => v.VoucherId)
+      .sort();
     expect(res.body.map((v: any) => v.VoucherId).sort()).toEqual(expected);
     expect(res.body.some((v: any) => v.SiteId === null)).toBe(true);
   });
@@ -36,7 +39,9 @@ describe('GET /api/v2/vouchers', () => {
     const site = activeSite(a.world);
     const inactive = (await list(`siteId=${site}&itemState=Inactive`)).body;
     expect(inactive.every((v: any) => v.State === 2)).toBe(true);
-    expect(inactive.length).toBe(a.world.vouchers.filter((v) => v.State === 2 && (v.SiteId === null || v.SiteId === site)).length);
+    expect(inactive.length).toBe(
+      a.world.vouchers.filter((v) => v.State === 2 && (v.SiteId === null || v.SiteId === site)).length,
+    );
     expect((await list(`siteId=${site}&itemState=0`)).body).toEqual([]);
   });
 
@@ -44,10 +49,18 @@ describe('GET /api/v2/vouchers', () => {
     const site = activeSite(a.world);
     const v = a.world.vouchers.find((x) => x.State === 1 && x.SiteId === null && x.Recipient !== '')!;
     expect((await list(`siteId=${site}&find=${v.BarCode}`)).body.map((r: any) => r.VoucherId)).toEqual([v.VoucherId]);
-    expect((await list(`siteId=${site}&find=${v.VoucherNumber.toLowerCase()}`)).body.map((r: any) => r.VoucherId)).toContain(v.VoucherId);
-    expect((await list(`siteId=${site}&find=${encodeURIComponent(v.Recipient.slice(0, 3))}`)).body.map((r: any) => r.VoucherId)).toContain(v.VoucherId);
+    expect(
+      (await list(`siteId=${site}&find=${v.VoucherNumber.toLowerCase()}`)).body.map((r: any) => r.VoucherId),
+    ).toContain(v.VoucherId);
+    expect(
+      (await list(`siteId=${site}&find=${encodeURIComponent(v.Recipient.slice(0, 3))}`)).body.map(
+        (r: any) => r.VoucherId,
+      ),
+    ).toContain(v.VoucherId);
     // Starts-with, not contains: the barcode's tail finds nothing.
-    expect((await list(`siteId=${site}&find=${v.BarCode.slice(3)}`)).body.map((r: any) => r.VoucherId)).not.toContain(v.VoucherId);
+    expect((await list(`siteId=${site}&find=${v.BarCode.slice(3)}`)).body.map((r: any) => r.VoucherId)).not.toContain(
+      v.VoucherId,
+    );
   });
 
   it('an empty siteId lists only the shared vouchers', async () => {

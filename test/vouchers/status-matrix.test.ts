@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Api, EMPTY, UNKNOWN, api, newVoucher } from './support.js';
+import { type Api, api, EMPTY, newVoucher, UNKNOWN } from './support.js';
 
 // Every voucher and report route, with and without its required names.
 

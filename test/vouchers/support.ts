@@ -1,12 +1,12 @@
 import type { World } from '../../src/world/index.js';
+import { toCents } from '../../src/world/money.js';
 import type { AccountingEntry } from '../../src/world/sales.js';
 import type { Voucher } from '../../src/world/vouchers.js';
-import { toCents } from '../../src/world/money.js';
 import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
+
 export { EMPTY, UNKNOWN } from '../helpers.js';
 
 // A fresh simulator per test (tests here write), the demo token and the account behind it.
-
 
 export type Api = DemoApi;
 export const api = (): Promise<Api> => demoApi();
@@ -15,9 +15,11 @@ export const activeSite = (world: World) => world.sites.find((s) => s.State === 
 
 /** Expected balance in cents: amount less every entry naming the voucher. */
 export const expectedBalance = (world: World, v: Voucher) =>
-  toCents(v.Amount) - world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId).reduce((s, e) => s + toCents(e.Total), 0);
+  toCents(v.Amount) -
+  world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId).reduce((s, e) => s + toCents(e.Total), 0);
 
-export const redeemed = (world: World) => world.vouchers.find((v) => world.accountingEntries.some((e) => e.VoucherId === v.VoucherId))!;
+export const redeemed = (world: World) =>
+  world.vouchers.find((v) => world.accountingEntries.some((e) => e.VoucherId === v.VoucherId))!;
 
 export const newVoucher = (siteId: string, extra: Record<string, unknown> = {}) => ({
   VoucherId: EMPTY,
@@ -29,7 +31,13 @@ export const newVoucher = (siteId: string, extra: Record<string, unknown> = {}) 
 });
 
 /** A redemption entry of the voucher, added straight to the world (as the entries endpoints would). */
-export function redemption(world: World, voucher: Voucher, cents: number, id: string, at = '2026-03-10 11:00'): AccountingEntry {
+export function redemption(
+  world: World,
+  voucher: Voucher,
+  cents: number,
+  id: string,
+  at = '2026-03-10 11:00',
+): AccountingEntry {
   const siteId = voucher.SiteId ?? activeSite(world);
   return {
     AccountingEntryId: id,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stored } from '../helpers.js';
-import { type Api, EMPTY, UNKNOWN, api } from './support.js';
+import { type Api, api, EMPTY, UNKNOWN } from './support.js';
 
 let a: Api;
 beforeEach(async () => {

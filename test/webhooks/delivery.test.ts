@@ -45,19 +45,37 @@ describe('recurring invoices and their events', () => {
       expect(got.headers['content-type']).toBe('application/json');
     }
     const mine = payloads().find((p) => p.data.recurring_accounting_document_id === rent.AccountingDocumentId);
-    expect(mine).toMatchObject({ event: 'NewRecurringSupplierInvoice', webhook_id: reg.body.webhook_id, occurred_utc: runDate });
+    expect(mine).toMatchObject({
+      event: 'NewRecurringSupplierInvoice',
+      webhook_id: reg.body.webhook_id,
+      occurred_utc: runDate,
+    });
 
-    const made = documents().find((d) => d.AccountingDocumentId === mine.data.accounting_document_id) as AccountingDocument;
-    expect(made).toMatchObject({ AccountingDocumentTypeId: 10, DocumentDate: runDate, SupplierId: rent.SupplierId, Total: rent.Total, NextRunDate: null });
+    const made = documents().find(
+      (d) => d.AccountingDocumentId === mine.data.accounting_document_id,
+    ) as AccountingDocument;
+    expect(made).toMatchObject({
+      AccountingDocumentTypeId: 10,
+      DocumentDate: runDate,
+      SupplierId: rent.SupplierId,
+      Total: rent.Total,
+      NextRunDate: null,
+    });
     expect(made.DocumentNumber).toBe(mine.data.document_number);
-    expect(made.AccountingDocumentLineItems.map((l) => l.Description)).toEqual(rent.AccountingDocumentLineItems.map((l) => l.Description));
+    expect(made.AccountingDocumentLineItems.map((l) => l.Description)).toEqual(
+      rent.AccountingDocumentLineItems.map((l) => l.Description),
+    );
     const next = documents().find((d) => d.AccountingDocumentId === rent.AccountingDocumentId)!.NextRunDate;
     expect(next).not.toBe(runDate);
-    expect(next!.slice(5, 7)).toBe(String(Number(runDate.slice(5, 7)) % 12 + 1).padStart(2, '0'));
+    expect(next!.slice(5, 7)).toBe(String((Number(runDate.slice(5, 7)) % 12) + 1).padStart(2, '0'));
 
     const got = await h.send(`/api/v2/accountingdocuments/${made.AccountingDocumentId}`);
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ AccountingDocumentTypeId: 10, DocumentNumber: made.DocumentNumber, DocumentDate: runDate });
+    expect(got.body).toMatchObject({
+      AccountingDocumentTypeId: 10,
+      DocumentNumber: made.DocumentNumber,
+      DocumentDate: runDate,
+    });
   });
 
   it('a run is generated once: later requests and clock moves do not repeat it', async () => {
@@ -91,7 +109,10 @@ describe('event kinds and triggers', () => {
   it('a recurring client invoice makes a client invoice and NewRecurringClientInvoice, only to that event’s subscribers', async () => {
     r = await receiver();
     const supplierSide = await receiver();
-    await h.send('/api/v2/webhooks', { method: 'POST', body: { event: 'NewRecurringClientInvoice', url: r.url, secret: 'c' } });
+    await h.send('/api/v2/webhooks', {
+      method: 'POST',
+      body: { event: 'NewRecurringClientInvoice', url: r.url, secret: 'c' },
+    });
     await subscribe(supplierSide.url);
     const recurring = documents()
       .filter((d) => d.AccountingDocumentTypeId === 20)
@@ -130,7 +151,11 @@ describe('delivery', () => {
     const log = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
     expect(log[0]).toMatchObject({ status: 'delivered', attempts: 3, lastStatus: 200, lastError: null, url: r.url });
     expect(log[0].deliveredAt).toEqual(expect.any(String));
-    expect(r.received.slice(0, 3).map((x) => JSON.parse(x.body).delivery_id)).toEqual([log[0].id, log[0].id, log[0].id]);
+    expect(r.received.slice(0, 3).map((x) => JSON.parse(x.body).delivery_id)).toEqual([
+      log[0].id,
+      log[0].id,
+      log[0].id,
+    ]);
     expect(JSON.stringify(log)).not.toContain('k3y');
   });
 
@@ -141,7 +166,13 @@ describe('delivery', () => {
     await moveClock(rent.NextRunDate!);
     await h.settled();
     const log = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
-    expect(log[0]).toMatchObject({ status: 'failed', attempts: 5, lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null });
+    expect(log[0]).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      lastStatus: 500,
+      lastError: 'HTTP 500',
+      deliveredAt: null,
+    });
   });
 
   it('a network error is retried and recorded in lastError', async () => {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountFiles } from '../../src/accounts/account-files.js';
-import { DELIVERY_SOCKETS } from '../../src/webhooks/post.js';
 import { settled } from '../../src/webhooks/deliveries.js';
+import { DELIVERY_SOCKETS } from '../../src/webhooks/post.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
 import { call, json, simulator, tokenFor } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
@@ -44,14 +44,19 @@ describe('webhook outbox', () => {
     let failing = true;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(function (this: AccountFiles, set) {
-      if (failing && set.changes.some(([table]) => table === 'deliveries')) return Promise.reject(new Error('ENOSPC: no space left on device'));
+      if (failing && set.changes.some(([table]) => table === 'deliveries'))
+        return Promise.reject(new Error('ENOSPC: no space left on device'));
       return append.call(this, set);
     });
     const documents = () => account.world.accountingDocuments.length;
-    const supplierInvoices = () => account.world.accountingDocuments.filter((d) => d.AccountingDocumentTypeId === 10).length;
+    const supplierInvoices = () =>
+      account.world.accountingDocuments.filter((d) => d.AccountingDocumentTypeId === 10).length;
     const before = documents();
     const invoicesBefore = supplierInvoices();
-    expect((await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 40 * 86_400 } })).status).toBe(200);
+    expect(
+      (await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 40 * 86_400 } }))
+        .status,
+    ).toBe(200);
     await settled(account);
     expect(r.received).toEqual([]);
     expect(documents()).toBe(before);
@@ -79,7 +84,11 @@ describe('webhook outbox', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        seen.push({ eventId: String(req.headers['x-event-id']), body: Buffer.concat(chunks).toString('utf8'), accepted: accept });
+        seen.push({
+          eventId: String(req.headers['x-event-id']),
+          body: Buffer.concat(chunks).toString('utf8'),
+          accepted: accept,
+        });
         res.statusCode = accept ? 200 : 503;
         res.end();
       });
@@ -90,8 +99,20 @@ describe('webhook outbox', () => {
       const args = ['--port', '0', '--data-dir', dir, '--rate-limit', 'off', '--size', 'small'];
       cli = await startCli(args);
       const bearer = { authorization: `Bearer ${await cliToken(cli.base)}`, 'content-type': 'application/json' };
-      expect((await fetch(`${cli.base}/api/v2/webhooks`, { method: 'POST', headers: bearer, body: JSON.stringify(subscribe(url)) })).status).toBe(200);
-      await fetch(`${cli.base}/__admin/accounts/demo/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 40 * 86_400 }) });
+      expect(
+        (
+          await fetch(`${cli.base}/api/v2/webhooks`, {
+            method: 'POST',
+            headers: bearer,
+            body: JSON.stringify(subscribe(url)),
+          })
+        ).status,
+      ).toBe(200);
+      await fetch(`${cli.base}/__admin/accounts/demo/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: 40 * 86_400 }),
+      });
       await until(() => seen.length > 0);
       const eventIds = new Set(seen.map((s) => s.eventId));
       cli.child.kill('SIGKILL');
@@ -105,7 +126,10 @@ describe('webhook outbox', () => {
       const token = await cliToken(cli.base);
       const id = JSON.parse(delivered[0]!.body).data.accounting_document_id as string;
       expect(id).toBe(delivered[0]!.eventId);
-      expect((await fetch(`${cli.base}/api/v2/accountingdocuments/${id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${cli.base}/api/v2/accountingdocuments/${id}`, { headers: { authorization: `Bearer ${token}` } }))
+          .status,
+      ).toBe(200);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -118,7 +142,10 @@ describe('webhook outbox', () => {
     await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(r.url) });
     // Three months at once: several runs of the monthly bills in one write.
     await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 95 * 86_400 } });
-    const log = (await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))) as { lastError: string | null; status: string }[];
+    const log = (await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))) as {
+      lastError: string | null;
+      status: string;
+    }[];
     expect(log.length).toBeGreaterThan(1);
     const dropped = log.filter((d) => d.lastError?.startsWith('dropped: more than 1 deliveries waiting'));
     expect(dropped.length).toBe(log.length - 1);
@@ -135,7 +162,9 @@ describe('webhook outbox', () => {
       req.resume();
       held.push(res);
     });
-    const release = setInterval(() => held.splice(0).forEach((h) => h.end()), 100);
+    const release = setInterval(() => {
+      for (const h of held.splice(0)) h.end();
+    }, 100);
     server.on('connection', (socket) => {
       most = Math.max(most, ++open);
       socket.on('close', () => open--);
@@ -146,7 +175,9 @@ describe('webhook outbox', () => {
       const sim = await simulator();
       const token = await tokenFor(sim);
       for (let i = 0; i < DELIVERY_SOCKETS + 8; i++) {
-        expect((await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(`${url}/hook/${i}`) })).status).toBe(200);
+        expect(
+          (await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(`${url}/hook/${i}`) })).status,
+        ).toBe(200);
       }
       await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 35 * 86_400 } });
       await settled(sim.registry.get('demo')!);
@@ -157,7 +188,7 @@ describe('webhook outbox', () => {
       expect(most).toBeGreaterThan(1);
     } finally {
       clearInterval(release);
-      held.forEach((h) => h.end());
+      for (const h of held) h.end();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
@@ -180,4 +211,3 @@ async function until(done: () => boolean, ms = 15_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-

@@ -12,7 +12,11 @@ describe('POST /api/v2/webhooks', () => {
     const res = await h.send('/api/v2/webhooks', { method: 'POST', body });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['webhook_id', 'event', 'url', 'created_utc']);
-    expect(res.body).toMatchObject({ event: 'NewRecurringClientInvoice', url: 'https://example.com/hook', created_utc: '2026-03-16 09:00' });
+    expect(res.body).toMatchObject({
+      event: 'NewRecurringClientInvoice',
+      url: 'https://example.com/hook',
+      created_utc: '2026-03-16 09:00',
+    });
     expect(res.text).not.toContain('s3cret');
   });
 
@@ -28,7 +32,10 @@ describe('POST /api/v2/webhooks', () => {
     const res = await h.send('/api/v2/webhooks', { method: 'POST', body: { ...body, secret: 'other' } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ Message: 'A webhook for this event and url already exists.' });
-    const other = await h.send('/api/v2/webhooks', { method: 'POST', body: { ...body, event: 'NewRecurringSupplierInvoice' } });
+    const other = await h.send('/api/v2/webhooks', {
+      method: 'POST',
+      body: { ...body, event: 'NewRecurringSupplierInvoice' },
+    });
     expect(other.status).toBe(200);
   });
 
@@ -49,7 +56,10 @@ describe('GET and DELETE /api/v2/webhooks', () => {
   it('lists subscriptions in registration order and deletes one by id', async () => {
     const a = await h.send('/api/v2/webhooks', { method: 'POST', body });
     const b = await h.send('/api/v2/webhooks', { method: 'POST', body: { ...body, url: 'https://example.com/other' } });
-    expect((await h.send('/api/v2/webhooks')).body.map((w: any) => w.webhook_id)).toEqual([a.body.webhook_id, b.body.webhook_id]);
+    expect((await h.send('/api/v2/webhooks')).body.map((w: any) => w.webhook_id)).toEqual([
+      a.body.webhook_id,
+      b.body.webhook_id,
+    ]);
     const del = await h.send(`/api/v2/webhooks/${a.body.webhook_id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
     expect(del.text).toBe('');

@@ -14,7 +14,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Transpiles src/world (and what it imports) to plain ESM in a temporary directory. */
 function compileWorld(): string {
   const out = mkdtempSync(join(tmpdir(), 'world-'));
-  const sources = ['src/datetime.ts', 'src/random.ts', ...readdirSync(join(ROOT, 'src/world')).filter((f) => f.endsWith('.ts')).map((f) => `src/world/${f}`)];
+  const sources = [
+    'src/datetime.ts',
+    'src/random.ts',
+    ...readdirSync(join(ROOT, 'src/world'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `src/world/${f}`),
+  ];
   for (const file of sources) {
     const { outputText } = ts.transpileModule(readFileSync(join(ROOT, file), 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
@@ -61,7 +67,11 @@ describe('determinism', () => {
 
   it('ids are lowercase version-4 GUIDs', () => {
     const w = generateWorld({ seed: 3, size: 'small', today: TODAY });
-    const ids = [...w.sites.map((s) => s.SiteId), ...w.clients.map((c) => c.ClientId), ...w.appointments.map((a) => a.AppointmentId)];
+    const ids = [
+      ...w.sites.map((s) => s.SiteId),
+      ...w.clients.map((c) => c.ClientId),
+      ...w.appointments.map((a) => a.AppointmentId),
+    ];
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 

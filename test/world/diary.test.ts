@@ -5,14 +5,19 @@ import { localDayOf } from '../../src/world/localtime.js';
 import { tradingWindow } from '../../src/world/sites-gen.js';
 import { days, ms, TODAY_MS, world } from './fixtures.js';
 
-interface Span { start: number; end: number; what: string }
+interface Span {
+  start: number;
+  end: number;
+  what: string;
+}
 
 function overlapping(spans: Map<string, Span[]>): string[] {
   const clashes: string[] = [];
   for (const [id, list] of spans) {
     list.sort((a, b) => a.start - b.start);
     for (let i = 1; i < list.length; i++) {
-      const prev = list[i - 1] as Span, cur = list[i] as Span;
+      const prev = list[i - 1] as Span,
+        cur = list[i] as Span;
       if (cur.start < prev.end) clashes.push(`${id}: ${prev.what} / ${cur.what}`);
     }
   }
@@ -35,7 +40,8 @@ function bookable(w: World) {
     }
     return map;
   };
-  const working = rows(WORKING_TIME), off = rows(TIME_OFF);
+  const working = rows(WORKING_TIME),
+    off = rows(TIME_OFF);
   return (employeeId: string, siteId: string, start: number, end: number) =>
     (working.get(employeeId) ?? []).some((s) => s.site === siteId && s.start <= start && end <= s.end) &&
     !(off.get(employeeId) ?? []).some((s) => s.start < end && start < s.end);
@@ -56,7 +62,8 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
   it('no employee is rostered in two places at once', () => {
     const rows = new Map<string, Span[]>();
     for (const s of w.schedules) {
-      if (s.ScheduleType === WORKING_TIME) push(rows, s.EmployeeId, { start: ms(s.Start), end: ms(s.End), what: s.SiteId });
+      if (s.ScheduleType === WORKING_TIME)
+        push(rows, s.EmployeeId, { start: ms(s.Start), end: ms(s.End), what: s.SiteId });
     }
     expect(overlapping(rows)).toEqual([]);
   });
@@ -66,16 +73,22 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
       const site = sites.get(a.SiteId);
       if (!site) throw new Error('site missing');
       for (const s of a.AppointmentServices) {
-        const start = ms(s.Start), end = ms(s.End);
+        const start = ms(s.Start),
+          end = ms(s.End);
         const window = tradingWindow(site, localDayOf(site.TimeZone, start));
-        expect(window && window.open <= start && end <= window.close, `${a.AppointmentNumber} in trading hours`).toBe(true);
-        for (const e of s.Employees) expect(canWork(e.EmployeeId, a.SiteId, start, end), `${a.AppointmentNumber} rostered`).toBe(true);
+        expect(window && window.open <= start && end <= window.close, `${a.AppointmentNumber} in trading hours`).toBe(
+          true,
+        );
+        for (const e of s.Employees)
+          expect(canWork(e.EmployeeId, a.SiteId, start, end), `${a.AppointmentNumber} rostered`).toBe(true);
       }
     }
   });
 
   it('no employee, resource or client is booked twice at once, classes included', () => {
-    const byEmployee = new Map<string, Span[]>(), byResource = new Map<string, Span[]>(), byClient = new Map<string, Span[]>();
+    const byEmployee = new Map<string, Span[]>(),
+      byResource = new Map<string, Span[]>(),
+      byClient = new Map<string, Span[]>();
     for (const a of w.appointments) {
       for (const s of a.AppointmentServices) {
         const span = { start: ms(s.Start), end: ms(s.End), what: a.AppointmentNumber };
@@ -86,7 +99,8 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
       const end = Math.max(...a.AppointmentServices.map((s) => ms(s.End)));
       push(byClient, a.ClientId, { start, end, what: a.AppointmentNumber });
     }
-    for (const c of w.classSchedules) push(byEmployee, c.EmployeeId, { start: ms(c.Start), end: ms(c.End), what: `class ${c.ClassScheduleId}` });
+    for (const c of w.classSchedules)
+      push(byEmployee, c.EmployeeId, { start: ms(c.Start), end: ms(c.End), what: `class ${c.ClassScheduleId}` });
     expect(overlapping(byEmployee)).toEqual([]);
     expect(overlapping(byResource)).toEqual([]);
     expect(overlapping(byClient)).toEqual([]);
@@ -110,7 +124,8 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
       for (const s of a.AppointmentServices) {
         if (services.get(s.ServiceId)?.PackageOnly) expect(s.PackageId).not.toBeNull();
         expect(s.PackageId === null).toBe(s.PackageGroupId === null);
-        if (s.PackageGroupId) groups.set(s.PackageGroupId, (groups.get(s.PackageGroupId) ?? new Set()).add(s.ServiceId));
+        if (s.PackageGroupId)
+          groups.set(s.PackageGroupId, (groups.get(s.PackageGroupId) ?? new Set()).add(s.ServiceId));
       }
     }
     expect(groups.size).toBeGreaterThan(0);
@@ -118,21 +133,33 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
     for (const a of w.appointments) {
       const first = a.AppointmentServices.find((s) => s.PackageGroupId);
       if (!first?.PackageId || !first.PackageGroupId) continue;
-      const expected = packages.get(first.PackageId)?.Services.map((s) => s.ServiceId).sort();
+      const expected = packages
+        .get(first.PackageId)
+        ?.Services.map((s) => s.ServiceId)
+        .sort();
       expect([...(groups.get(first.PackageGroupId) ?? [])].sort()).toEqual(expected);
     }
   });
 
   it('appointments over before today are Completed, No Show or Cancelled; later ones Booked, Confirmed or Cancelled', () => {
     const name = new Map(w.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
-    const past = new Set<string>(), future = new Set<string>();
+    const past = new Set<string>(),
+      future = new Set<string>();
     for (const a of w.appointments) {
       const over = Math.max(...a.AppointmentServices.map((s) => ms(s.End))) <= TODAY_MS;
       (over ? past : future).add(name.get(a.AppointmentStateId) ?? '?');
     }
     expect([...past].sort()).toEqual(['Cancelled', 'Completed', 'No Show']);
     expect([...future].every((n) => ['Booked', 'Confirmed', 'Cancelled'].includes(n))).toBe(true);
-    expect(w.appointmentStates.map((s) => s.Name)).toEqual(['Booked', 'Confirmed', 'Arrived', 'In Progress', 'Completed', 'No Show', 'Cancelled']);
+    expect(w.appointmentStates.map((s) => s.Name)).toEqual([
+      'Booked',
+      'Confirmed',
+      'Arrived',
+      'In Progress',
+      'Completed',
+      'No Show',
+      'Cancelled',
+    ]);
   });
 
   it('appointment numbers are unique and creation dates precede the start and today', () => {
@@ -148,7 +175,8 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
     for (const a of w.appointments) if (a.SeriesId) push(series, a.SeriesId, ms(a.Start));
     for (const starts of series.values()) {
       starts.sort((x, y) => x - y);
-      for (let i = 1; i < starts.length; i++) expect(((starts[i] as number) - (starts[i - 1] as number)) % days(7)).toBe(0);
+      for (let i = 1; i < starts.length; i++)
+        expect(((starts[i] as number) - (starts[i - 1] as number)) % days(7)).toBe(0);
     }
   });
 
@@ -156,7 +184,8 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
     for (const c of w.classSchedules) {
       const site = sites.get(c.SiteId);
       if (!site) throw new Error('site missing');
-      const start = ms(c.Start), end = ms(c.End);
+      const start = ms(c.Start),
+        end = ms(c.End);
       const window = tradingWindow(site, localDayOf(site.TimeZone, start));
       expect(window && window.open <= start && end <= window.close).toBe(true);
       expect(canWork(c.EmployeeId, c.SiteId, start, end)).toBe(true);
@@ -165,7 +194,8 @@ describe.each(['small', 'standard'] as const)('diary (%s)', (size) => {
 
   it('class bookings never exceed capacity, and some sessions are fully booked', () => {
     const taken = new Map<string, number>();
-    for (const b of w.classBookings) if (b.ClassBookingState <= 3) taken.set(b.ClassScheduleId, (taken.get(b.ClassScheduleId) ?? 0) + 1);
+    for (const b of w.classBookings)
+      if (b.ClassBookingState <= 3) taken.set(b.ClassScheduleId, (taken.get(b.ClassScheduleId) ?? 0) + 1);
     let full = 0;
     for (const s of w.classSchedules) {
       expect(taken.get(s.ClassScheduleId) ?? 0).toBeLessThanOrEqual(s.Capacity);

@@ -24,10 +24,3 @@ export const ms = (text: string): number => {
 };
 
 export const days = (n: number): number => n * DAY;
-
-/** Index of records by id, failing loudly on duplicates. */
-export function byId<T>(records: readonly T[], id: (r: T) => string): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const r of records) map.set(id(r), r);
-  return map;
-}

@@ -10,7 +10,8 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
   const docs = new Map(w.accountingDocuments.map((d) => [d.AccountingDocumentId, d]));
   const allocated = new Map<string, number>();
   for (const e of w.accountingEntries) {
-    if (e.AccountingDocumentId) allocated.set(e.AccountingDocumentId, (allocated.get(e.AccountingDocumentId) ?? 0) + cents(e.Total));
+    if (e.AccountingDocumentId)
+      allocated.set(e.AccountingDocumentId, (allocated.get(e.AccountingDocumentId) ?? 0) + cents(e.Total));
   }
 
   it('line totals are quantity × price − discount and document totals are the sum of lines, to the cent', () => {
@@ -31,7 +32,9 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
   });
 
   it('client invoices are mostly paid, some unpaid, some part-paid', () => {
-    const invoices = w.accountingDocuments.filter((d) => d.AccountingDocumentTypeId === DocumentType.ClientInvoice && d.Total > 0);
+    const invoices = w.accountingDocuments.filter(
+      (d) => d.AccountingDocumentTypeId === DocumentType.ClientInvoice && d.Total > 0,
+    );
     const paid = invoices.filter((d) => allocated.get(d.AccountingDocumentId) === cents(d.Total)).length;
     const unpaid = invoices.filter((d) => !allocated.has(d.AccountingDocumentId)).length;
     const part = invoices.length - paid - unpaid;
@@ -60,10 +63,14 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
     for (const e of w.accountingEntries) {
       const doc = e.AccountingDocumentId ? docs.get(e.AccountingDocumentId) : undefined;
       if (!doc) continue;
-      if (e.AccountingEntryTypeId === EntryType.Receipt) expect(doc.AccountingDocumentTypeId).toBe(DocumentType.ClientInvoice);
-      if (e.AccountingEntryTypeId === EntryType.Payment) expect(doc.AccountingDocumentTypeId).toBe(DocumentType.SupplierInvoice);
-      if (e.AccountingEntryTypeId === EntryType.RecurringReceipt) expect(doc.AccountingDocumentTypeId).toBe(DocumentType.RecurringClientInvoice);
-      if (e.AccountingEntryTypeId === EntryType.RecurringPayment) expect(doc.AccountingDocumentTypeId).toBe(DocumentType.RecurringSupplierInvoice);
+      if (e.AccountingEntryTypeId === EntryType.Receipt)
+        expect(doc.AccountingDocumentTypeId).toBe(DocumentType.ClientInvoice);
+      if (e.AccountingEntryTypeId === EntryType.Payment)
+        expect(doc.AccountingDocumentTypeId).toBe(DocumentType.SupplierInvoice);
+      if (e.AccountingEntryTypeId === EntryType.RecurringReceipt)
+        expect(doc.AccountingDocumentTypeId).toBe(DocumentType.RecurringClientInvoice);
+      if (e.AccountingEntryTypeId === EntryType.RecurringPayment)
+        expect(doc.AccountingDocumentTypeId).toBe(DocumentType.RecurringSupplierInvoice);
       expect(e.ClientId).toBe(doc.ClientId);
     }
   });
@@ -89,7 +96,8 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
       expect(d.RecurrenceIntervalMonths !== null).toBe(recurring);
       expect(d.NextRunDate !== null).toBe(recurring);
       if (recurring) expect(ms(d.NextRunDate as string)).toBeGreaterThan(TODAY_MS);
-      if (d.AccountingDocumentTypeId === 3) expect(docs.get(d.LinkedAccountingDocumentId ?? '')?.AccountingDocumentTypeId).toBe(1);
+      if (d.AccountingDocumentTypeId === 3)
+        expect(docs.get(d.LinkedAccountingDocumentId ?? '')?.AccountingDocumentTypeId).toBe(1);
       if ([1, 2, 3, 20].includes(d.AccountingDocumentTypeId)) expect(d.ClientId).not.toBeNull();
       if ([9, 10, 11, 12, 21].includes(d.AccountingDocumentTypeId)) expect(d.SupplierId).not.toBeNull();
     }
@@ -98,8 +106,10 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
 
   it('voucher redemptions never exceed the voucher amount; some vouchers are partly and some fully used', () => {
     const used = new Map<string, number>();
-    for (const e of w.accountingEntries) if (e.VoucherId) used.set(e.VoucherId, (used.get(e.VoucherId) ?? 0) + cents(e.Total));
-    let partly = 0, fully = 0;
+    for (const e of w.accountingEntries)
+      if (e.VoucherId) used.set(e.VoucherId, (used.get(e.VoucherId) ?? 0) + cents(e.Total));
+    let partly = 0,
+      fully = 0;
     for (const v of w.vouchers) {
       const spent = used.get(v.VoucherId) ?? 0;
       expect(spent).toBeLessThanOrEqual(cents(v.Amount));

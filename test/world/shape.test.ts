@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/datetime.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
-import { formatDate } from '../../src/datetime.js';
 import { days, ms, SEED, TODAY, TODAY_MS, world } from './fixtures.js';
 
-const within = (text: string, from: number, to: number) => ms(text) >= TODAY_MS + days(from) && ms(text) <= TODAY_MS + days(to);
+const within = (text: string, from: number, to: number) =>
+  ms(text) >= TODAY_MS + days(from) && ms(text) <= TODAY_MS + days(to);
 
 describe('size ballparks', () => {
   it('small: 3 sites, 5 employees, 40 clients', () => {
@@ -51,7 +52,9 @@ describe('dates are relative to today', () => {
     for (const s of w.schedules) expect(within(s.Start, -61, 61)).toBe(true);
     expect(w.schedules.some((s) => within(s.Start, -61, -58))).toBe(true);
     expect(w.schedules.some((s) => within(s.Start, 58, 61))).toBe(true);
-    const working = new Set(w.schedules.filter((s) => s.ScheduleType === WORKING_TIME).map((s) => `${s.EmployeeId}|${s.Start.slice(0, 10)}`));
+    const working = new Set(
+      w.schedules.filter((s) => s.ScheduleType === WORKING_TIME).map((s) => `${s.EmployeeId}|${s.Start.slice(0, 10)}`),
+    );
     const off = w.schedules.filter((s) => s.ScheduleType === TIME_OFF);
     expect(off.some((s) => working.has(`${s.EmployeeId}|${s.Start.slice(0, 10)}`))).toBe(true);
     expect(off.some((s) => !working.has(`${s.EmployeeId}|${s.Start.slice(0, 10)}`))).toBe(true);
@@ -68,7 +71,9 @@ describe('dates are relative to today', () => {
 
   it('class sessions fall within 30 days either side of today', () => {
     for (const c of w.classSchedules) expect(within(c.Start, -31, 31)).toBe(true);
-    expect(w.classSchedules.some((c) => ms(c.Start) < TODAY_MS) && w.classSchedules.some((c) => ms(c.Start) > TODAY_MS)).toBe(true);
+    expect(
+      w.classSchedules.some((c) => ms(c.Start) < TODAY_MS) && w.classSchedules.some((c) => ms(c.Start) > TODAY_MS),
+    ).toBe(true);
   });
 
   it('sales documents and entries are dated before today, except recurring templates', () => {
@@ -98,7 +103,9 @@ describe('employees', () => {
   it('the Inactive site has history but nothing from two weeks ago on', () => {
     const closed = w.sites.find((s) => s.State === 2)?.SiteId;
     expect(w.appointments.some((a) => a.SiteId === closed)).toBe(true);
-    for (const a of w.appointments.filter((x) => x.SiteId === closed)) expect(ms(a.Start)).toBeLessThan(TODAY_MS - days(13));
-    for (const s of w.schedules.filter((x) => x.SiteId === closed)) expect(ms(s.Start)).toBeLessThan(TODAY_MS - days(13));
+    for (const a of w.appointments.filter((x) => x.SiteId === closed))
+      expect(ms(a.Start)).toBeLessThan(TODAY_MS - days(13));
+    for (const s of w.schedules.filter((x) => x.SiteId === closed))
+      expect(ms(s.Start)).toBeLessThan(TODAY_MS - days(13));
   });
 });

@@ -5,7 +5,8 @@ import { tradingWindow } from '../../src/world/sites-gen.js';
 import { ms, world } from './fixtures.js';
 
 const day = (text: string) => ms(text);
-const at = (zone: string, date: string, hhmm: string) => new Date(localToUtc(zone, day(date), minutesOf(hhmm))).toISOString();
+const at = (zone: string, date: string, hhmm: string) =>
+  new Date(localToUtc(zone, day(date), minutesOf(hhmm))).toISOString();
 
 describe('sites', () => {
   it.each(['small', 'standard'] as const)('%s has at least three sites and exactly one Inactive', (size) => {
@@ -24,7 +25,8 @@ describe('sites', () => {
     for (const s of world('standard').sites) {
       expect(s.TradingHours.map((h) => h.DayOfWeek).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
       expect(s.TradingHours.filter((h) => h.Closed)).toHaveLength(1);
-      for (const h of s.TradingHours.filter((x) => !x.Closed)) expect(minutesOf(h.Open)).toBeLessThan(minutesOf(h.Close));
+      for (const h of s.TradingHours.filter((x) => !x.Closed))
+        expect(minutesOf(h.Open)).toBeLessThan(minutesOf(h.Close));
     }
   });
 
@@ -53,7 +55,9 @@ describe('local trading hours convert to UTC with daylight saving', () => {
   it('Sydney: opening hours fall on the previous UTC day, and DST ends on 6 April 2025', () => {
     expect(at('Australia/Sydney', '2025-04-04', '09:00')).toBe('2025-04-03T22:00:00.000Z');
     expect(at('Australia/Sydney', '2025-04-07', '09:00')).toBe('2025-04-06T23:00:00.000Z');
-    expect(new Date(localDayOf('Australia/Sydney', day('2025-04-06 23:00'))).toISOString()).toBe('2025-04-07T00:00:00.000Z');
+    expect(new Date(localDayOf('Australia/Sydney', day('2025-04-06 23:00'))).toISOString()).toBe(
+      '2025-04-07T00:00:00.000Z',
+    );
   });
 
   it('Dublin: IST in summer, GMT in winter', () => {
@@ -70,7 +74,9 @@ describe('local trading hours convert to UTC with daylight saving', () => {
       const site = sites.get(r.SiteId);
       if (!site) throw new Error('site missing');
       const window = tradingWindow(site, localDayOf(site.TimeZone, ms(r.Start)));
-      expect(window && window.open <= ms(r.Start) && ms(r.End) <= window.close, `${r.Start} at ${site.TimeZone}`).toBe(true);
+      expect(window && window.open <= ms(r.Start) && ms(r.End) <= window.close, `${r.Start} at ${site.TimeZone}`).toBe(
+        true,
+      );
     }
     // The London site opens at 09:00 local: 09:00Z in March before the change, 08:00Z after it.
     const london = w.sites.find((s) => s.TimeZone === 'Europe/London');

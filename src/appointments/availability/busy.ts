@@ -1,5 +1,5 @@
-import type { Guid } from '../../world/common.js';
 import { utcMs, utcText } from '../../datetime.js';
+import type { Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
 import type { DiaryIndex } from './diary-index.js';
 import { FREE, Timeline } from './timeline.js';

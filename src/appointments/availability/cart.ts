@@ -7,7 +7,10 @@ import type { Interval } from './timeline.js';
 // it; a hand-made cart may not). An item then lasts its service's duration, or for an item naming
 // only a package, the package's services one after another.
 
-/** The item's time: Start to End as sent (when after Start), else Start plus its length; undefined if Start is unreadable. */
+/**
+ * The item's time: Start to End as sent (when after Start), else Start plus its length; undefined if Start is
+ * unreadable.
+ */
 export function cartSpan(world: World, item: AppointmentServiceIn): Interval | undefined {
   const start = parseDateTime(item.Start);
   if (start === undefined) return undefined;

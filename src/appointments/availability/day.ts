@@ -27,7 +27,10 @@ export function tradingDay(site: Site, localDay: number): SiteDay | null {
 /** The site's local calendar date at an instant. */
 export const localDateAt = (site: Site, instant: number): number => localDayOf(site.TimeZone, instant);
 
-/** The first quarter hour at or after `ms`. Every zone's offset is a whole number of quarter hours, so UTC and local quarters agree. */
+/**
+ * The first quarter hour at or after `ms`. Every zone's offset is a whole number of quarter hours, so UTC and local
+ * quarters agree.
+ */
 export const nextQuarter = (ms: number): number => Math.ceil(ms / QUARTER) * QUARTER;
 
 export const addDays = (localDay: number, days: number): number => localDay + days * DAY;

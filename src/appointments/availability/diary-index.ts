@@ -24,7 +24,10 @@ export class DiaryIndex {
   private readonly byDay = new Map<number, BookedService[]>();
 
   /** Indexes the bookings that end after `since` (all of them by default). */
-  constructor(world: World, readonly since = -Infinity) {
+  constructor(
+    world: World,
+    readonly since = -Infinity,
+  ) {
     const cancelled = world.appointmentStates.find((s) => s.Name === CANCELLED)?.AppointmentStateId;
     // DateTime texts sort as their instants: the past is passed over without parsing.
     const sinceText = Number.isFinite(since) ? utcText(since) : '';
@@ -72,4 +75,3 @@ export function diaryIndex(world: World, since: number): DiaryIndex {
   indexes.set(world.appointments, { states: world.appointmentStates, index });
   return index;
 }
-

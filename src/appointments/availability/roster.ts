@@ -1,5 +1,5 @@
-import type { Guid } from '../../world/common.js';
 import { utcMs, utcText } from '../../datetime.js';
+import type { Guid } from '../../world/common.js';
 import { TIME_OFF, WORKING_TIME } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import { type Interval, merge, subtract } from './timeline.js';
@@ -23,14 +23,21 @@ export function rosterAt(world: World, siteId: Guid, from: number, to: number): 
   const toText = utcText(to);
   for (const row of world.schedules) {
     if (!(row.Start < toText && row.End > fromText)) continue;
-    const map = row.ScheduleType === WORKING_TIME && row.SiteId === siteId ? working : row.ScheduleType === TIME_OFF ? off : undefined;
+    const map =
+      row.ScheduleType === WORKING_TIME && row.SiteId === siteId
+        ? working
+        : row.ScheduleType === TIME_OFF
+          ? off
+          : undefined;
     if (!map) continue;
     const list = map.get(row.EmployeeId) ?? [];
     list.push({ start: utcMs(row.Start), end: utcMs(row.End) });
     map.set(row.EmployeeId, list);
   }
   const clip = (list: readonly Interval[], open: number, close: number) =>
-    list.filter((i) => i.start < close && open < i.end).map((i) => ({ start: Math.max(i.start, open), end: Math.min(i.end, close) }));
+    list
+      .filter((i) => i.start < close && open < i.end)
+      .map((i) => ({ start: Math.max(i.start, open), end: Math.min(i.end, close) }));
 
   return {
     staff: (open, close) => [...working].filter(([, rows]) => clip(rows, open, close).length > 0).map(([id]) => id),

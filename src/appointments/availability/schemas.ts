@@ -12,13 +12,17 @@ const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 export const AvailableTimeServiceSchema = z
   .object({
     ServiceId: guid,
-    PackageId: guid.nullable().describe('The package the service is booked as part of; null for a service asked for by itself.'),
+    PackageId: guid
+      .nullable()
+      .describe('The package the service is booked as part of; null for a service asked for by itself.'),
     PackageGroupId: guid.nullable().describe('Links the services of one package in this offer; new for every offer.'),
     Start: dateTime,
     End: dateTime,
     Description: z.string().describe('Name of the service.'),
     Employees: z.array(AppointmentServiceEmployee).describe('The one employee who would do the service.'),
-    Resources: z.array(AppointmentServiceResource).describe('The resource the service would occupy; empty when it needs none.'),
+    Resources: z
+      .array(AppointmentServiceResource)
+      .describe('The resource the service would occupy; empty when it needs none.'),
   })
   .meta({ id: 'AvailableTimeService' });
 
@@ -31,9 +35,11 @@ export const AvailableTimeSchema = z
   .meta({ id: 'AvailableTime' });
 
 export type AvailableTime = z.infer<typeof AvailableTimeSchema>;
-export type AvailableTimeService = z.infer<typeof AvailableTimeServiceSchema>;
 
 /** availabledates: local calendar dates of the site, written `yyyy-MM-dd 00:00`. */
 export const AvailableDateSchema = z
   .string()
-  .describe("A date of the site's own calendar, written as a DateTime at midnight (`yyyy-MM-dd 00:00`); send it as `day` to availabletimes.");
+  .describe(
+    "A date of the site's own calendar, written as a DateTime at midnight (`yyyy-MM-dd 00:00`); send it as `day` " +
+      'to availabletimes.',
+  );

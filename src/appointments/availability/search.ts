@@ -4,8 +4,8 @@ import type { Site } from '../../world/sites.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { busyTimes } from './busy.js';
 import { cartSpan } from './cart.js';
-import type { DiaryIndex } from './diary-index.js';
 import { tradingDay } from './day.js';
+import type { DiaryIndex } from './diary-index.js';
 import { rosterAt } from './roster.js';
 import { type DayPlan, planDay, type Sequence } from './slots.js';
 import { Timeline } from './timeline.js';
@@ -40,8 +40,17 @@ export interface Search {
 /** serviceSequence 0 (none) is read as 1: one client's services, one after another. */
 const sequenceOf = (serviceSequence: number): Sequence => (serviceSequence === 2 ? 2 : 1);
 
-/** A search over [from, to); undefined when nothing could ever be offered (no such active site, nothing bookable asked). */
-export function search(world: World, q: Question, now: number, from: number, to: number, diary: DiaryIndex): Search | undefined {
+/**
+ * A search over [from, to); undefined when nothing could ever be offered (no such active site, nothing bookable asked).
+ */
+export function search(
+  world: World,
+  q: Question,
+  now: number,
+  from: number,
+  to: number,
+  diary: DiaryIndex,
+): Search | undefined {
   const site = world.sites.find((s) => s.SiteId === q.siteId && s.State === 1);
   if (!site) return undefined;
   const items = wantedServices(world, site.SiteId, q.services, q.packages);
@@ -62,8 +71,17 @@ export function search(world: World, q: Question, now: number, from: number, to:
       const day = tradingDay(site, localDay);
       if (!day) return undefined;
       return planDay({
-        siteId: site.SiteId, day, items, sequence: sequenceOf(q.serviceSequence), employeeIds: q.employeeIds,
-        roster, busy, taken: takenOrCart, now, employees, resources,
+        siteId: site.SiteId,
+        day,
+        items,
+        sequence: sequenceOf(q.serviceSequence),
+        employeeIds: q.employeeIds,
+        roster,
+        busy,
+        taken: takenOrCart,
+        now,
+        employees,
+        resources,
       });
     },
   };

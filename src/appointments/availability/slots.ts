@@ -3,7 +3,7 @@ import type { Resource } from '../../world/catalogue.js';
 import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { Busy } from './busy.js';
-import { type SiteDay, nextQuarter, QUARTER } from './day.js';
+import { nextQuarter, QUARTER, type SiteDay } from './day.js';
 import { distinctPicks } from './matching.js';
 import type { Roster } from './roster.js';
 import { type Interval, type Timeline, within } from './timeline.js';
@@ -54,7 +54,17 @@ interface Candidate {
 }
 
 const byName = (a: Employee, b: Employee) =>
-  a.LastName < b.LastName ? -1 : a.LastName > b.LastName ? 1 : a.FirstName < b.FirstName ? -1 : a.FirstName > b.FirstName ? 1 : a.EmployeeId < b.EmployeeId ? -1 : 1;
+  a.LastName < b.LastName
+    ? -1
+    : a.LastName > b.LastName
+      ? 1
+      : a.FirstName < b.FirstName
+        ? -1
+        : a.FirstName > b.FirstName
+          ? 1
+          : a.EmployeeId < b.EmployeeId
+            ? -1
+            : 1;
 
 export function planDay(p: PlanInput): DayPlan {
   const { day, items, busy } = p;
@@ -80,17 +90,24 @@ export function planDay(p: PlanInput): DayPlan {
   function place(start: number): Placed[] | undefined {
     if (items.length === 0 || start < p.now || start < day.open || start + span > day.close) return undefined;
     if (p.taken.overlaps(start, start + span)) return undefined;
-    const spans = items.map((_, i) => ({ start: start + (offsets[i] as number), end: start + (offsets[i] as number) + (durations[i] as number) }));
+    const spans = items.map((_, i) => ({
+      start: start + (offsets[i] as number),
+      end: start + (offsets[i] as number) + (durations[i] as number),
+    }));
     const people: Employee[][] = [];
     const rooms: Resource[][] = [];
     for (const [i, s] of spans.entries()) {
       const free = (candidates[i] ?? [])
-        .filter((c) => within(c.bookable, s.start, s.end) && !busy.employee(c.employee.EmployeeId).overlaps(s.start, s.end))
+        .filter(
+          (c) => within(c.bookable, s.start, s.end) && !busy.employee(c.employee.EmployeeId).overlaps(s.start, s.end),
+        )
         .map((c) => c.employee);
       if (free.length === 0) return undefined;
       people.push(free);
       const needs = (items[i]?.service.ResourceIds.length ?? 0) > 0;
-      const freeRooms = needs ? (resourceOptions[i] ?? []).filter((r) => !busy.resource(r.ResourceId).overlaps(s.start, s.end)) : [];
+      const freeRooms = needs
+        ? (resourceOptions[i] ?? []).filter((r) => !busy.resource(r.ResourceId).overlaps(s.start, s.end))
+        : [];
       if (needs && freeRooms.length === 0) return undefined;
       rooms.push(freeRooms);
     }
@@ -136,6 +153,8 @@ function together(people: Employee[][], rooms: Resource[][]) {
   const chosenRooms = distinctPicks(needing.map(({ r }) => r));
   if (!chosenRooms) return undefined;
   const byItem: (Resource | undefined)[] = rooms.map(() => undefined);
-  needing.forEach(({ i }, k) => (byItem[i] = chosenRooms[k]));
+  needing.forEach(({ i }, k) => {
+    byItem[i] = chosenRooms[k];
+  });
   return { people: chosenPeople, rooms: byItem };
 }

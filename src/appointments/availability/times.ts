@@ -14,7 +14,13 @@ import type { Placed } from './slots.js';
  * time (trading hours are local, and a UTC day would cut an evening in two for sites far from UTC).
  * `diary` is the index of the world's appointments; endpoints pass the one kept for the account version.
  */
-export function availableTimes(world: World, q: Question, day: number, now: number, diary = new DiaryIndex(world)): AvailableTime[] {
+export function availableTimes(
+  world: World,
+  q: Question,
+  day: number,
+  now: number,
+  diary = new DiaryIndex(world),
+): AvailableTime[] {
   const localDay = startOfDay(day);
   // A local day lies within a day either side of the UTC day carrying its date.
   const found = search(world, q, now, localDay - DAY, localDay + 2 * DAY, diary);
@@ -35,8 +41,14 @@ function offer(siteId: string, clientId: string | null, placed: readonly Placed[
     let id = groups.get(p.wanted.group);
     if (id === undefined) {
       const members = placed.filter((m) => m.wanted.group === p.wanted.group);
-      id = packageGroupId([siteId, clientId ?? '', p.wanted.package.PackageId, String(p.wanted.group), utcText(p.start),
-        ...members.map((m) => m.employee.EmployeeId)]);
+      id = packageGroupId([
+        siteId,
+        clientId ?? '',
+        p.wanted.package.PackageId,
+        String(p.wanted.group),
+        utcText(p.start),
+        ...members.map((m) => m.employee.EmployeeId),
+      ]);
       groups.set(p.wanted.group, id);
     }
     return id;
@@ -51,7 +63,9 @@ function offer(siteId: string, clientId: string | null, placed: readonly Placed[
       Start: utcText(p.start),
       End: utcText(p.end),
       Description: p.wanted.service.Name,
-      Employees: [{ EmployeeId: p.employee.EmployeeId, FirstName: p.employee.FirstName, LastName: p.employee.LastName }],
+      Employees: [
+        { EmployeeId: p.employee.EmployeeId, FirstName: p.employee.FirstName, LastName: p.employee.LastName },
+      ],
       Resources: p.resource ? [{ ResourceId: p.resource.ResourceId, Name: p.resource.Name }] : [],
     })),
   };

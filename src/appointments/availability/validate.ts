@@ -24,7 +24,11 @@ import { FREE, type Interval, within } from './timeline.js';
 
 /** Descriptions of the items no longer available, in cart order (empty: all available). */
 export function unavailableItems(
-  world: World, siteId: Guid, cart: readonly AppointmentServiceIn[], now: number, diary = new DiaryIndex(world),
+  world: World,
+  siteId: Guid,
+  cart: readonly AppointmentServiceIn[],
+  now: number,
+  diary = new DiaryIndex(world),
 ): string[] {
   const site = world.sites.find((s) => s.SiteId === siteId && s.State === 1);
   const spans = cart.map((item) => cartSpan(world, item));
@@ -32,14 +36,22 @@ export function unavailableItems(
   const from = Math.min(...instants, now) - DAY;
   const to = Math.max(...instants, now) + DAY;
   const given = (id: Guid | null | undefined): id is Guid => id != null && id !== EMPTY_GUID;
-  const busy = busyTimes(world, {
-    from, to,
-    clientIds: new Set(cart.map((i) => i.ClientId).filter(given)),
-    // An item of an appointment being edited does not clash with that appointment itself.
-    except: new Set(cart.map((i) => i.AppointmentId).filter(given)),
-  }, diary);
+  const busy = busyTimes(
+    world,
+    {
+      from,
+      to,
+      clientIds: new Set(cart.map((i) => i.ClientId).filter(given)),
+      // An item of an appointment being edited does not clash with that appointment itself.
+      except: new Set(cart.map((i) => i.AppointmentId).filter(given)),
+    },
+    diary,
+  );
   const check: Checker = {
-    world, busy, now, given,
+    world,
+    busy,
+    now,
+    given,
     roster: rosterAt(world, siteId, from, to),
     employees: new Map(world.employees.map((e) => [e.EmployeeId, e])),
     resources: new Map(world.resources.map((r) => [r.ResourceId, r])),
@@ -49,8 +61,10 @@ export function unavailableItems(
     const span = spans[i];
     const day = site && span ? tradingDay(site, localDateAt(site, span.start)) : null;
     // Checked (and so holding its employees and resources) even when it is out of time already.
-    const free = site !== undefined && span !== undefined && day !== null && itemAvailable(check, site, day, item, span);
-    const inTime = span !== undefined && day !== null && span.start >= now && day.open <= span.start && span.end <= day.close;
+    const free =
+      site !== undefined && span !== undefined && day !== null && itemAvailable(check, site, day, item, span);
+    const inTime =
+      span !== undefined && day !== null && span.start >= now && day.open <= span.start && span.end <= day.close;
     if (!(free && inTime)) failed.push(describeItem(world, item, i));
   });
   return failed;
@@ -70,7 +84,8 @@ function itemAvailable(c: Checker, site: Site, day: SiteDay, item: AppointmentSe
   const clientFree = !c.given(item.ClientId) || !c.busy.client(item.ClientId).overlaps(span.start, span.end);
   if (c.given(item.ServiceId)) {
     const service = c.world.services.find((s) => s.ServiceId === item.ServiceId);
-    const atSite = service !== undefined && service.State === 1 && (service.SiteId === null || service.SiteId === site.SiteId);
+    const atSite =
+      service !== undefined && service.State === 1 && (service.SiteId === null || service.SiteId === site.SiteId);
     // Employees and resources are taken even when the item fails for another reason: it would be booked as sent.
     const staffed = service !== undefined && staff(c, day, service, item, span);
     const equipped = service !== undefined && equip(c, site, service, item, span);
@@ -84,8 +99,13 @@ function itemAvailable(c: Checker, site: Site, day: SiteDay, item: AppointmentSe
 function staff(c: Checker, day: SiteDay, service: Service, item: AppointmentServiceIn, span: Interval): boolean {
   const can = (id: Guid) => {
     const e = c.employees.get(id);
-    return e !== undefined && e.State === 1 && e.ServiceIds.includes(service.ServiceId) &&
-      within(c.roster.bookable(id, day.open, day.close), span.start, span.end) && !c.busy.employee(id).overlaps(span.start, span.end);
+    return (
+      e !== undefined &&
+      e.State === 1 &&
+      e.ServiceIds.includes(service.ServiceId) &&
+      within(c.roster.bookable(id, day.open, day.close), span.start, span.end) &&
+      !c.busy.employee(id).overlaps(span.start, span.end)
+    );
   };
   const named = item.Employees.map((e) => e.EmployeeId);
   const ok = named.length > 0 ? named.map(can).every(Boolean) : undefined;
@@ -98,11 +118,17 @@ function staff(c: Checker, day: SiteDay, service: Service, item: AppointmentServ
 function equip(c: Checker, site: Site, service: Service, item: AppointmentServiceIn, span: Interval): boolean {
   const can = (id: Guid) => {
     const r = c.resources.get(id);
-    return r !== undefined && r.State === 1 && r.SiteId === site.SiteId && !c.busy.resource(id).overlaps(span.start, span.end);
+    return (
+      r !== undefined &&
+      r.State === 1 &&
+      r.SiteId === site.SiteId &&
+      !c.busy.resource(id).overlaps(span.start, span.end)
+    );
   };
   const named = item.Resources.map((r) => r.ResourceId);
   const ok = named.length > 0 ? named.map(can).every(Boolean) : undefined;
-  const held = named.length > 0 || service.ResourceIds.length === 0 ? named : service.ResourceIds.filter(can).slice(0, 1);
+  const held =
+    named.length > 0 || service.ResourceIds.length === 0 ? named : service.ResourceIds.filter(can).slice(0, 1);
   for (const id of held) c.busy.claim('resource', id, span.start, span.end);
   return ok ?? (service.ResourceIds.length === 0 || held.length > 0);
 }
@@ -110,11 +136,19 @@ function equip(c: Checker, site: Site, service: Service, item: AppointmentServic
 /** A whole package from Start, with the named employees (or anyone), as availabletimes would lay it out. */
 function packageFits(c: Checker, site: Site, day: SiteDay, item: AppointmentServiceIn, span: Interval): boolean {
   const pkg = c.world.packages.find((p) => p.PackageId === item.PackageId);
-  if (!pkg || pkg.State !== 1 || (pkg.SiteId !== null && pkg.SiteId !== site.SiteId)) return false;
-  const services = [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence).map((ps) => c.world.services.find((s) => s.ServiceId === ps.ServiceId));
+  if (pkg?.State !== 1 || (pkg.SiteId !== null && pkg.SiteId !== site.SiteId)) return false;
+  const services = [...pkg.Services]
+    .sort((a, b) => a.Sequence - b.Sequence)
+    .map((ps) => c.world.services.find((s) => s.ServiceId === ps.ServiceId));
   if (services.some((s) => s === undefined || s.State !== 1)) return false;
   const placed = planDay({
-    siteId: site.SiteId, day, sequence: 1, now: c.now, roster: c.roster, busy: c.busy, taken: FREE,
+    siteId: site.SiteId,
+    day,
+    sequence: 1,
+    now: c.now,
+    roster: c.roster,
+    busy: c.busy,
+    taken: FREE,
     items: services.map((service) => ({ service: service as Service, package: pkg, group: 0 })),
     employeeIds: item.Employees.map((e) => e.EmployeeId),
     employees: c.employees,

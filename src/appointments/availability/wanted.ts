@@ -20,7 +20,12 @@ const bookableAt = (siteId: Guid) => (r: { State: number; SiteId: Guid | null })
  * The services to place, in booking order; empty when nothing was asked or anything asked cannot
  * be booked at the site (unknown, inactive, another site's, or a package with such a service).
  */
-export function wantedServices(world: World, siteId: Guid, serviceIds: readonly Guid[], packageIds: readonly Guid[]): WantedService[] {
+export function wantedServices(
+  world: World,
+  siteId: Guid,
+  serviceIds: readonly Guid[],
+  packageIds: readonly Guid[],
+): WantedService[] {
   const atSite = bookableAt(siteId);
   const services = new Map(world.services.map((s) => [s.ServiceId, s]));
   const wanted: WantedService[] = [];

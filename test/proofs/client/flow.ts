@@ -42,12 +42,25 @@ export async function runFlow(baseUrl: string, credential: Credential): Promise<
     const times = ok(
       await client.GET('/api/v2/appointments/availabletimes', {
         params: {
-          query: { siteId, day, services: [service.ServiceId], packageId: '', employeeIds: [], clientId: '', serviceSequence: 1 },
+          query: {
+            siteId,
+            day,
+            services: [service.ServiceId],
+            packageId: '',
+            employeeIds: [],
+            clientId: '',
+            serviceSequence: 1,
+          },
         },
         headers,
       }),
     );
-    const counts = { sites: sites.length, services: services.length, packages: packages.length, availableTimes: times.length };
+    const counts = {
+      sites: sites.length,
+      services: services.length,
+      packages: packages.length,
+      availableTimes: times.length,
+    };
     return { siteId, serviceId: service.ServiceId, day, counts };
   }
   throw new Error('no service with a bookable day');

@@ -10,7 +10,7 @@ const siteId = '00000000-0000-0000-0000-000000000000';
 export const calls = [
   client.GET('/api/v2/servicez', {}), // error: no such path
   client.GET('/api/v2/services', { params: { query: { siteID: siteId } } }), // error: misspelt parameter name
-  client.GET('/api/v2/packages', { params: { query: { siteId, itemState: 'Active' } } }), // error: required `find` left out
-  client.GET('/api/v2/packages', { params: { query: { siteId, itemState: 'Current', find: '' } } }), // error: not an ItemStates name
+  client.GET('/api/v2/packages', { params: { query: { siteId, itemState: 'Active' } } }), // error: `find` left out
+  client.GET('/api/v2/packages', { params: { query: { siteId, itemState: 'Current', find: '' } } }), // error: no such
   client.POST('/api/v2/token', { body: { clientId: 'demo-client', secret: 42 } }), // error: secret is a string
 ];
