@@ -1,4 +1,5 @@
 import { utcMs } from '../datetime.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { type EmployeeScheduleRow, ScheduleTypes } from './schemas.js';
@@ -58,15 +59,11 @@ export function listSchedules(world: World, q: ScheduleQuery): EmployeeScheduleR
       });
     }
   }
-  return rows.sort((a, b) =>
-    a.Start < b.Start
-      ? -1
-      : a.Start > b.Start
-        ? 1
-        : a.EmployeeId < b.EmployeeId
-          ? -1
-          : a.EmployeeId > b.EmployeeId
-            ? 1
-            : a.ScheduleType - b.ScheduleType,
+  return rows.sort(
+    orderBy<EmployeeScheduleRow>(
+      (x) => x.Start,
+      (x) => x.EmployeeId,
+      (x) => x.ScheduleType,
+    ),
   );
 }

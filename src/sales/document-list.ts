@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import { startsWithAny } from '../match.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { AccountingDocument } from '../world/sales.js';
@@ -49,16 +50,11 @@ export function listDocuments(world: World, q: DocumentQuery, fiscalised = false
     .filter((d) => d.SiteId === q.siteId && listedType(d.AccountingDocumentTypeId, q.clientDocuments))
     .filter((d) => from <= d.DocumentDate && d.DocumentDate <= to)
     .filter((d) => startsWithAny(q.find, [d.DocumentNumber, ...partyTexts(world, d.ClientId, d.SupplierId)]))
-    .sort((a, b) =>
-      a.DocumentDate < b.DocumentDate
-        ? -1
-        : a.DocumentDate > b.DocumentDate
-          ? 1
-          : a.DocumentNumber < b.DocumentNumber
-            ? -1
-            : a.DocumentNumber > b.DocumentNumber
-              ? 1
-              : 0,
+    .sort(
+      orderBy<AccountingDocument>(
+        (x) => x.DocumentDate,
+        (x) => x.DocumentNumber,
+      ),
     )
     .map((d) => listRow(world, d, fiscalised));
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import { startsWithAny } from '../match.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { AccountingEntry } from '../world/sales.js';
@@ -27,16 +28,11 @@ export function listEntries(world: World, q: EntryQuery): Row[] {
     .filter((e) => e.SiteId === q.siteId && e.AccountingEntryTypeId === q.entryType)
     .filter((e) => from <= e.EntryDate && e.EntryDate <= to)
     .filter((e) => startsWithAny(q.find, [e.EntryNumber, ...partyTexts(world, e.ClientId, e.SupplierId)]))
-    .sort((a, b) =>
-      a.EntryDate < b.EntryDate
-        ? -1
-        : a.EntryDate > b.EntryDate
-          ? 1
-          : a.EntryNumber < b.EntryNumber
-            ? -1
-            : a.EntryNumber > b.EntryNumber
-              ? 1
-              : 0,
+    .sort(
+      orderBy<AccountingEntry>(
+        (x) => x.EntryDate,
+        (x) => x.EntryNumber,
+      ),
     )
     .map((e) => listRow(world, e));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTIONS } from '../accounts/worlds.js';
 import { FaultRuleInput } from '../faults/schema.js';
 import { WORLD_SIZES } from '../world/sizes.js';
 
@@ -98,44 +99,15 @@ const FullyBook = z.strictObject({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a date yyyy-MM-dd' }),
 });
 
-export const COLLECTION_NAMES = [
-  'sites',
-  'resources',
-  'services',
-  'products',
-  'packages',
-  'courses',
-  'memberships',
-  'employees',
-  'schedules',
-  'clients',
-  'appointmentStates',
-  'sources',
-  'clientTypes',
-  'appointments',
-  'classes',
-  'classSchedules',
-  'classBookings',
-  'suppliers',
-  'paymentTypes',
-  'cashDrawers',
-  'accountingDocuments',
-  'accountingEntries',
-  'vouchers',
-  'timeRecords',
-  'customForms',
-  'clientCustomForms',
-] as const;
-
 /** Collections plus webhooks, which live beside the world. */
-export const RECORD_RESOURCES = [...COLLECTION_NAMES, 'webhooks'] as const;
+export const RECORD_RESOURCES = [...COLLECTIONS, 'webhooks'] as const;
 
 export const Scenario = z
   .strictObject({
     $schema: z.string().optional().describe('Editor hint; ignored.'),
     description: z.string().min(1).describe('What state this is and what an integrator can try.'),
     account: Account.optional(),
-    clear: z.array(z.enum(COLLECTION_NAMES)).optional().describe('World collections emptied before records are added.'),
+    clear: z.array(z.enum(COLLECTIONS)).optional().describe('World collections emptied before records are added.'),
     records: z
       .strictObject(
         Object.fromEntries(RECORD_RESOURCES.map((r) => [r, z.array(RecordEntry).optional()])) as Record<

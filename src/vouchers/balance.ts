@@ -1,3 +1,4 @@
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
@@ -12,14 +13,11 @@ import type { Voucher } from '../world/vouchers.js';
 export function voucherRedemptions(world: World, voucherId: Guid): AccountingEntry[] {
   return world.accountingEntries
     .filter((e) => e.VoucherId === voucherId)
-    .sort((a, b) =>
-      a.EntryDate < b.EntryDate
-        ? -1
-        : a.EntryDate > b.EntryDate
-          ? 1
-          : a.AccountingEntryId < b.AccountingEntryId
-            ? -1
-            : 1,
+    .sort(
+      orderBy<AccountingEntry>(
+        (x) => x.EntryDate,
+        (x) => x.AccountingEntryId,
+      ),
     );
 }
 

@@ -1,6 +1,8 @@
 import { hasState, inSite, startsWithAny } from '../match.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
+import type { Voucher } from '../world/vouchers.js';
 import { redeemedByVoucher } from './balance.js';
 import { voucherRow } from './views.js';
 
@@ -15,14 +17,11 @@ export function listVouchers(world: World, q: { siteId: Guid; itemState: number;
     .filter(inSite(q.siteId))
     .filter(hasState(q.itemState))
     .filter((v) => startsWithAny(q.find, [v.VoucherNumber, v.Recipient, v.BarCode]))
-    .sort((a, b) =>
-      a.VoucherNumber < b.VoucherNumber
-        ? -1
-        : a.VoucherNumber > b.VoucherNumber
-          ? 1
-          : a.VoucherId < b.VoucherId
-            ? -1
-            : 1,
+    .sort(
+      orderBy<Voucher>(
+        (x) => x.VoucherNumber,
+        (x) => x.VoucherId,
+      ),
     )
     .map((v) => voucherRow(v, redeemed.get(v.VoucherId) ?? 0));
 }

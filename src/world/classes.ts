@@ -1,11 +1,10 @@
-import { DAY, MINUTE, utcText } from '../datetime.js';
+import { DAY, localToUtc, MINUTE, minutesOf, utcText, weekdayOf } from '../datetime.js';
 import type { Calendar } from './calendar.js';
 import type { Client } from './clients.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { StaffPlan } from './employees.js';
-import { localToUtc, minutesOf, weekdayOf } from './localtime.js';
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 

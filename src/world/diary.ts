@@ -1,4 +1,5 @@
 import { DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
+import { orderBy } from '../order.js';
 import type { Item } from './booking.js';
 import { Booker } from './booking.js';
 import type { Calendar } from './calendar.js';
@@ -294,14 +295,11 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
   }
 
   // Numbers follow booking order, as the front desk issued them.
-  const byCreation = [...appointments].sort((a, b) =>
-    a.CreationDate < b.CreationDate
-      ? -1
-      : a.CreationDate > b.CreationDate
-        ? 1
-        : a.AppointmentId < b.AppointmentId
-          ? -1
-          : 1,
+  const byCreation = [...appointments].sort(
+    orderBy<Appointment>(
+      (x) => x.CreationDate,
+      (x) => x.AppointmentId,
+    ),
   );
   byCreation.forEach((a, i) => {
     a.AppointmentNumber = String(100001 + i);

@@ -1,10 +1,10 @@
-import { DAY, HOUR, MINUTE, utcText } from '../datetime.js';
+import { DAY, HOUR, MINUTE, utcText, weekdayOf } from '../datetime.js';
+import { orderBy } from '../order.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
 import type { EmployeeSchedule, StaffPlan } from './employees.js';
 import { TIME_OFF, WORKING_TIME } from './employees.js';
-import { weekdayOf } from './localtime.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
 
@@ -114,16 +114,12 @@ export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: Staff
     });
   }
 
-  schedules.sort((a, b) =>
-    a.Start < b.Start
-      ? -1
-      : a.Start > b.Start
-        ? 1
-        : a.EmployeeId < b.EmployeeId
-          ? -1
-          : a.EmployeeId > b.EmployeeId
-            ? 1
-            : a.ScheduleType - b.ScheduleType,
+  schedules.sort(
+    orderBy<EmployeeSchedule>(
+      (x) => x.Start,
+      (x) => x.EmployeeId,
+      (x) => x.ScheduleType,
+    ),
   );
   return { schedules, shifts };
 }

@@ -1,4 +1,5 @@
 import { addMonths, DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
+import { orderBy } from '../order.js';
 import type { Calendar } from './calendar.js';
 import type { Membership, Package, Product, Service } from './catalogue.js';
 import type { Client } from './clients.js';
@@ -261,14 +262,11 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   recurring(ctx, rng, input, flagship, membershipById, add);
 
   // Numbers run in date order within each type.
-  documents.sort((a, b) =>
-    a.DocumentDate < b.DocumentDate
-      ? -1
-      : a.DocumentDate > b.DocumentDate
-        ? 1
-        : a.AccountingDocumentId < b.AccountingDocumentId
-          ? -1
-          : 1,
+  documents.sort(
+    orderBy<AccountingDocument>(
+      (x) => x.DocumentDate,
+      (x) => x.AccountingDocumentId,
+    ),
   );
   const counters = new Map<DocumentTypeId, number>();
   for (const d of documents) {

@@ -1,7 +1,6 @@
-import { DAY } from '../datetime.js';
+import { DAY, localToUtc, minutesOf, weekdayOf } from '../datetime.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
-import { localToUtc, minutesOf, weekdayOf } from './localtime.js';
 import type { Address, Site, TradingHours } from './sites.js';
 
 /** Country conventions reused by clients, employees and suppliers of a site. */

@@ -1,9 +1,8 @@
 import type { Simulator } from '../../src/app.js';
-import { DAY, formatDate, parseDateTime } from '../../src/datetime.js';
+import { DAY, formatDate, localDayOf, localToUtc, minutesOf, parseDateTime, weekdayOf } from '../../src/datetime.js';
 import type { Service } from '../../src/world/catalogue.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
-import { localDayOf, localToUtc, minutesOf, weekdayOf } from '../../src/world/localtime.js';
 import type { Site } from '../../src/world/sites.js';
 import { simulator, tokenFor } from '../helpers.js';
 

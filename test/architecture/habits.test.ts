@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -11,9 +11,12 @@ const MAX_LINE = 120;
 const TEST_NAME = /^\s*(?:it|test|describe)(?:\.\w+)?\(\s*['"`]/;
 
 function trackedSources(folders: string[]): string[] {
-  return execFileSync('git', ['ls-files', ...folders], { cwd: ROOT, encoding: 'utf8' })
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...folders], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
     .split('\n')
-    .filter((f) => /\.(ts|js)$/.test(f));
+    .filter((f) => /\.(ts|js)$/.test(f) && existsSync(path.join(ROOT, f)));
 }
 
 describe('habits', () => {

@@ -17,6 +17,7 @@ function compileWorld(): string {
   const sources = [
     'src/datetime.ts',
     'src/random.ts',
+    'src/order.ts',
     ...readdirSync(join(ROOT, 'src/world'))
       .filter((f) => f.endsWith('.ts'))
       .map((f) => `src/world/${f}`),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { localDayOf } from '../../src/datetime.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
-import { localDayOf } from '../../src/world/localtime.js';
 import { tradingWindow } from '../../src/world/sites-gen.js';
 import { days, ms, TODAY_MS, world } from './fixtures.js';
 

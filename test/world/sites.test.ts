@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { localDayOf, localToUtc, minutesOf } from '../../src/datetime.js';
 import { WORKING_TIME } from '../../src/world/employees.js';
-import { localDayOf, localToUtc, minutesOf } from '../../src/world/localtime.js';
 import { tradingWindow } from '../../src/world/sites-gen.js';
 import { ms, world } from './fixtures.js';
 

@@ -1,5 +1,4 @@
-import { DAY, MINUTE } from '../../datetime.js';
-import { localDayOf, localToUtc, minutesOf, weekdayOf } from '../../world/localtime.js';
+import { DAY, localDayOf, localToUtc, MINUTE, minutesOf, weekdayOf } from '../../datetime.js';
 import type { Site } from '../../world/sites.js';
 
 // A day of a site: its local calendar date and the trading hours of that date as UTC instants.

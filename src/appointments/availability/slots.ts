@@ -1,4 +1,5 @@
 import { MINUTE } from '../../datetime.js';
+import { orderBy } from '../../order.js';
 import type { Resource } from '../../world/catalogue.js';
 import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
@@ -53,18 +54,11 @@ interface Candidate {
   bookable: Interval[];
 }
 
-const byName = (a: Employee, b: Employee) =>
-  a.LastName < b.LastName
-    ? -1
-    : a.LastName > b.LastName
-      ? 1
-      : a.FirstName < b.FirstName
-        ? -1
-        : a.FirstName > b.FirstName
-          ? 1
-          : a.EmployeeId < b.EmployeeId
-            ? -1
-            : 1;
+const byName = orderBy<Employee>(
+  (e) => e.LastName,
+  (e) => e.FirstName,
+  (e) => e.EmployeeId,
+);
 
 export function planDay(p: PlanInput): DayPlan {
   const { day, items, busy } = p;
