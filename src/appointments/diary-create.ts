@@ -1,7 +1,7 @@
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import { checkSite, insertRecord } from '../stored-records.js';
+import { checkSite, insertRecord } from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
 import type { World } from '../world/index.js';

@@ -1,5 +1,5 @@
 import { errors } from '../http/errors.js';
-import { removeRecord } from '../stored-records.js';
+import { removeRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 

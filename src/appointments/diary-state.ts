@@ -1,5 +1,5 @@
 import { errors } from '../http/errors.js';
-import { editRecord } from '../stored-records.js';
+import { editRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { existingAppointment } from './diary-find.js';

@@ -1,6 +1,6 @@
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import { checkSite, editRecord } from '../stored-records.js';
+import { checkSite, editRecord } from '../records.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { Appointment } from '../world/diary.js';
 import type { World } from '../world/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid } from '../records.js';
 
 // Appointment shapes. Request bodies are lenient where the real binding is (ids may be empty or
 // left out on create); answers are exact.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyGuid, byteEnum } from '../http/body-values.js';
+import { bodyGuid, byteEnum } from '../records.js';
 
 // Class booking shapes: the list row (the spec's ClassBooking plus names and the session start,
 // cheap to join) and the write body of POST and PUT /classes/classbookings.

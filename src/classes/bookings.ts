@@ -1,7 +1,7 @@
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
-import { editRecord, insertRecord, removeRecord } from '../stored-records.js';
+import { editRecord, insertRecord, removeRecord } from '../records.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';

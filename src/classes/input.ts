@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
 // Request body of POST and PUT /classes. The spec shows ClassId, SiteId and Name; the other
 // fields are the stored class fields. Everything is optional in the schema so that the handlers

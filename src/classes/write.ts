@@ -2,7 +2,7 @@ import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import { checkSite, editRecord, insertRecord } from '../stored-records.js';
+import { checkSite, editRecord, insertRecord } from '../records.js';
 import type { ClassDefinition } from '../world/classes.js';
 import type { Guid } from '../world/common.js';
 import { EMPTY_GUID } from '../world/common.js';

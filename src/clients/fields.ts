@@ -1,6 +1,6 @@
 import type { ModelStateErrors } from '../http/model-state.js';
 import { nextInSeries } from '../numbering.js';
-import { checkSite } from '../stored-records.js';
+import { checkSite } from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { World } from '../world/index.js';

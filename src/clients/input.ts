@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
 // Request bodies of POST and PUT /clients. The spec gives no lengths; these limits are the
 // simulator's (report: decision lines): names 100, e-mail 254 (the SMTP path limit), mobile 50,

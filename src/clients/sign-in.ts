@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/account.js';
-import { editRecord } from '../stored-records.js';
+import { editRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
 import { findClient } from './record.js';

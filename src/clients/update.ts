@@ -1,7 +1,7 @@
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import { editRecord } from '../stored-records.js';
+import { editRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { hashPassword } from './account-password.js';

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
-import { bodyDateTime } from '../http/body-values.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
-import { editRecord } from '../stored-records.js';
+import { bodyDateTime, editRecord } from '../records.js';
 import type { ClassBookingState } from '../world/classes.js';
 import type { World } from '../world/index.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, text } from '../http/body-values.js';
+import { bodyDateTime, text } from '../records.js';
 import { amount, optionalGuid } from './input-values.js';
 
 // Body of POST and PUT /accountingdocuments. A line needs only Description, Quantity and Price;

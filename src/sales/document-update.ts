@@ -1,7 +1,7 @@
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import { checkSite, editRecord, removeRecord } from '../stored-records.js';
+import { checkSite, editRecord, removeRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { checkHeaderIds, checkType } from './document-fields.js';

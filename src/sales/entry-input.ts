@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, text } from '../http/body-values.js';
+import { bodyDateTime, text } from '../records.js';
 import { amount, notNegative, optionalGuid } from './input-values.js';
 
 // Body of POST and PUT /accountingentries ("Accounting Entry" in the spec). Amounts are decimals

@@ -1,6 +1,6 @@
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
-import { checkSite, editRecord, removeRecord } from '../stored-records.js';
+import { checkSite, editRecord, removeRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';

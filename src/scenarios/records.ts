@@ -6,7 +6,7 @@ import { endpoints } from '../endpoints.js';
 import { ApiError } from '../http/errors.js';
 import { GUID } from '../http/guid.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
-import { editRecord } from '../stored-records.js';
+import { editRecord } from '../records.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
 import { sha1LegacyHash } from '../world/passwords.js';

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../datetime.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { Random } from '../random.js';
-import { insertRecord } from '../stored-records.js';
+import { insertRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { EntryType } from '../world/sales-codes.js';

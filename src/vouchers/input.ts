@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid, byteEnum, text } from '../http/body-values.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
 // Request body of POST and PUT /vouchers. Every field is optional in the schema so that the
 // handlers can report the spec's own rules (required ExpiryDate and Amount on create, the

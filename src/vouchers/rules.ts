@@ -1,5 +1,5 @@
 import type { ModelStateErrors } from '../http/model-state.js';
-import { checkSite } from '../stored-records.js';
+import { checkSite } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';

@@ -1,6 +1,6 @@
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
-import { editRecord } from '../stored-records.js';
+import { editRecord } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { Voucher, VoucherTemplate } from '../world/vouchers.js';

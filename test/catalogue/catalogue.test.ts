@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { editRecord } from '../../src/stored-records.js';
+import { editRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import { getJson, simulator, tokenFor } from '../helpers.js';
 

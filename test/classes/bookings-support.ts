@@ -1,4 +1,4 @@
-import { insertRecord } from '../../src/stored-records.js';
+import { insertRecord } from '../../src/records.js';
 import type { ClassSchedule } from '../../src/world/classes.js';
 import type { World } from '../../src/world/index.js';
 import { type DemoApi, demoApi } from '../helpers.js';

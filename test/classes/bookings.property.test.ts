@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { editRecord } from '../../src/stored-records.js';
+import { editRecord } from '../../src/records.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../../src/world/classes.js';
 import { type Api, api, PATH } from './bookings-support.js';
 

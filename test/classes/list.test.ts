@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
-import { editRecord } from '../../src/stored-records.js';
+import { editRecord } from '../../src/records.js';
 import { type DemoApi, demoApi, EMPTY, FIXED_NOW } from '../helpers.js';
 
 let a: DemoApi;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
 
 // A site id that names no site of the account is one kind of problem, and every area words it the
-// same way: `The site '<id>' does not exist.` on the field that carried it.
+// same way: `The <field> '<id>' does not exist.` on the field that carried it.
 
 const UNKNOWN = '0f0f0f0f-1111-4222-8333-444444444444';
 
@@ -44,6 +44,6 @@ describe('an unknown site', () => {
     const token = await tokenFor(sim);
     const res = await call(sim, url, { method: 'POST', token, body: body(UNKNOWN) });
     expect(res.status).toBe(400);
-    expect((await json(res)).ModelState.siteId).toEqual([`The site '${UNKNOWN}' does not exist.`]);
+    expect((await json(res)).ModelState.siteId).toEqual([`The siteId '${UNKNOWN}' does not exist.`]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
-import { insertRecord } from '../../src/stored-records.js';
+import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import { toCents } from '../../src/world/money.js';
 import { type Api, activeSite, api, redemption } from '../vouchers/support.js';

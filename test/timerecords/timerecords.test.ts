@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { insertRecord } from '../../src/stored-records.js';
+import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import type { TimeRecord } from '../../src/world/timerecords.js';
 import { call, getJson, json, simulator, tokenFor } from '../helpers.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertRecord } from '../../src/stored-records.js';
+import { insertRecord } from '../../src/records.js';
 import { toCents } from '../../src/world/money.js';
 import { type Api, api, redemption } from './support.js';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { insertRecord } from '../../src/stored-records.js';
+import { insertRecord } from '../../src/records.js';
 import { toCents } from '../../src/world/money.js';
 import { type Api, api, expectedBalance, redeemed, redemption, UNKNOWN } from './support.js';
 

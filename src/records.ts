@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { Collection } from './accounts/worlds.js';
+import { formatDateTime, parseDateTime } from './datetime.js';
+import type { ModelStateErrors } from './http/model-state.js';
+import type { Guid } from './world/common.js';
+import type { World } from './world/index.js';
+
+// What every area's model shares about records: how a write changes a stored record, the checks of
+// the ids a body names, and the value types of request bodies. New ids come from the account's id
+// source (`account.random.guid()`, accounts/ids.ts); the empty Guid is EMPTY_GUID (world/common.ts).
+
+// Stored records are frozen values (see accounts/changes.ts): a write adds, replaces or removes a
+// record by giving its collection a new array. These are the only ways domain code changes one.
+
+type RecordOf<K extends Collection> = World[K][number];
+
+function setCollection<K extends Collection>(world: World, key: K, rows: readonly RecordOf<K>[]): void {
+  (world as unknown as Record<string, unknown>)[key] = rows;
+}
+
+/** Adds a record at the end of its collection (new records always go last, also when reloaded). */
+export function insertRecord<K extends Collection>(world: World, key: K, record: RecordOf<K>): RecordOf<K> {
+  setCollection(world, key, [...(world[key] as readonly RecordOf<K>[]), record]);
+  return record;
+}
+
+/**
+ * A changeable copy of a stored record, put in the record's place at once: the caller edits it
+ * within the running write, and the edit is kept (and persisted) when the write succeeds, undone
+ * with the rest of the write when it is refused. Undefined (no record found) passes through.
+ */
+export function editRecord<K extends Collection, R extends RecordOf<K> | undefined>(
+  world: World,
+  key: K,
+  record: R,
+): R {
+  if (record === undefined) return record;
+  const rows = world[key] as readonly RecordOf<K>[];
+  const at = rows.indexOf(record);
+  if (at < 0) throw new Error(`editRecord: the record is not in ${key}`);
+  if (!Object.isFrozen(record)) return record;
+  const copy = structuredClone(record) as R & RecordOf<K>;
+  setCollection(world, key, rows.with(at, copy));
+  return copy;
+}
+
+/** Removes a record from its collection; false when it is not there. */
+export function removeRecord<K extends Collection>(world: World, key: K, record: RecordOf<K>): boolean {
+  const rows = world[key] as readonly RecordOf<K>[];
+  const at = rows.indexOf(record);
+  if (at < 0) return false;
+  setCollection(world, key, rows.toSpliced(at, 1));
+  return true;
+}
+
+// References: an id in a body or query that must name a record of the account. Every area answers
+// the same model-state message for it, on the field that carried it.
+
+/** `The <name> '<id>' does not exist.`: the name is the field's last segment (`Items[0].ServiceId` → `ServiceId`). */
+export function checkReference(problems: ModelStateErrors, field: string, id: Guid, exists: boolean): boolean {
+  if (!exists) problems.add(field, `The ${field.replace(/^.*[.\]]/, '')} '${id}' does not exist.`);
+  return exists;
+}
+
+/** A site id must name a site of the account (any state). */
+export function checkSite(world: World, siteId: Guid, field: string, problems: ModelStateErrors): boolean {
+  return checkReference(
+    problems,
+    field,
+    siteId,
+    world.sites.some((s) => s.SiteId === siteId),
+  );
+}
+
+// Value types of request bodies, bound the way the query binds them.
+/** Text of at most `max` characters, with the model-state message ASP.NET's StringLength gives. */
+export const text = (max: number) =>
+  z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
+
+/** A Byte enumeration: only the listed numbers, like ASP.NET refusing an undefined enum value. */
+export const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>
+  z.literal(values, { error: (issue) => `The value '${String(issue.input)}' is not valid for ${name}.` });
+
+/** A Guid in a body, any case, kept lowercase. */
+export const bodyGuid = z.guid().transform((id) => id.toLowerCase());
+
+/** A UTC DateTime in a body (`yyyy-MM-dd HH:mm`, a date alone, or ISO 8601 with Z), kept as `yyyy-MM-dd HH:mm`. */
+export const bodyDateTime = z
+  .string()
+  .meta({ description: 'UTC `yyyy-MM-dd HH:mm`.', examples: ['2026-03-21 10:00'] })
+  .transform((text, ctx) => {
+    const ms = parseDateTime(text);
+    if (ms === undefined) {
+      ctx.addIssue({ code: 'custom', message: `The value '${text}' is not valid for DateTime.` });
+      return z.NEVER;
+    }
+    return formatDateTime(ms);
+  });
