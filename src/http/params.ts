@@ -43,131 +43,116 @@ function first(raw: readonly string[] | undefined): string | undefined {
   return raw === undefined ? undefined : (raw[0] ?? '');
 }
 
-/** A required-by-name Guid. An empty value binds as the empty Guid, as ASP.NET binds it. */
-export function guid(o: { description: string }): Param<string> {
+/**
+ * A single-valued parameter. A name left out takes the default (optional parameters only: a
+ * required one never reaches parsing); an empty or blank value binds as `blank`; any other text
+ * goes through `read`.
+ */
+function scalar<T>(
+  kind: Param<T>['kind'],
+  o: {
+    description: string;
+    required: boolean;
+    schema: z.ZodType;
+    defaultValue?: T;
+    enumeration?: Enumeration;
+    blank: Parsed<T>;
+    read: (text: string) => Parsed<T>;
+  },
+): Param<T> {
+  const { blank, read, ...declared } = o;
   return {
-    kind: 'guid',
-    required: true,
-    description: o.description,
-    schema: z.guid(),
+    kind,
+    ...declared,
     parse(raw) {
-      const text = first(raw) ?? '';
-      if (text.trim() === '') return ok(EMPTY_GUID);
-      const id = parseGuid(text);
-      return id === undefined ? invalid(text, 'Guid') : ok(id);
+      const text = first(raw);
+      if (text === undefined && !o.required) return ok(o.defaultValue as T);
+      return text === undefined || text.trim() === '' ? blank : read(text);
     },
   };
 }
 
-/** A Guid filter: an empty value (or, when optional, no name at all) means "no filter" (null). */
-export function guidFilter(o: { description: string; required: boolean }): Param<string | null> {
-  return {
-    kind: 'guid',
-    required: o.required,
-    description: o.description,
-    defaultValue: o.required ? undefined : null,
-    schema: z.guid(),
-    parse(raw) {
-      const text = first(raw) ?? '';
-      if (text.trim() === '') return ok(null);
-      const id = parseGuid(text);
-      return id === undefined ? invalid(text, 'Guid') : ok(id);
-    },
-  };
+function readGuid(text: string): Parsed<string> {
+  const id = parseGuid(text);
+  return id === undefined ? invalid(text, 'Guid') : ok(id);
 }
 
-function parseDate(text: string): Parsed<number> {
+function readDateTime(text: string): Parsed<number> {
   const ms = parseDateTime(text);
   return ms === undefined ? invalid(text, 'DateTime') : ok(ms);
 }
 
-/** A required-by-name DateTime (UTC); its value must be present too. */
-export function dateTime(o: { description: string }): Param<number> {
-  return {
-    kind: 'dateTime',
-    required: true,
-    description: o.description,
-    schema: z.string(),
-    parse(raw) {
-      const text = first(raw) ?? '';
-      return text.trim() === '' ? requiredValue : parseDate(text);
-    },
-  };
-}
-
-/** An optional DateTime filter: no name or an empty value means no filter (null). */
-export function optionalDateTime(o: { description: string }): Param<number | null> {
-  return {
-    kind: 'dateTime',
-    required: false,
-    description: o.description,
-    defaultValue: null,
-    schema: z.string(),
-    parse(raw) {
-      const text = first(raw) ?? '';
-      return text.trim() === '' ? ok(null) : parseDate(text);
-    },
-  };
-}
-
-function parseBoolean(text: string): Parsed<boolean> {
+function readBoolean(text: string): Parsed<boolean> {
   const t = text.trim().toLowerCase();
   if (t === 'true') return ok(true);
   if (t === 'false') return ok(false);
   return invalid(text, 'Boolean');
 }
 
-/** An optional Boolean with a default; an empty value also takes the default. */
-export function boolean(o: { description: string; default: boolean }): Param<boolean> {
-  return {
-    kind: 'boolean',
+/** A filter's "no filter": null for an empty value, and the default when the name may be left out. */
+const noFilter = (required: boolean) => ({ defaultValue: required ? undefined : null, blank: ok(null) });
+
+/** A required-by-name Guid. An empty value binds as the empty Guid, as ASP.NET binds it. */
+export const guid = (o: { description: string }): Param<string> =>
+  scalar('guid', { ...o, required: true, schema: z.guid(), blank: ok(EMPTY_GUID), read: readGuid });
+
+/** A Guid filter: an empty value (or, when optional, no name at all) means "no filter" (null). */
+export const guidFilter = (o: { description: string; required: boolean }): Param<string | null> =>
+  scalar<string | null>('guid', { ...o, schema: z.guid(), ...noFilter(o.required), read: readGuid });
+
+/** A required-by-name DateTime (UTC); its value must be present too. */
+export const dateTime = (o: { description: string }): Param<number> =>
+  scalar('dateTime', { ...o, required: true, schema: z.string(), blank: requiredValue, read: readDateTime });
+
+/** An optional DateTime filter: no name or an empty value means no filter (null). */
+export const optionalDateTime = (o: { description: string }): Param<number | null> =>
+  scalar<number | null>('dateTime', {
+    ...o,
     required: false,
+    schema: z.string(),
+    defaultValue: null,
+    blank: ok(null),
+    read: readDateTime,
+  });
+
+/** An optional Boolean with a default; an empty value also takes the default. */
+export const boolean = (o: { description: string; default: boolean }): Param<boolean> =>
+  scalar('boolean', {
     description: o.description,
-    defaultValue: o.default,
+    required: false,
     schema: z.boolean(),
-    parse(raw) {
-      const text = first(raw);
-      return text === undefined || text.trim() === '' ? ok(o.default) : parseBoolean(text);
-    },
-  };
-}
+    defaultValue: o.default,
+    blank: ok(o.default),
+    read: readBoolean,
+  });
 
 /** A three-way Boolean: true, false, or (empty value, or no name when optional) null for "either". */
-export function booleanFilter(o: { description: string; required: boolean }): Param<boolean | null> {
-  return {
-    kind: 'boolean',
-    required: o.required,
-    description: o.description,
-    defaultValue: o.required ? undefined : null,
+export const booleanFilter = (o: { description: string; required: boolean }): Param<boolean | null> =>
+  scalar<boolean | null>('boolean', {
+    ...o,
     schema: z.boolean(),
-    parse(raw) {
-      const text = first(raw) ?? '';
-      return text.trim() === '' ? ok(null) : parseBoolean(text);
-    },
-  };
-}
+    defaultValue: null,
+    blank: ok(null),
+    read: readBoolean,
+  });
 
 /**
  * An enumeration, by name or number. An empty value binds as 0 (ASP.NET's default for an enum),
  * which for ItemStates and ClassTypes is All and matches nothing.
  */
 export function enumeration<E extends Enumeration>(e: E, o: Options<E[keyof E]> & { typeName: string }): Param<number> {
-  const required = !('default' in o);
-  return {
-    kind: 'enum',
-    required,
+  return scalar<number>('enum', {
     description: o.description,
+    required: !('default' in o),
     defaultValue: o.default,
     enumeration: e,
     schema: z.union([z.enum(Object.keys(e) as [string, ...string[]]), z.number().int()]),
-    parse(raw) {
-      const text = first(raw);
-      if (text === undefined) return ok(o.default ?? 0);
-      if (text.trim() === '') return ok(0);
+    blank: ok(0),
+    read: (text) => {
       const v = enumValue(e, text);
       return v === undefined ? invalid(text, o.typeName) : ok(v);
     },
-  };
+  });
 }
 
 /** Free text; an empty value is the empty string (no filter where the parameter is a search). */
@@ -188,21 +173,15 @@ export function string(o: Options<string>): Param<string> {
 
 /** A Byte (0–255). */
 export function byte(o: Options<number>): Param<number> {
-  const required = !('default' in o);
-  return {
-    kind: 'byte',
-    required,
+  return scalar('byte', {
     description: o.description,
+    required: !('default' in o),
     defaultValue: o.default,
     schema: z.number().int().min(0).max(255),
-    parse(raw) {
-      const text = first(raw);
-      if (text === undefined) return ok(o.default ?? 0);
-      if (text.trim() === '') return ok(0);
-      const n = Number(text.trim());
-      return /^\d+$/.test(text.trim()) && n <= 255 ? ok(n) : invalid(text, 'Byte');
-    },
-  };
+    blank: ok(0),
+    read: (text) =>
+      /^\d+$/.test(text.trim()) && Number(text.trim()) <= 255 ? ok(Number(text.trim())) : invalid(text, 'Byte'),
+  });
 }
 
 /**
@@ -220,9 +199,9 @@ export function guidArray(o: { description: string }): Param<string[]> {
       const ids: string[] = [];
       for (const text of raw ?? []) {
         if (text.trim() === '') continue;
-        const id = parseGuid(text);
-        if (id === undefined) return invalid(text, 'Guid');
-        ids.push(id);
+        const id = readGuid(text);
+        if (!id.ok) return id;
+        ids.push(id.value);
       }
       return ok(ids);
     },
@@ -236,9 +215,6 @@ export function routeGuid(description: string): Param<string> {
     required: true,
     description,
     schema: z.guid(),
-    parse(raw) {
-      const id = parseGuid(first(raw) ?? '');
-      return id === undefined ? invalid(first(raw) ?? '', 'Guid') : ok(id);
-    },
+    parse: (raw) => readGuid(first(raw) ?? ''),
   };
 }

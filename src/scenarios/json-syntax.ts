@@ -29,7 +29,8 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
 
 function scan(text: string): { offset: number; problem: string } | undefined {
   const open: string[] = [];
-  let expect: Expect = 'value';
+  // Widened on purpose: the closures below also move it, which narrowing does not see.
+  let expect = 'value' as Expect;
   let i = 0;
   for (;;) {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
@@ -38,22 +39,30 @@ function scan(text: string): { offset: number; problem: string } | undefined {
     }
     const c = text[i]!;
     const fail = (problem: string) => ({ offset: i, problem });
+    const close = () => {
+      open.pop();
+      i++;
+      expect = 'after';
+    };
+    // A string at i; afterwards `next` is expected. Answers the problem when it is not one.
+    const string = (next: Expect) => {
+      const end = stringEnd(text, i);
+      if (typeof end !== 'number') return end;
+      i = end;
+      expect = next;
+      return undefined;
+    };
     switch (expect) {
       case 'value':
       case 'valueOrClose': {
-        if (c === ']' && expect === 'valueOrClose') {
-          open.pop();
-          i++;
-          expect = 'after';
-        } else if (c === '{' || c === '[') {
+        if (c === ']' && expect === 'valueOrClose') close();
+        else if (c === '{' || c === '[') {
           open.push(c);
           i++;
           expect = c === '{' ? 'keyOrClose' : 'valueOrClose';
         } else if (c === '"') {
-          const end = stringEnd(text, i);
-          if (typeof end !== 'number') return end;
-          i = end;
-          expect = 'after';
+          const problem = string('after');
+          if (problem) return problem;
         } else {
           NUMBER.lastIndex = i;
           const literal = LITERALS.find((l) => text.startsWith(l, i));
@@ -66,15 +75,10 @@ function scan(text: string): { offset: number; problem: string } | undefined {
       }
       case 'key':
       case 'keyOrClose': {
-        if (c === '}' && expect === 'keyOrClose') {
-          open.pop();
-          i++;
-          expect = 'after';
-        } else if (c === '"') {
-          const end = stringEnd(text, i);
-          if (typeof end !== 'number') return end;
-          i = end;
-          expect = 'colon';
+        if (c === '}' && expect === 'keyOrClose') close();
+        else if (c === '"') {
+          const problem = string('colon');
+          if (problem) return problem;
         } else return fail('a property name in double quotes was expected here');
         break;
       }
