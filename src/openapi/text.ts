@@ -11,8 +11,15 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   value when no filtering is wanted. Leave one out and no action matches: \`404\`, or \`405\` where the same path also
   serves another method.
 - **Values**: JSON fields are PascalCase (the credential endpoints use camelCase bodies and snake_case answers).
-  DateTime is UTC \`yyyy-MM-dd HH:mm\`. Enumerations accept the name or the number; \`All\` (0) matches nothing and
-  answers an empty list. Array parameters repeat the name once per value.
+  DateTime is UTC \`yyyy-MM-dd HH:mm\` (a date alone is midnight). Enumerations accept the name or the number; \`All\`
+  (0) matches nothing and answers an empty list. Array parameters repeat the name once per value
+  (\`services[0]=a&services[1]=b\` binds the same way).
+- **Names and unknowns**: paths and query names match case-insensitively and a trailing slash is accepted; unknown
+  query names and unknown body fields are ignored (\`__proto__\`, \`constructor\` and \`prototype\` too, never stored);
+  \`find\` is compared as plain text, never as a pattern.
+- **Bad input**: a malformed id in a route is a \`404\` (the route does not match). A malformed query value or body
+  is a \`400\` naming the field: \`{"Message":"The request is invalid.","ModelState":{"siteId":["The value 'x' is not
+  valid for Guid."]}}\`. Bodies are at most 1 MiB (larger: \`413\`) and nest at most 64 levels.
 - **Rate limit**: 4 requests per second per endpoint per calling address, in a fixed window opened by the first
   request. Going over locks that endpoint out for 120 seconds: every call in that time answers \`429\` with a JSON
   string body.
