@@ -5,7 +5,7 @@ export type { JournalEntry } from './accounts/journal.js';
 export type { CallCount, JournalQuery } from './accounts/journal-query.js';
 export { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
 export { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
-export type { FaultRule, FaultRuleInput } from './faults/schema.js';
+export type { FaultRule, FaultRuleInput } from './faults/schemas.js';
 export type { Answer } from './kit/answer.js';
 export { type NewTestAccount, startSimulator, TestSimulator, type TestSimulatorOptions } from './kit/start.js';
 export { type CallOptions, type Duration, TestAccount } from './kit/test-account.js';

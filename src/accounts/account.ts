@@ -1,5 +1,5 @@
 import type { AuthData } from '../auth/credentials.js';
-import { Faults } from '../faults/faults.js';
+import { Faults } from '../faults/fault-rules.js';
 import type { RandomState } from '../random.js';
 import { Random } from '../random.js';
 import type { World } from '../world/index.js';

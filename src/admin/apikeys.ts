@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { Account } from '../accounts/account.js';
 import { type ApiKey, addApiKey, removeApiKey } from '../auth/credentials.js';
 import { errors } from '../http/errors.js';
-import { bodyOf } from './body.js';
+import { bodyOf } from './json-body.js';
 import { CreateApiKeyBody } from './schemas.js';
 
 // Control plane for version 1 API keys (camelCase). A key is shown once, when issued; listings

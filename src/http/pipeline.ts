@@ -5,7 +5,7 @@ import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import { type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
-import type { FaultHit } from '../faults/faults.js';
+import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';

@@ -6,7 +6,7 @@ import {
   describeQuery,
   type JournalQuery,
 } from '../accounts/journal-query.js';
-import type { FaultRule, FaultRuleInput } from '../faults/schema.js';
+import type { FaultRule, FaultRuleInput } from '../faults/schemas.js';
 import { type Answer, readAnswer } from './answer.js';
 import { controlPlane, type InProcessFetch, ORIGIN } from './control-plane.js';
 

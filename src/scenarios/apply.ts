@@ -11,7 +11,7 @@ import type { World } from '../world/index.js';
 import { fullyBook } from './fully-book.js';
 import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError } from './load.js';
 import { applyRecords } from './records.js';
-import type { Scenario } from './schema.js';
+import type { Scenario } from './schemas.js';
 
 /** The scenario each account was last built from, in memory only (it may hold credential secrets). */
 const scenarios = new WeakMap<Account, LoadedScenario>();

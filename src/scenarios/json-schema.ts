@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { Scenario } from './schema.js';
+import { Scenario } from './schemas.js';
 
 // The scenario format as a JSON Schema, committed as scenarios/scenario.schema.json so editors
 // complete and check scenario files (`# yaml-language-server: $schema=./scenario.schema.json`).

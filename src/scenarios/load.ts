@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../http/body.js';
 import { jsonSyntaxError } from './json-syntax.js';
-import { Scenario } from './schema.js';
+import { Scenario } from './schemas.js';
 
 // Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
 // path inside the scenario directory named at start (`--scenario-dir`, default the shipped one).

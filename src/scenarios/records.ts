@@ -11,7 +11,7 @@ import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { pathText, ScenarioError } from './load.js';
-import type { RECORD_RESOURCES } from './schema.js';
+import type { RECORD_RESOURCES } from './schemas.js';
 
 // Scenario records: an entry whose id names an existing record changes it (its fields merged on);
 // any other entry is created through the resource's own create endpoint, so defaults and

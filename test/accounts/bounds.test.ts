@@ -4,7 +4,7 @@ import { COLLECTIONS, heldCollection, templateCollection } from '../../src/accou
 import { createSimulator } from '../../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
-import { MAX_FAULT_RULES } from '../../src/faults/faults.js';
+import { MAX_FAULT_RULES } from '../../src/faults/fault-rules.js';
 import { MAX_REPLY_BYTES, repliesOf } from '../../src/http/reply-cache.js';
 import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
 import { MAX_SUBSCRIPTIONS } from '../../src/webhooks/subscriptions.js';

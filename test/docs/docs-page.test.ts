@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { Hono } from 'hono';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { docsRoutes } from '../../src/docs/routes.js';
+import { docsRoutes } from '../../src/docs/docs-page.js';
 import { startServer } from '../../src/server.js';
 import { simulator } from '../helpers.js';
 

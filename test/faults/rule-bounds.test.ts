@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { MAX_FAULT_BODY_BYTES, MAX_FAULT_RULE_BYTES } from '../../src/faults/schema.js';
+import { MAX_FAULT_BODY_BYTES, MAX_FAULT_RULE_BYTES } from '../../src/faults/schemas.js';
 import { call, json } from '../helpers.js';
 import { addFaults, admin, faultSimulator } from './support.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Faults } from '../../src/faults/faults.js';
-import { FaultRuleInput, type FaultRuleInput as Input } from '../../src/faults/schema.js';
+import { Faults } from '../../src/faults/fault-rules.js';
+import { FaultRuleInput, type FaultRuleInput as Input } from '../../src/faults/schemas.js';
 import { Random } from '../../src/random.js';
 
 const faults = (...inputs: Input[]) => {

@@ -1,5 +1,5 @@
 import type { Simulator, SimulatorOptions } from '../../src/app.js';
-import type { FaultRuleInput } from '../../src/faults/schema.js';
+import type { FaultRuleInput } from '../../src/faults/schemas.js';
 import { targetOf } from '../../src/http/pipeline.js';
 import { call, json, simulator } from '../helpers.js';
 

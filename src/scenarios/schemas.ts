@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COLLECTIONS } from '../accounts/worlds.js';
-import { FaultRuleInput } from '../faults/schema.js';
+import { FaultRuleInput } from '../faults/schemas.js';
 import { WORLD_SIZES } from '../world/sizes.js';
 
 // A scenario file: an account state described on top of the seeded world. Strict at every level,

@@ -10,8 +10,8 @@ import { ApiError, errors } from '../http/errors.js';
 import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
 import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
-import { bodyOf } from './body.js';
-import { faultAdminRoutes } from './faults.js';
+import { faultAdminRoutes } from './fault-routes.js';
+import { bodyOf } from './json-body.js';
 import { memoryStats } from './memory.js';
 import {
   ApplyScenarioBody,

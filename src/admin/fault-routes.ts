@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
-import { MAX_FAULT_RULES } from '../faults/faults.js';
-import { type FaultRule, FaultRuleInput } from '../faults/schema.js';
+import { MAX_FAULT_RULES } from '../faults/fault-rules.js';
+import { type FaultRule, FaultRuleInput } from '../faults/schemas.js';
 import { errors } from '../http/errors.js';
-import { checked, jsonOf } from './body.js';
+import { checked, jsonOf } from './json-body.js';
 
 // Control plane for fault rules (camelCase). Rules live in memory with the account, like the journal.
 

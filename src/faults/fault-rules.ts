@@ -1,6 +1,6 @@
 import { type PathMatcher, pathPattern } from '../path-pattern.js';
 import type { Random } from '../random.js';
-import { type FaultKind, type FaultRule, type FaultRuleSpec, faultKind } from './schema.js';
+import { type FaultKind, type FaultRule, type FaultRuleSpec, faultKind } from './schemas.js';
 
 /** A fault that applies to one call: the rule as it was then, its effect, and the delay drawn. */
 export interface FaultHit {
