@@ -10,7 +10,7 @@ import { endpointNamed } from '../http/invoke.js';
 import type { World } from '../world/index.js';
 import { fullyBook } from './fully-book.js';
 import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError } from './load.js';
-import { applyRecords } from './records.js';
+import { applyRecords } from './scenario-records.js';
 import type { Scenario } from './schemas.js';
 
 /** The scenario each account was last built from, in memory only (it may hold credential secrets). */
