@@ -111,8 +111,7 @@ export function createDocument(
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
-  if (body.AccountingDocumentLineItems === undefined)
-    problems.add('AccountingDocumentLineItems', 'The AccountingDocumentLineItems field is required.');
+  if (body.AccountingDocumentLineItems === undefined) ledger.required(problems, 'AccountingDocumentLineItems');
   const lines =
     body.AccountingDocumentLineItems === undefined
       ? []
@@ -142,7 +141,7 @@ export function createDocument(
   return document;
 }
 
-/** Fields left out keep their value; sent line items replace the list; entries allocated to it stay allocated. */
+/** Entries name the document by its id, which never changes, so they stay allocated. */
 export function updateDocument(world: World, documentId: Guid, body: DocumentIn, random: Random): void {
   const found = findDocument(world, documentId);
   const { record: document, problems } = ledger.openForUpdate(world, 'accountingDocuments', found, body.SiteId);

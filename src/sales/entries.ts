@@ -37,7 +37,7 @@ interface EntryRefs {
 }
 
 function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, problems: ModelStateErrors): void {
-  const required = (field: string) => problems.add(field, `The ${field} field is required.`);
+  const required = (field: string) => ledger.required(problems, field);
   if (r.type !== undefined && isReceipt(r.type) && r.ClientId === null) required('ClientId');
   if (r.type !== undefined && !isReceipt(r.type) && r.SupplierId === null) required('SupplierId');
   if (r.PaymentTypeId === null) required('PaymentTypeId');
@@ -69,11 +69,11 @@ const gratuities = (entryId: Guid, body: EntryIn) =>
 
 // Writes
 
-/** The vouchers area and the sales report read entries made only here, so every entry is made one way. */
+/** AmountDue is read from the allocated document's balance before this entry is added. */
 export function createEntry(world: World, siteId: Guid, body: EntryIn, now: number, random: Random): AccountingEntry {
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkEntryType(body.AccountingEntryTypeId, problems);
-  if (body.Total === undefined) problems.add('Total', 'The Total field is required.');
+  if (body.Total === undefined) ledger.required(problems, 'Total');
   const refs: EntryRefs = {
     type,
     ClientId: body.ClientId ?? null,
@@ -124,10 +124,7 @@ export function createEntry(world: World, siteId: Guid, body: EntryIn, now: numb
   return entry;
 }
 
-/**
- * Fields left out keep their value; a blank EntryNumber keeps the number. Re-allocating or changing
- * the Total moves the paid state of the documents involved, because balances are derived from entries.
- */
+/** The checks run on the stored entry overlaid by the body; document balances follow by themselves. */
 export function updateEntry(world: World, entryId: Guid, body: EntryIn): void {
   const found = findEntry(world, entryId);
   const { record: entry, problems } = ledger.openForUpdate(world, 'accountingEntries', found, body.SiteId);

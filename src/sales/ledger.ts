@@ -71,6 +71,9 @@ export function list<T extends Party & { SiteId: Guid }>(
     .sort(orderBy(date, number));
 }
 
+export const required = (problems: ModelStateErrors, field: string) =>
+  problems.add(field, `The ${field} field is required.`);
+
 /** A type number must be one of the known values. Left out, it is required, unless an update keeps the stored one. */
 export function checkType<T extends number>(
   field: string,
@@ -80,7 +83,7 @@ export function checkType<T extends number>(
   kept?: T,
 ): T | undefined {
   if (sent === undefined) {
-    if (kept === undefined) problems.add(field, `The ${field} field is required.`);
+    if (kept === undefined) required(problems, field);
     return kept;
   }
   if (Object.values<number>(known).includes(sent)) return sent as T;
@@ -125,7 +128,7 @@ export function openForUpdate<K extends Ledger>(
   const edited = editRecord(world, key, record);
   if (edited === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
-  if (bodySiteId == null) problems.add('SiteId', 'The SiteId field is required.');
+  if (bodySiteId == null) required(problems, 'SiteId');
   else checkSite(world, bodySiteId, 'SiteId', problems);
   return { record: edited, problems };
 }

@@ -104,9 +104,8 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
 }
 
 /**
- * The body's SiteId is mandatory: left out (or null) the real service fails with a 500, which is
- * reproduced. Sent fields overwrite, fields left out keep their value; a blank VoucherNumber or a
- * null ExpiryDate keeps the old one.
+ * A missing SiteId fails (500) before the voucher is looked up, as the real service does. A blank
+ * VoucherNumber or a null ExpiryDate keeps the old one.
  */
 export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): Voucher {
   if (body.SiteId == null) throw errors.voucherSiteIdMissing();
@@ -142,7 +141,7 @@ export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): V
 
 const findVoucher = (world: World, id: Guid): Voucher | undefined => world.vouchers.find((v) => v.VoucherId === id);
 
-/** The site's vouchers plus shared ones (SiteId null), by VoucherNumber, then VoucherId: a stable list for the till. */
+/** VoucherId breaks VoucherNumber ties, so the till sees a stable list. */
 export function listVouchers(world: World, q: { siteId: Guid; itemState: number; find: string }) {
   const redeemed = redeemedByVoucher(world);
   return world.vouchers
