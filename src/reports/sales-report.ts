@@ -1,16 +1,55 @@
 import { utcMs } from '../datetime.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
 import type { AccountingDocument, AccountingDocumentLineItem } from '../world/sales.js';
 import { DocumentType } from '../world/sales-codes.js';
-import { addTo, emptyTally, type FigureName, figuresOf, type Tally } from './tally.js';
 
 // GET /reports/sales: sales by employee over [start, end], read straight from the documents,
 // entries and vouchers of the world, so it always agrees with them.
 
+// Figures of one report row, in integer cents while summing.
+
+const FIGURES = [
+  'Services',
+  'Products',
+  'Packages',
+  'Other',
+  'Refunds',
+  'VoucherSales',
+  'VoucherRedemptions',
+  'Gratuities',
+] as const;
+type FigureName = (typeof FIGURES)[number];
+
+type Tally = Record<FigureName, { count: number; cents: number }>;
+
+function emptyTally(): Tally {
+  return Object.fromEntries(FIGURES.map((f) => [f, { count: 0, cents: 0 }])) as Tally;
+}
+
+function addTo(tally: Tally, figure: FigureName, count: number, cents: number): void {
+  tally[figure].count += count;
+  tally[figure].cents += cents;
+}
+
+const SALES: readonly FigureName[] = ['Services', 'Products', 'Packages', 'Other'];
+
+/** The answer's figures: decimals from cents, and NetSales = sales lines − refunds. */
+function figuresOf(tally: Tally) {
+  const out: Record<string, { Count: number; Amount: number }> = {};
+  for (const f of FIGURES) out[f] = { Count: tally[f].count, Amount: tally[f].cents / 100 };
+  const net = SALES.reduce((n, f) => ({ count: n.count + tally[f].count, cents: n.cents + tally[f].cents }), {
+    count: 0,
+    cents: 0,
+  });
+  out.NetSales = { Count: net.count - tally.Refunds.count, Amount: (net.cents - tally.Refunds.cents) / 100 };
+  return out;
+}
+
 /** Every Active site when no siteId is sent; the site sent, active or not. */
-export function reportSites(world: World, siteId: Guid | null): Guid[] {
+function reportSites(world: World, siteId: Guid | null): Guid[] {
   return siteId === null ? world.sites.filter((s) => s.State === 1).map((s) => s.SiteId) : [siteId];
 }
 
@@ -28,7 +67,7 @@ function mainEmployee(doc: AccountingDocument | undefined): Guid | null {
   return best;
 }
 
-export function salesReport(world: World, q: { siteId: Guid | null; start: number; end: number }) {
+function salesReport(world: World, q: { siteId: Guid | null; start: number; end: number }) {
   const sites = reportSites(world, q.siteId);
   const inScope = (siteId: Guid | null, date: string | null) => {
     if (siteId === null || date === null || !sites.includes(siteId)) return false;
@@ -81,6 +120,9 @@ export function salesReport(world: World, q: { siteId: Guid | null; start: numbe
   return { sites, rows };
 }
 
+// Names are compared as a reader orders them (locale collation: `MacGyver` after `Macejkovic`), ids ordinally.
+const byId = orderBy<{ id: Guid }>((x) => x.id);
+
 /** The answer: employee rows by last name, first name, id; the unattributed row last; then the totals. */
 export function salesReportAnswer(
   world: World,
@@ -92,7 +134,7 @@ export function salesReportAnswer(
   const named = [...rows.keys()]
     .filter((id): id is Guid => id !== null)
     .map((id) => ({ id, first: employees.get(id)?.FirstName ?? '', last: employees.get(id)?.LastName ?? '' }))
-    .sort((a, b) => a.last.localeCompare(b.last) || a.first.localeCompare(b.first) || (a.id < b.id ? -1 : 1));
+    .sort((a, b) => a.last.localeCompare(b.last) || a.first.localeCompare(b.first) || byId(a, b));
   const order = [
     ...named.map((n) => ({ ...n, id: n.id as Guid | null })),
     ...(rows.has(null) ? [{ id: null, first: '', last: '' }] : []),

@@ -4,12 +4,9 @@ import { endpointGroup } from '../http/endpoint.js';
 import { booleanFilter, dateTime, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { createDocument } from './document-create.js';
-import { DocumentInput } from './document-input.js';
-import { listDocuments } from './document-list.js';
-import { deleteDocument, updateDocument } from './document-update.js';
+import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './documents.js';
 import { invoiceBody, recentInvoice } from './examples.js';
-import { AccountingDocumentListSchema, AccountingDocumentSchema } from './schemas.js';
+import { AccountingDocumentListSchema, AccountingDocumentSchema, DocumentInput } from './schemas.js';
 
 const documents = endpointGroup('Sales (accounting documents)');
 
@@ -61,10 +58,7 @@ export const accountingDocumentEndpoints = [
     },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
     example: (world, now) => ({ route: { accountingDocumentId: recentInvoice(world, now).AccountingDocumentId } }),
-    handler: ({ account, route }) =>
-      reply.json(
-        account.world.accountingDocuments.find((d) => d.AccountingDocumentId === route.accountingDocumentId) ?? null,
-      ),
+    handler: ({ account, route }) => reply.json(findDocument(account.world, route.accountingDocumentId) ?? null),
   }),
   documents.post('/api/v2/accountingdocuments', {
     operationId: 'createAccountingDocument',

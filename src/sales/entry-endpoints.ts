@@ -6,13 +6,10 @@ import { dateTime, enumeration, guid, routeGuid, string } from '../http/params.j
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
 import { fromCents, toCents } from '../world/money.js';
-import { documentBalance } from './balance.js';
-import { createEntry } from './entry-create.js';
-import { EntryInput } from './entry-input.js';
-import { entryDetail, listEntries } from './entry-list.js';
-import { deleteEntry, updateEntry } from './entry-update.js';
+import { documentBalance } from './documents.js';
+import { createEntry, deleteEntry, entryDetail, listEntries, updateEntry } from './entries.js';
 import { receiptBody, recentInvoice, recentReceipt } from './examples.js';
-import { AccountingEntryListSchema, AccountingEntrySchema } from './schemas.js';
+import { AccountingEntryListSchema, AccountingEntrySchema, EntryInput } from './schemas.js';
 
 const receipts = endpointGroup('Receipts (accounting entries)');
 

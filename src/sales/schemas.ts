@@ -1,13 +1,109 @@
 import { z } from 'zod';
+import { bodyDateTime, text } from '../records.js';
+import { EMPTY_GUID } from '../world/common.js';
 
-// Answer shapes of the sales area. The spec names AccountingDocumentList, AccountingEntryList and
-// the entry detail "with its allocations" but shows no fields (decision lines in the report).
+// Wire shapes of the sales area: the request bodies of documents and entries, and the answers. The
+// spec names AccountingDocumentList, AccountingEntryList and the entry detail "with its allocations"
+// but shows no fields (decision lines in the report).
+
+// Request bodies. Amounts are decimals with at most two places, held in cents, so a sequence of part
+// payments never drifts; a line's Total is always recomputed (Quantity × Price − Discount).
+
+/** A decimal amount with at most two places, so sums in cents never drift. */
+const amount = z
+  .number({ error: 'The value is not a valid Decimal.' })
+  .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    error: 'At most two decimal places.',
+  })
+  .refine((n) => Math.abs(n) < 1e12, { error: 'The value is out of range.' });
+
+const ENTRY_TYPES = 'Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11';
+
+const notNegative = amount.refine((n) => n >= 0, { error: 'The value must not be negative.' });
+
+/** A Guid that may be sent as null, '' or the empty Guid for "none" (null); left out stays undefined. */
+const optionalGuid = z
+  .union([z.guid(), z.literal(''), z.null()])
+  .optional()
+  .transform((v) =>
+    v === undefined ? undefined : v === null || v === '' || v.toLowerCase() === EMPTY_GUID ? null : v.toLowerCase(),
+  );
+
+const LineItemInput = z
+  .object({
+    AccountingDocumentLineItemId: optionalGuid,
+    Description: text(500).refine((s) => s.trim() !== '', { error: 'The field is required.' }),
+    Quantity: amount,
+    Price: amount,
+    Discount: amount.optional(),
+    Total: z.number().optional().describe('Ignored: recomputed as Quantity × Price − Discount.'),
+    ServiceId: optionalGuid,
+    ProductId: optionalGuid,
+    PackageId: optionalGuid,
+    EmployeeId: optionalGuid,
+  })
+  .meta({ id: 'AccountingDocumentLineItemInput' });
+
+/** Body of POST and PUT /accountingdocuments. */
+export const DocumentInput = z
+  .object({
+    AccountingDocumentId: optionalGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
+    AccountingDocumentTypeId: z.number({ error: 'The AccountingDocumentTypeId field is required.' }).int().optional(),
+    SiteId: optionalGuid,
+    ClientId: optionalGuid,
+    SupplierId: optionalGuid,
+    DocumentDate: bodyDateTime.optional(),
+    DueDate: bodyDateTime.optional(),
+    Reference: text(200).optional(),
+    LinkedAccountingDocumentId: optionalGuid,
+    AccountingDocumentLineItems: z.array(LineItemInput).optional(),
+  })
+  .meta({ id: 'AccountingDocumentInput' });
+
+export type DocumentIn = z.infer<typeof DocumentInput>;
+export type LineItemIn = z.infer<typeof LineItemInput>;
+
+const GratuityInput = z
+  .object({ AccountingEntryId: optionalGuid, EmployeeId: z.guid().transform((id) => id.toLowerCase()) })
+  .meta({ id: 'AccountingEntryGratuityInput' });
+
+/** Body of POST and PUT /accountingentries ("Accounting Entry" in the spec). */
+export const EntryInput = z
+  .object({
+    AccountingEntryId: optionalGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
+    AccountingEntryTypeId: z.number().int().optional().describe(`${ENTRY_TYPES}; required on create.`),
+    SiteId: optionalGuid,
+    ClientId: optionalGuid,
+    SupplierId: optionalGuid,
+    EntryNumber: text(50).nullable().optional().describe('Empty for the next number of the type.'),
+    Reference: text(200).optional(),
+    Description: text(500).optional(),
+    EntryDate: bodyDateTime.optional(),
+    AccountingDocumentId: optionalGuid,
+    AmountDue: amount.optional().describe('Ignored where a document is allocated: it is what the document still owed.'),
+    Received: notNegative.optional(),
+    Gratuity: notNegative.optional(),
+    Change: notNegative.optional(),
+    Total: notNegative.optional().describe('Required on create: the amount allocated.'),
+    PaymentTypeId: optionalGuid,
+    VoucherId: optionalGuid,
+    UserId: optionalGuid,
+    CashDrawerId: optionalGuid,
+    Gratuities: z.array(GratuityInput).optional(),
+  })
+  .meta({ id: 'AccountingEntryInput' });
+
+export type EntryIn = z.infer<typeof EntryInput>;
+
+// Answers.
 
 const guid = z.guid();
 const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 const money = z.number().describe('Decimal, two places.');
+/** A type number, its values described. */
+const typeNumber = (values: string) => z.number().int().describe(values);
 
-export const LineItemSchema = z
+const LineItemSchema = z
   .object({
     AccountingDocumentLineItemId: guid,
     Description: z.string(),
@@ -24,13 +120,10 @@ export const LineItemSchema = z
 
 const documentFields = {
   AccountingDocumentId: guid,
-  AccountingDocumentTypeId: z
-    .number()
-    .int()
-    .describe(
-      '1 client invoice, 2 quotation, 3 credit note, 9 purchase order, 10 supplier invoice, 11 debit note, 12 ' +
-        'goods received note, 13 stock transfer, 20 recurring client invoice, 21 recurring supplier invoice.',
-    ),
+  AccountingDocumentTypeId: typeNumber(
+    '1 client invoice, 2 quotation, 3 credit note, 9 purchase order, 10 supplier invoice, 11 debit note, 12 ' +
+      'goods received note, 13 stock transfer, 20 recurring client invoice, 21 recurring supplier invoice.',
+  ),
   DocumentNumber: z.string(),
   SiteId: guid,
   ClientId: guid.nullable(),
@@ -72,10 +165,7 @@ export const AccountingDocumentSchema = z
 
 const entryFields = {
   AccountingEntryId: guid,
-  AccountingEntryTypeId: z
-    .number()
-    .int()
-    .describe('Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11.'),
+  AccountingEntryTypeId: typeNumber(`${ENTRY_TYPES}.`),
   EntryNumber: z.string(),
   SiteId: guid,
   ClientId: guid.nullable(),

@@ -4,14 +4,9 @@ import { endpointGroup } from '../http/endpoint.js';
 import { guid, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { createVoucher } from './create.js';
 import { atSite, newVoucherBody, redeemedVoucher } from './examples.js';
-import { VoucherInput } from './input.js';
-import { listVouchers } from './list.js';
-import { findVoucher } from './record.js';
-import { VoucherListSchema, VoucherSchema } from './schemas.js';
-import { updateVoucher } from './update.js';
-import { voucherAnswer } from './views.js';
+import { VoucherInput, VoucherListSchema, VoucherSchema } from './schemas.js';
+import { createVoucher, listVouchers, updateVoucher, voucherDetail } from './vouchers.js';
 
 const vouchers = endpointGroup('Vouchers');
 
@@ -52,10 +47,7 @@ export const voucherEndpoints = [
     },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
     example: (world) => ({ route: { voucherId: redeemedVoucher(world).VoucherId } }),
-    handler: ({ account, route }) => {
-      const voucher = findVoucher(account.world, route.voucherId);
-      return reply.json(voucher ? voucherAnswer(account.world, voucher) : null);
-    },
+    handler: ({ account, route }) => reply.json(voucherDetail(account.world, route.voucherId)),
   }),
   vouchers.post('/api/v2/vouchers', {
     operationId: 'createVoucher',

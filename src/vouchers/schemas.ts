@@ -1,4 +1,65 @@
 import { z } from 'zod';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
+
+// The request body of POST and PUT /vouchers. Every field is optional in the schema so that the
+// model can report the spec's own rules (required ExpiryDate and Amount on create, the
+// Amount/Value alias, the 500 for a PUT without SiteId) instead of a generic schema error.
+
+/** The voucher's free-text fields and their longest accepted text. */
+const TEXT_LIMITS = {
+  Description: 200,
+  Recipient: 200,
+  RecipientEmail: 254,
+  RecipientMessage: 1000,
+  Notes: 4000,
+  BarCode: 50,
+  Category: 100,
+  From: 200,
+} as const;
+
+export type TextField = keyof typeof TEXT_LIMITS;
+
+export const TEXT_FIELDS = Object.keys(TEXT_LIMITS) as TextField[];
+
+/** One schema per text field, in the table's order. */
+const textFields = <S extends z.ZodType>(schema: (max: number) => S) =>
+  Object.fromEntries(TEXT_FIELDS.map((field) => [field, schema(TEXT_LIMITS[field])])) as Record<TextField, S>;
+
+const money = z
+  .number()
+  .min(0, { error: 'The field must not be negative.' })
+  .max(1_000_000, { error: 'The field must be at most 1000000.' });
+
+export const VoucherInput = z
+  .object({
+    VoucherId: bodyGuid.optional(),
+    SiteId: bodyGuid
+      .nullable()
+      .optional()
+      .describe(
+        'Empty Guid = a shared voucher. On POST it must equal the query siteId; on PUT leaving it out is a 500.',
+      ),
+    State: byteEnum('State', [1, 2]).optional(),
+    VoucherType: byteEnum('VoucherType', [1, 2]).optional(),
+    VoucherNumber: text(50)
+      .nullable()
+      .optional()
+      .describe('Blank or left out: the next number is issued (GV… or GC… by type).'),
+    ExpiryDate: bodyDateTime.nullable().optional().describe('Required on create.'),
+    DeliveryDate: bodyDateTime.nullable().optional(),
+    ActivationDate: bodyDateTime.nullable().optional(),
+    AccountingEntryTypeId: byteEnum('AccountingEntryTypeId', [1, 2, 10, 11]).optional(),
+    ClientId: bodyGuid.nullable().optional(),
+    SourceId: bodyGuid.nullable().optional(),
+    CreatedSiteId: bodyGuid.nullable().optional(),
+    ...textFields((max) => text(max).nullable().optional()),
+    Template: byteEnum('Template', [0, 1, 2, 3, 4]).optional(),
+    Amount: money.nullable().optional().describe('Face value; authoritative. Required on create (or Value).'),
+    Value: money.nullable().optional().describe('Alias of Amount, read only when Amount is left out or null.'),
+  })
+  .meta({ id: 'VoucherInput' });
+
+export type VoucherIn = z.infer<typeof VoucherInput>;
 
 // Answer shapes. VoucherList and Voucher detail are named by the spec without fields; these are
 // the stored fields plus what is derived from the entries (Balance, Redemptions).
@@ -16,14 +77,7 @@ const voucherFields = {
   ClientId: z.guid().nullable(),
   SourceId: z.guid().nullable(),
   CreatedSiteId: z.guid().nullable(),
-  Description: z.string(),
-  Recipient: z.string(),
-  RecipientEmail: z.string(),
-  RecipientMessage: z.string(),
-  Notes: z.string(),
-  BarCode: z.string(),
-  Category: z.string(),
-  From: z.string(),
+  ...textFields(() => z.string()),
   Template: z.number().int().describe('General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4.'),
   Amount: z.number().describe('Face value.'),
   Balance: z

@@ -1,5 +1,5 @@
-// Sales document and entry type numbers on their own, so the API code can use them without loading
-// the world generator.
+// Sales document and entry type numbers and the heads of their friendly numbers, on their own so the
+// API code can use them without loading the world generator.
 
 /**
  * AccountingDocumentTypeId. 20 and 21 are this simulator's numbers for recurring client and
@@ -19,6 +19,23 @@ export const DocumentType = {
 } as const;
 export type DocumentTypeId = (typeof DocumentType)[keyof typeof DocumentType];
 
+/** Head of each type's document numbers (`INV-000123`), in the seeded world and for new documents alike. */
+export const DOCUMENT_PREFIX: Record<DocumentTypeId, string> = {
+  1: 'INV',
+  2: 'QUO',
+  3: 'CRN',
+  9: 'PO',
+  10: 'SIN',
+  11: 'DBN',
+  12: 'GRN',
+  13: 'TRF',
+  20: 'RCI',
+  21: 'RSI',
+};
+
 /** AccountingEntryTypeId: Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11. */
 export const EntryType = { Receipt: 1, Payment: 2, RecurringReceipt: 10, RecurringPayment: 11 } as const;
 export type EntryTypeId = (typeof EntryType)[keyof typeof EntryType];
+
+/** Head of each type's entry numbers (`RCT-000123`). */
+export const ENTRY_PREFIX: Record<EntryTypeId, string> = { 1: 'RCT', 2: 'PAY', 10: 'RRC', 11: 'RPY' };

@@ -10,6 +10,7 @@ import type { Appointment, Lookups } from './diary.js';
 import { fromCents, percentOf, toCents } from './money.js';
 import type { AccountingDocument, AccountingDocumentLineItem, DocumentTypeId, SalesReference } from './sales.js';
 import { DocumentType } from './sales.js';
+import { DOCUMENT_PREFIX } from './sales-codes.js';
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
@@ -52,19 +53,6 @@ type Extra = Partial<
   >
 > & { due?: number };
 type Add = (type: DocumentTypeId, siteId: Guid, date: number, lines: Line[], extra?: Extra) => AccountingDocument;
-
-const PREFIX: Record<DocumentTypeId, string> = {
-  1: 'INV',
-  2: 'QUO',
-  3: 'CRN',
-  9: 'PO',
-  10: 'SIN',
-  11: 'DBN',
-  12: 'GRN',
-  13: 'TRF',
-  20: 'RCI',
-  21: 'RSI',
-};
 
 /** Supplier documents reach this far back; client invoices follow the diary. */
 const PURCHASING_DAYS = 60;
@@ -272,7 +260,7 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   for (const d of documents) {
     const n = (counters.get(d.AccountingDocumentTypeId) ?? 0) + 1;
     counters.set(d.AccountingDocumentTypeId, n);
-    d.DocumentNumber = `${PREFIX[d.AccountingDocumentTypeId]}-${String(n).padStart(6, '0')}`;
+    d.DocumentNumber = `${DOCUMENT_PREFIX[d.AccountingDocumentTypeId]}-${String(n).padStart(6, '0')}`;
   }
   const byId = new Map(documents.map((d) => [d.AccountingDocumentId, d]));
   for (const d of documents) {
@@ -305,13 +293,11 @@ function purchasing(ctx: GenContext, rng: Rng, input: DocumentInput, activeSites
         (p) => p.State === 1 && categories.includes(p.Category) && p.Stock.some((s) => s.SiteId === siteId),
       );
       if (range.length === 0) continue;
-      const lines = rng.sample(range, rng.int(2, 5)).map(
-        (p): Line => ({
-          description: p.Name,
-          quantity: rng.int(6, 24),
-          productId: p.ProductId,
-          priceCents: toCents(p.Stock.find((s) => s.SiteId === siteId)?.Cost ?? p.Price),
-        }),
+      const lines = stockLines(
+        rng.sample(range, rng.int(2, 5)),
+        siteId,
+        () => rng.int(6, 24),
+        (p) => p.Price,
       );
       const ordered = morning(ctx.today - ago * DAY);
       const order = add(DocumentType.PurchaseOrder, siteId, ordered, lines, {
@@ -371,13 +357,11 @@ function purchasing(ctx: GenContext, rng: Rng, input: DocumentInput, activeSites
           p.Stock.some((s) => s.SiteId === to.site.SiteId),
       );
       if (range.length === 0) continue;
-      const lines = rng.sample(range, rng.int(1, 3)).map(
-        (p): Line => ({
-          description: p.Name,
-          quantity: rng.int(2, 6),
-          productId: p.ProductId,
-          priceCents: toCents(p.Stock.find((s) => s.SiteId === from.site.SiteId)?.Cost ?? 0),
-        }),
+      const lines = stockLines(
+        rng.sample(range, rng.int(1, 3)),
+        from.site.SiteId,
+        () => rng.int(2, 6),
+        () => 0,
       );
       add(DocumentType.StockTransfer, from.site.SiteId, morning(ctx.today - rng.int(3, 50) * DAY), lines, {
         Reference: `Transfer to ${to.site.Name}`,
@@ -385,6 +369,21 @@ function purchasing(ctx: GenContext, rng: Rng, input: DocumentInput, activeSites
       });
     }
   }
+}
+
+/** Product lines priced at the site's stock cost (`unstocked` when the site holds none). */
+function stockLines(
+  products: Product[],
+  siteId: Guid,
+  quantity: () => number,
+  unstocked: (p: Product) => number,
+): Line[] {
+  return products.map((p) => ({
+    description: p.Name,
+    quantity: quantity(),
+    productId: p.ProductId,
+    priceCents: toCents(p.Stock.find((s) => s.SiteId === siteId)?.Cost ?? unstocked(p)),
+  }));
 }
 
 /** Membership direct debits and standing supplier bills. */

@@ -5,12 +5,11 @@ import { rngFor } from './context.js';
 import { fromCents, toCents } from './money.js';
 import type { AccountingDocument, AccountingEntry, Desk, EntryTypeId, PaymentTypeName } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
+import { ENTRY_PREFIX } from './sales-codes.js';
 import type { Rng } from './seeded-faker.js';
 
 // Most client invoices are paid in full, some are unpaid, some part-paid; supplier invoices
 // likewise with payments. Allocations never exceed what the document still owes.
-
-const NUMBER_PREFIX: Record<EntryTypeId, string> = { 1: 'RCT', 2: 'PAY', 10: 'RRC', 11: 'RPY' };
 
 export function generateEntries(
   ctx: GenContext,
@@ -90,7 +89,7 @@ export function generateEntries(
   for (const e of entries) {
     const n = (counters.get(e.AccountingEntryTypeId) ?? 0) + 1;
     counters.set(e.AccountingEntryTypeId, n);
-    e.EntryNumber = `${NUMBER_PREFIX[e.AccountingEntryTypeId]}-${String(n).padStart(6, '0')}`;
+    e.EntryNumber = `${ENTRY_PREFIX[e.AccountingEntryTypeId]}-${String(n).padStart(6, '0')}`;
     if (e.AccountingDocumentId) {
       const before = paidSoFar.get(e.AccountingDocumentId) ?? 0;
       e.AmountDue = fromCents((totals.get(e.AccountingDocumentId) ?? 0) - before);

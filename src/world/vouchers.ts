@@ -12,6 +12,8 @@ import type { SiteInfo } from './sites-gen.js';
 
 /** VoucherType: Voucher = 1, Gift Card = 2. */
 export type VoucherType = 1 | 2;
+/** Each type has its own number series: GV000001 vouchers, GC000001 gift cards. */
+export const VOUCHER_PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
 /** Template: General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4. */
 export type VoucherTemplate = 0 | 1 | 2 | 3 | 4;
 
@@ -104,11 +106,10 @@ export function generateVouchers(ctx: GenContext, sites: SiteInfo[], clients: Cl
   }
   // Numbers follow sale order; gift cards and vouchers have their own series.
   vouchers.sort((a, b) => a.soldAt - b.soldAt || (a.VoucherId < b.VoucherId ? -1 : 1));
-  let gv = 0,
-    gc = 0;
+  const issued: Record<VoucherType, number> = { 1: 0, 2: 0 };
   return vouchers.map(({ soldAt: _, ...v }) => ({
     ...v,
-    VoucherNumber: v.VoucherType === 2 ? `GC${String(++gc).padStart(6, '0')}` : `GV${String(++gv).padStart(6, '0')}`,
+    VoucherNumber: `${VOUCHER_PREFIX[v.VoucherType]}${String(++issued[v.VoucherType]).padStart(6, '0')}`,
   }));
 }
 

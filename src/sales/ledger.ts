@@ -1,0 +1,140 @@
+import { formatDateTime } from '../datetime.js';
+import { errors } from '../http/errors.js';
+import { ModelStateErrors } from '../http/model-state.js';
+import { widenedEnd } from '../http/range.js';
+import { startsWithAny } from '../match.js';
+import { orderBy } from '../order.js';
+import { checkReference, checkSite, editRecord, removeRecord } from '../records.js';
+import type { Guid } from '../world/common.js';
+import type { World } from '../world/index.js';
+
+// What documents and entries share: the party a record is with (a client or a supplier), the list
+// query (site, dated range, find), and the checks that open a create, an update or a delete.
+// Read as `ledger.<name>` by the two models.
+
+type Ledger = 'accountingDocuments' | 'accountingEntries';
+type LedgerRecord<K extends Ledger> = World[K][number];
+
+interface Party {
+  ClientId: Guid | null;
+  SupplierId: Guid | null;
+}
+
+const clientOf = (world: World, { ClientId }: Party) =>
+  ClientId === null ? undefined : world.clients.find((x) => x.ClientId === ClientId);
+
+const supplierName = (world: World, { SupplierId }: Party): string | null =>
+  SupplierId === null ? null : (world.suppliers.find((x) => x.SupplierId === SupplierId)?.Name ?? null);
+
+/** The names list rows show: the client's "First Last" and the supplier's name, null when none. */
+export function partyNames(world: World, party: Party) {
+  const c = clientOf(world, party);
+  return {
+    ClientName: c === undefined ? null : `${c.FirstName} ${c.LastName}`,
+    SupplierName: supplierName(world, party),
+  };
+}
+
+/** Texts a starts-with `find` is matched against: first name, last name, "first last", supplier name. */
+function partyTexts(world: World, party: Party): string[] {
+  const out: string[] = [];
+  const c = clientOf(world, party);
+  if (c) out.push(c.FirstName, c.LastName, `${c.FirstName} ${c.LastName}`);
+  const s = supplierName(world, party);
+  if (s !== null) out.push(s);
+  return out;
+}
+
+export interface Query {
+  siteId: Guid;
+  start: number;
+  end: number;
+  find: string;
+}
+
+/**
+ * The records of the query's site dated in [start, end + one day] whose number or party starts
+ * with `find`, ordered by date, then number.
+ */
+export function list<T extends Party & { SiteId: Guid }>(
+  world: World,
+  records: readonly T[],
+  q: Query,
+  date: (record: T) => string,
+  number: (record: T) => string,
+): T[] {
+  const from = formatDateTime(q.start);
+  const to = formatDateTime(widenedEnd(q.end));
+  return records
+    .filter((r) => r.SiteId === q.siteId && from <= date(r) && date(r) <= to)
+    .filter((r) => startsWithAny(q.find, [number(r), ...partyTexts(world, r)]))
+    .sort(orderBy(date, number));
+}
+
+export const required = (problems: ModelStateErrors, field: string) =>
+  problems.add(field, `The ${field} field is required.`);
+
+/** A type number must be one of the known values. Left out, it is required, unless an update keeps the stored one. */
+export function checkType<T extends number>(
+  field: string,
+  known: Record<string, T>,
+  sent: number | undefined,
+  problems: ModelStateErrors,
+  kept?: T,
+): T | undefined {
+  if (sent === undefined) {
+    if (kept === undefined) required(problems, field);
+    return kept;
+  }
+  if (Object.values<number>(known).includes(sent)) return sent as T;
+  problems.add(field, `The value '${sent}' is not valid for ${field}.`);
+  return undefined;
+}
+
+/** An id sent non-empty must name a record; null or left out names none. */
+export function checkOptional(
+  problems: ModelStateErrors,
+  field: string,
+  id: Guid | null | undefined,
+  exists: (id: Guid) => boolean,
+): void {
+  if (id != null) checkReference(problems, field, id, exists(id));
+}
+
+/** ClientId and SupplierId, when given, name a client and a supplier of the account. */
+export function checkParty(world: World, party: Partial<Party>, problems: ModelStateErrors): void {
+  checkOptional(problems, 'ClientId', party.ClientId, (id) => world.clients.some((c) => c.ClientId === id));
+  checkOptional(problems, 'SupplierId', party.SupplierId, (id) => world.suppliers.some((s) => s.SupplierId === id));
+}
+
+/** The first checks of a POST: the query site exists and the body's SiteId is that same site. */
+export function openForCreate(world: World, siteId: Guid, bodySiteId: Guid | null | undefined): ModelStateErrors {
+  const problems = new ModelStateErrors();
+  checkSite(world, siteId, 'siteId', problems);
+  if (bodySiteId !== siteId) problems.add('SiteId', 'The SiteId must equal the query siteId.');
+  return problems;
+}
+
+/**
+ * The start of a PUT: the record the route id names, opened for the write (400 `Record does not
+ * exist.` when there is none), and the body's SiteId, which is what is saved, so it is required.
+ */
+export function openForUpdate<K extends Ledger>(
+  world: World,
+  key: K,
+  record: LedgerRecord<K> | undefined,
+  bodySiteId: Guid | null | undefined,
+): { record: LedgerRecord<K>; problems: ModelStateErrors } {
+  const edited = editRecord(world, key, record);
+  if (edited === undefined) throw errors.recordDoesNotExist();
+  const problems = new ModelStateErrors();
+  if (bodySiteId == null) required(problems, 'SiteId');
+  else checkSite(world, bodySiteId, 'SiteId', problems);
+  return { record: edited, problems };
+}
+
+/** DELETE: removes the record the route id names; none is a 400 `Record does not exist.`. */
+export function remove<K extends Ledger>(world: World, key: K, record: LedgerRecord<K> | undefined): void {
+  if (record === undefined) throw errors.recordDoesNotExist();
+  removeRecord(world, key, record);
+}
