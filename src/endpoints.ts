@@ -5,9 +5,7 @@ import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';
 import { classBookingEndpoints } from './classes/bookings-endpoints.js';
 import { classEndpoints } from './classes/endpoints.js';
-import { appointmentHistoryEndpoint } from './clients/appointment-history-endpoint.js';
-import { clientRecordEndpoints } from './clients/endpoints.js';
-import { clientLookupEndpoints } from './clients/lookup-endpoints.js';
+import { clientEndpoints } from './clients/endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
 import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
@@ -33,9 +31,7 @@ export const v2Endpoints: readonly Endpoint[] = [
   ...employeeEndpoints,
   timeRecordsEndpoint,
   clientCustomFormsEndpoint,
-  appointmentHistoryEndpoint,
-  ...clientRecordEndpoints,
-  ...clientLookupEndpoints,
+  ...clientEndpoints,
   ...webhookEndpoints,
   ...voucherEndpoints,
   ...partnerEndpoints,
