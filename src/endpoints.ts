@@ -3,13 +3,12 @@ import { appointmentCrudEndpoints } from './appointments/crud-endpoints.js';
 import { ping } from './auth/ping.js';
 import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';
-import { classBookingEndpoints } from './classes/bookings-endpoints.js';
 import { classEndpoints } from './classes/endpoints.js';
 import { clientEndpoints } from './clients/endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
 import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
-import { partnerEndpoints } from './partner/classpass.js';
+import { partnerEndpoints } from './partner/endpoints.js';
 import { reportEndpoints } from './reports/endpoints.js';
 import { accountingDocumentEndpoints, accountingEntryEndpoints } from './sales/index.js';
 import { siteEndpoints } from './sites/endpoints.js';
@@ -25,7 +24,6 @@ export const v2Endpoints: readonly Endpoint[] = [
   ...siteEndpoints,
   ...catalogueEndpoints,
   ...classEndpoints,
-  ...classBookingEndpoints,
   ...appointmentCrudEndpoints,
   ...availabilityEndpoints,
   ...employeeEndpoints,

@@ -8,15 +8,28 @@ import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import { EMPTY_GUID } from '../world/common.js';
-import { activeClass, schedulesQuery } from './examples.js';
-import { ClassInput } from './input.js';
-import { listClasses, listClassSchedules } from './list.js';
-import { ClassListSchema, ClassScheduleListSchema } from './schemas.js';
-import { createClass, updateClass } from './write.js';
+import { createClassBooking, listClassBookings, updateClassBooking } from './class-bookings.js';
+import { createClass, listClasses, listClassSchedules, updateClass } from './classes.js';
+import { activeClass, bookingsQuery, bookingUpdateExample, newBookingExample, schedulesQuery } from './examples.js';
+import {
+  ClassBookingInput,
+  ClassBookingSchema,
+  ClassInput,
+  ClassListSchema,
+  ClassScheduleListSchema,
+} from './schemas.js';
 
 const classes = endpointGroup('Classes');
 
-/** GET, POST and PUT /classes; GET /classes/classschedules. */
+const BOOKINGS = '/api/v2/classes/classbookings';
+
+const classTypeParam = () =>
+  enumeration(ClassTypes, {
+    typeName: 'ClassTypes',
+    description: 'Class = 1, Event = 2, by name or number; All = 0 matches nothing.',
+  });
+
+/** GET, POST and PUT /classes; GET /classes/classschedules; GET, POST and PUT /classes/classbookings. */
 export const classEndpoints = [
   classes.get('/api/v2/classes', {
     operationId: 'listClasses',
@@ -49,10 +62,7 @@ export const classEndpoints = [
     allowListLine: 'api/v2/classes/classschedules',
     query: {
       siteId: siteIdParam(),
-      classType: enumeration(ClassTypes, {
-        typeName: 'ClassTypes',
-        description: 'Class = 1, Event = 2, by name or number; All = 0 matches nothing.',
-      }),
+      classType: classTypeParam(),
       start: dateTime({ description: 'Range start (UTC); sessions starting at or after it.' }),
       end: dateTime({ description: 'Range end (UTC); sessions starting at or before it. No cap on the range.' }),
       find: string({
@@ -126,5 +136,90 @@ export const classEndpoints = [
     },
     handler: ({ account, query, body }) =>
       writeResult('ClassId', updateClass(account.world, query.classId, body).ClassId),
+  }),
+  classes.get(BOOKINGS, {
+    operationId: 'listClassBookings',
+    summary: "List the bookings of a site's class sessions starting in a range.",
+    description:
+      'A booking is returned when its session belongs to the site, is of the given classType and its Start is at ' +
+      'or after `start` and at or before `end` (no range cap; the end is not widened). classType All (0) answers ' +
+      'an empty list. Every ClassBookingState is returned, cancelled ones included. Ordered by session Start, ' +
+      'then ClassScheduleId, then ClassBookingId. Rows carry the class and client names for convenience.',
+    cacheable: true,
+    allowListLine: 'api/v2/classes/classbookings',
+    query: {
+      siteId: guid({ description: 'Site whose sessions are listed.' }),
+      classType: classTypeParam(),
+      start: dateTime({ description: 'Earliest session Start (UTC).' }),
+      end: dateTime({ description: 'Latest session Start (UTC), inclusive.' }),
+    },
+    response: { description: 'Class bookings, ordered by session Start.', schema: z.array(ClassBookingSchema) },
+    errors: { 400: 'A malformed siteId, classType or date, or an empty start or end.' },
+    example: bookingsQuery,
+    handler: ({ account, query }) => reply.json(listClassBookings(account.world, query)),
+  }),
+  classes.post(BOOKINGS, {
+    operationId: 'createClassBooking',
+    summary: 'Book a client onto a class session; the caller generates ClassBookingId.',
+    description:
+      'Writes only when the body ObjectState is 1: any other value (or none) writes NOTHING and still answers ' +
+      '200 with the write result. The answer Value echoes the ClassBookingId sent; an empty (or missing) ' +
+      'ClassBookingId is echoed as the empty Guid and nothing is stored. The query siteId is required by name ' +
+      'only: the booking belongs to the site of its session. ClassScheduleId and ClientId must name records (400 ' +
+      'model state on the field); a ClassBookingId already in use is a 400 on ClassBookingId. ClassBookingState ' +
+      'defaults to Booked, OnlineBooking to false. Capacity: Booked and CheckedIn hold a place; a manual booking ' +
+      '(OnlineBooking false) is accepted on a full session (the front desk may overbook); an ONLINE booking on a ' +
+      'full session is a 400 model state on ClassScheduleId.',
+    allowListLine: 'api/v2/classes/classbookings',
+    query: { siteId: guid({ description: "Required by name; the booking belongs to its session's site." }) },
+    body: {
+      schema: ClassBookingInput,
+      required: true,
+      description: 'The booking with ObjectState 1 and a caller-generated ClassBookingId.',
+    },
+    response: {
+      description: 'Write result: Message `ClassBookingId`, Value the id sent (also when nothing was written).',
+      schema: WriteResultSchema,
+    },
+    errors: {
+      400:
+        'No body, a malformed field, an unknown ClassScheduleId or ClientId, a ClassBookingId in use, or an online ' +
+        'booking on a full session.',
+    },
+    example: newBookingExample,
+    handler: ({ account, body }) => writeResult('ClassBookingId', createClassBooking(account.world, body)),
+  }),
+  classes.put(BOOKINGS, {
+    operationId: 'updateClassBooking',
+    summary: 'Update (ObjectState 2) or remove (ObjectState 3) a class booking; the BODY id selects it.',
+    description:
+      'The query classBookingId must be in the URL by name but is otherwise ignored: the body ClassBookingId ' +
+      'selects the record and is echoed in the answer. ObjectState 2 updates (fields sent overwrite, fields left ' +
+      'out keep), 3 removes; 0, 1 or none writes NOTHING and still answers 200. An id naming no booking with ' +
+      'ObjectState 2 or 3 is a 400 `Record does not exist.`. Moving a client = a new ClassScheduleId; a write ' +
+      'that makes the booking hold an online place where it held none (move, manual → online, cancelled → ' +
+      'Booked) is refused on a full session with a 400 model state on ClassScheduleId. No siteId.',
+    allowListLine: 'api/v2/classes/classbookings',
+    query: {
+      classBookingId: guid({
+        description: 'Required by name for routing; ignored (the body ClassBookingId selects the record).',
+      }),
+    },
+    body: {
+      schema: ClassBookingInput,
+      required: true,
+      description: 'The booking with ObjectState 2 (update) or 3 (remove).',
+    },
+    response: {
+      description: 'Write result: Message `ClassBookingId`, Value the body id (also when nothing was written).',
+      schema: WriteResultSchema,
+    },
+    errors: {
+      400:
+        'No body, a malformed field, an unknown booking (`Record does not exist.`), an unknown ClassScheduleId or ' +
+        'ClientId, or an online move onto a full session.',
+    },
+    example: bookingUpdateExample,
+    handler: ({ account, body }) => writeResult('ClassBookingId', updateClassBooking(account.world, body)),
   }),
 ];
