@@ -1,16 +1,21 @@
 import { z } from 'zod';
-import { formatDateTime } from '../datetime.js';
-import { siteIdParam } from '../http/common-params.js';
+import { findParam, siteIdParam } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { ClassTypes } from '../http/enums.js';
-import { boolean, dateTime, enumeration, guid, guidFilter, string } from '../http/params.js';
+import { boolean, dateTime, enumeration, guid, guidFilter } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { firstActiveSiteId } from '../sites/lookup.js';
-import { EMPTY_GUID } from '../world/common.js';
 import { createClassBooking, listClassBookings, updateClassBooking } from './class-bookings.js';
 import { createClass, listClasses, listClassSchedules, updateClass } from './classes.js';
-import { activeClass, bookingsQuery, bookingUpdateExample, newBookingExample, schedulesQuery } from './examples.js';
+import {
+  bookingsQuery,
+  bookingUpdateExample,
+  classesQuery,
+  classUpdateExample,
+  newBookingExample,
+  newClassExample,
+  schedulesQuery,
+} from './examples.js';
 import {
   ClassBookingInput,
   ClassBookingSchema,
@@ -46,7 +51,7 @@ export const classEndpoints = [
     },
     response: { description: 'Classes, ordered by name.', schema: z.array(ClassListSchema) },
     errors: { 400: 'A malformed siteId or start, or an empty start.' },
-    example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), start: formatDateTime(now) } }),
+    example: classesQuery,
     handler: ({ account, query }) => reply.json(listClasses(account.world, query)),
   }),
   classes.get('/api/v2/classes/classschedules', {
@@ -65,10 +70,7 @@ export const classEndpoints = [
       classType: classTypeParam(),
       start: dateTime({ description: 'Range start (UTC); sessions starting at or after it.' }),
       end: dateTime({ description: 'Range end (UTC); sessions starting at or before it. No cap on the range.' }),
-      find: string({
-        default: '',
-        description: 'Free text, contains match (case-insensitive) over the class name. Empty = no filter.',
-      }),
+      find: findParam('the class name', 'contains'),
       employeeId: guidFilter({ required: false, description: 'Teacher; left out or empty = every employee.' }),
       bookOnline: boolean({
         default: true,
@@ -92,21 +94,7 @@ export const classEndpoints = [
     body: { schema: ClassInput, required: true, description: 'The class; ClassId empty.' },
     response: { description: 'Write result: Message `ClassId`, Value the new id.', schema: WriteResultSchema },
     errors: { 400: 'No body, a siteId naming no site, no Name, or a malformed field.' },
-    example: (world) => {
-      const siteId = firstActiveSiteId(world);
-      return {
-        query: { siteId },
-        body: {
-          ClassId: EMPTY_GUID,
-          SiteId: siteId,
-          Name: 'Sunrise Yoga',
-          Description: 'Gentle morning flow.',
-          ClassType: 1,
-          Capacity: 12,
-          DurationMinutes: 45,
-        },
-      };
-    },
+    example: newClassExample,
     handler: ({ account, query, body, now }) =>
       writeResult('ClassId', createClass(account.world, query.siteId, body, now, account.random).ClassId),
   }),
@@ -127,13 +115,7 @@ export const classEndpoints = [
         'No body, an unknown class (`Record does not exist.`), a SiteId naming no site, a blank Name, or a ' +
         'malformed field.',
     },
-    example: (world) => {
-      const c = activeClass(world);
-      return {
-        query: { classId: c.ClassId },
-        body: { ClassId: c.ClassId, SiteId: c.SiteId, Name: c.Name, Capacity: c.Capacity + 2 },
-      };
-    },
+    example: classUpdateExample,
     handler: ({ account, query, body }) =>
       writeResult('ClassId', updateClass(account.world, query.classId, body).ClassId),
   }),

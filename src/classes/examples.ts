@@ -2,17 +2,46 @@ import { DAY, formatDateTime } from '../datetime.js';
 import { weekAround } from '../examples.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import type { ClassDefinition } from '../world/classes.js';
+import { EMPTY_GUID } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { placesHeld } from './class-bookings.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.
 
-export function activeClass(world: World): ClassDefinition {
+export const classesQuery = (world: World, now: number) => ({
+  query: { siteId: firstActiveSiteId(world), start: formatDateTime(now) },
+});
+
+function activeClass(world: World): ClassDefinition {
   const site = firstActiveSiteId(world);
   const found = world.classes.find((c) => c.SiteId === site && c.State === 1 && c.ClassType === 1) ?? world.classes[0];
   if (!found) throw new Error('the world has no class');
   return found;
 }
+
+export const newClassExample = (world: World) => {
+  const siteId = firstActiveSiteId(world);
+  return {
+    query: { siteId },
+    body: {
+      ClassId: EMPTY_GUID,
+      SiteId: siteId,
+      Name: 'Sunrise Yoga',
+      Description: 'Gentle morning flow.',
+      ClassType: 1,
+      Capacity: 12,
+      DurationMinutes: 45,
+    },
+  };
+};
+
+export const classUpdateExample = (world: World) => {
+  const c = activeClass(world);
+  return {
+    query: { classId: c.ClassId },
+    body: { ClassId: c.ClassId, SiteId: c.SiteId, Name: c.Name, Capacity: c.Capacity + 2 },
+  };
+};
 
 export const schedulesQuery = (world: World, now: number) => ({
   query: { siteId: firstActiveSiteId(world), classType: 'Class', ...weekAround(now), find: '', bookOnline: 'true' },

@@ -358,7 +358,12 @@ function clientListRow(c: ClientRecord): ClientListRow {
   };
 }
 
-export function clientAnswer(c: ClientRecord): ClientAnswer {
+export function clientById(world: World, id: Guid): ClientAnswer | null {
+  const client = findClient(world, id);
+  return client ? clientAnswer(client) : null;
+}
+
+function clientAnswer(c: ClientRecord): ClientAnswer {
   return {
     ...clientListRow(c),
     PhysicalAddress: { ...c.PhysicalAddress },

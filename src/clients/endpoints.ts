@@ -7,17 +7,24 @@ import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
 import { appointmentHistory } from './appointment-history.js';
 import {
-  clientAnswer,
+  clientById,
   createClient,
   emailOwner,
-  findClient,
   listClients,
   listContacts,
   mobileOwner,
   signIn,
   updateClient,
 } from './clients.js';
-import { atSite, exampleClient, historyExample, newClientBody, signInExample } from './examples.js';
+import {
+  atSite,
+  emailExample,
+  exampleClient,
+  historyExample,
+  mobileExample,
+  newClientBody,
+  signInExample,
+} from './examples.js';
 import {
   AppointmentHistorySchema,
   ClientContactSchema,
@@ -28,6 +35,9 @@ import {
 } from './schemas.js';
 
 const clients = endpointGroup('Clients');
+
+/** What `find` searches. */
+const SEARCHED = 'first name, last name, "first last", client code, e-mail, mobile and membership number';
 
 const ownerAnswer = {
   description: 'The id of the first matching client as a bare JSON string, or the literal `null`.',
@@ -76,10 +86,7 @@ export const clientEndpoints = [
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
-      find: findParam(
-        'first name, last name, "first last", client code, e-mail, mobile and membership number',
-        'starts-with',
-      ),
+      find: findParam(SEARCHED, 'starts-with'),
       creationDate: optionalDateTime({
         description: 'Only clients created on or after this UTC time; empty or left out = no filter.',
       }),
@@ -101,10 +108,7 @@ export const clientEndpoints = [
     },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
     example: (world) => ({ route: { id: exampleClient(world).ClientId } }),
-    handler: ({ account, route }) => {
-      const client = findClient(account.world, route.id);
-      return reply.json(client ? clientAnswer(client) : null);
-    },
+    handler: ({ account, route }) => reply.json(clientById(account.world, route.id)),
   }),
   clients.post('/api/v2/clients', {
     operationId: 'createClient',
@@ -168,10 +172,7 @@ export const clientEndpoints = [
     allowListLine: 'api/v2/clients/emailexists',
     query: { siteId: siteIdParam(), email: string({ description: 'E-mail to look for.' }) },
     response: ownerAnswer,
-    example: (world) => {
-      const c = exampleClient(world);
-      return { query: { siteId: c.SiteId ?? '', email: c.Email.toUpperCase() } };
-    },
+    example: emailExample,
     handler: ({ account, query }) => reply.json(emailOwner(account.world, query.siteId, query.email)),
   }),
   clients.get('/api/v2/clients/mobileexists', {
@@ -183,10 +184,7 @@ export const clientEndpoints = [
     allowListLine: 'api/v2/clients/mobileexists',
     query: { siteId: siteIdParam(), mobile: string({ description: 'Mobile number to look for, as typed.' }) },
     response: ownerAnswer,
-    example: (world) => {
-      const c = exampleClient(world);
-      return { query: { siteId: c.SiteId ?? '', mobile: c.MobilePhone } };
-    },
+    example: mobileExample,
     handler: ({ account, query }) => reply.json(mobileOwner(account.world, query.siteId, query.mobile)),
   }),
   clients.get('/api/v2/clients/authenticate', {
@@ -223,10 +221,7 @@ export const clientEndpoints = [
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
-      find: findParam(
-        'first name, last name, "first last", client code, e-mail, mobile and membership number',
-        'contains',
-      ),
+      find: findParam(SEARCHED, 'contains'),
       contactEmail: channel('E-mail'),
       contactSms: channel('SMS'),
       contactPhone: channel('Phone'),

@@ -23,6 +23,16 @@ export function exampleClient(world: World): ClientRecord {
 
 export const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
+export const emailExample = (world: World) => {
+  const c = exampleClient(world);
+  return { query: { siteId: c.SiteId ?? '', email: c.Email.toUpperCase() } };
+};
+
+export const mobileExample = (world: World) => {
+  const c = exampleClient(world);
+  return { query: { siteId: c.SiteId ?? '', mobile: c.MobilePhone } };
+};
+
 export const signInExample = (world: World) => {
   const c = exampleClient(world);
   return { query: { clientId: c.ClientId, email: c.Email, password: SEEDED_CLIENT_PASSWORD } };

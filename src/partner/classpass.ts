@@ -9,6 +9,8 @@ import type { World } from '../world/index.js';
 // Partner integration (ClassPass): the partner reports what became of a place it sold. The venue
 // is a site and the appointment is a class booking; the whole category is snake_case.
 
+const guid = z.guid();
+
 const STATUS_TO_STATE = {
   booked: 1,
   attended: 2,
@@ -36,11 +38,11 @@ export const PartnerAppointmentPatchSchema = z
 
 export const PartnerAppointmentSchema = z
   .object({
-    partner_id: z.guid(),
-    venue_id: z.guid().describe('The site.'),
-    appointment_id: z.guid().describe('The class booking id.'),
-    class_schedule_id: z.guid(),
-    client_id: z.guid(),
+    partner_id: guid,
+    venue_id: guid.describe('The site.'),
+    appointment_id: guid.describe('The class booking id.'),
+    class_schedule_id: guid,
+    client_id: guid,
     status: z.enum(STATUSES),
     class_booking_state: z.number().int().describe('The ClassBookingState now stored.'),
     updated_utc: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
