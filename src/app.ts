@@ -16,7 +16,7 @@ import { createApi } from './http/pipeline.js';
 import { openApiRoutes } from './openapi/serve.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
-import { prepareRecurring } from './webhooks/catch-up.js';
+import { prepareRecurring } from './webhooks/deliveries.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
 import type { WorldSize } from './world/index.js';
 

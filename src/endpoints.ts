@@ -3,15 +3,12 @@ import { appointmentCrudEndpoints } from './appointments/crud-endpoints.js';
 import { ping } from './auth/ping.js';
 import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';
-import { classBookingEndpoints } from './classes/bookings-endpoints.js';
 import { classEndpoints } from './classes/endpoints.js';
-import { appointmentHistoryEndpoint } from './clients/appointment-history-endpoint.js';
-import { clientRecordEndpoints } from './clients/endpoints.js';
-import { clientLookupEndpoints } from './clients/lookup-endpoints.js';
+import { clientEndpoints } from './clients/endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
 import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
-import { partnerEndpoints } from './partner/classpass.js';
+import { partnerEndpoints } from './partner/endpoints.js';
 import { reportEndpoints } from './reports/endpoints.js';
 import { accountingDocumentEndpoints, accountingEntryEndpoints } from './sales/index.js';
 import { siteEndpoints } from './sites/endpoints.js';
@@ -27,15 +24,12 @@ export const v2Endpoints: readonly Endpoint[] = [
   ...siteEndpoints,
   ...catalogueEndpoints,
   ...classEndpoints,
-  ...classBookingEndpoints,
   ...appointmentCrudEndpoints,
   ...availabilityEndpoints,
   ...employeeEndpoints,
   timeRecordsEndpoint,
   clientCustomFormsEndpoint,
-  appointmentHistoryEndpoint,
-  ...clientRecordEndpoints,
-  ...clientLookupEndpoints,
+  ...clientEndpoints,
   ...webhookEndpoints,
   ...voucherEndpoints,
   ...partnerEndpoints,

@@ -1,22 +1,40 @@
 import { z } from 'zod';
-import { formatDateTime } from '../datetime.js';
-import { siteIdParam } from '../http/common-params.js';
+import { findParam, siteIdParam } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { ClassTypes } from '../http/enums.js';
-import { boolean, dateTime, enumeration, guid, guidFilter, string } from '../http/params.js';
+import { boolean, dateTime, enumeration, guid, guidFilter } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { firstActiveSiteId } from '../sites/lookup.js';
-import { EMPTY_GUID } from '../world/common.js';
-import { activeClass, schedulesQuery } from './examples.js';
-import { ClassInput } from './input.js';
-import { listClasses, listClassSchedules } from './list.js';
-import { ClassListSchema, ClassScheduleListSchema } from './schemas.js';
-import { createClass, updateClass } from './write.js';
+import { createClassBooking, listClassBookings, updateClassBooking } from './class-bookings.js';
+import { createClass, listClasses, listClassSchedules, updateClass } from './classes.js';
+import {
+  bookingsQuery,
+  bookingUpdateExample,
+  classesQuery,
+  classUpdateExample,
+  newBookingExample,
+  newClassExample,
+  schedulesQuery,
+} from './examples.js';
+import {
+  ClassBookingInput,
+  ClassBookingSchema,
+  ClassInput,
+  ClassListSchema,
+  ClassScheduleListSchema,
+} from './schemas.js';
 
 const classes = endpointGroup('Classes');
 
-/** GET, POST and PUT /classes; GET /classes/classschedules. */
+const BOOKINGS = '/api/v2/classes/classbookings';
+
+const classTypeParam = () =>
+  enumeration(ClassTypes, {
+    typeName: 'ClassTypes',
+    description: 'Class = 1, Event = 2, by name or number; All = 0 matches nothing.',
+  });
+
+/** GET, POST and PUT /classes; GET /classes/classschedules; GET, POST and PUT /classes/classbookings. */
 export const classEndpoints = [
   classes.get('/api/v2/classes', {
     operationId: 'listClasses',
@@ -33,7 +51,7 @@ export const classEndpoints = [
     },
     response: { description: 'Classes, ordered by name.', schema: z.array(ClassListSchema) },
     errors: { 400: 'A malformed siteId or start, or an empty start.' },
-    example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), start: formatDateTime(now) } }),
+    example: classesQuery,
     handler: ({ account, query }) => reply.json(listClasses(account.world, query)),
   }),
   classes.get('/api/v2/classes/classschedules', {
@@ -49,16 +67,10 @@ export const classEndpoints = [
     allowListLine: 'api/v2/classes/classschedules',
     query: {
       siteId: siteIdParam(),
-      classType: enumeration(ClassTypes, {
-        typeName: 'ClassTypes',
-        description: 'Class = 1, Event = 2, by name or number; All = 0 matches nothing.',
-      }),
+      classType: classTypeParam(),
       start: dateTime({ description: 'Range start (UTC); sessions starting at or after it.' }),
       end: dateTime({ description: 'Range end (UTC); sessions starting at or before it. No cap on the range.' }),
-      find: string({
-        default: '',
-        description: 'Free text, contains match (case-insensitive) over the class name. Empty = no filter.',
-      }),
+      find: findParam('the class name', 'contains'),
       employeeId: guidFilter({ required: false, description: 'Teacher; left out or empty = every employee.' }),
       bookOnline: boolean({
         default: true,
@@ -82,21 +94,7 @@ export const classEndpoints = [
     body: { schema: ClassInput, required: true, description: 'The class; ClassId empty.' },
     response: { description: 'Write result: Message `ClassId`, Value the new id.', schema: WriteResultSchema },
     errors: { 400: 'No body, a siteId naming no site, no Name, or a malformed field.' },
-    example: (world) => {
-      const siteId = firstActiveSiteId(world);
-      return {
-        query: { siteId },
-        body: {
-          ClassId: EMPTY_GUID,
-          SiteId: siteId,
-          Name: 'Sunrise Yoga',
-          Description: 'Gentle morning flow.',
-          ClassType: 1,
-          Capacity: 12,
-          DurationMinutes: 45,
-        },
-      };
-    },
+    example: newClassExample,
     handler: ({ account, query, body, now }) =>
       writeResult('ClassId', createClass(account.world, query.siteId, body, now, account.random).ClassId),
   }),
@@ -117,14 +115,93 @@ export const classEndpoints = [
         'No body, an unknown class (`Record does not exist.`), a SiteId naming no site, a blank Name, or a ' +
         'malformed field.',
     },
-    example: (world) => {
-      const c = activeClass(world);
-      return {
-        query: { classId: c.ClassId },
-        body: { ClassId: c.ClassId, SiteId: c.SiteId, Name: c.Name, Capacity: c.Capacity + 2 },
-      };
-    },
+    example: classUpdateExample,
     handler: ({ account, query, body }) =>
       writeResult('ClassId', updateClass(account.world, query.classId, body).ClassId),
+  }),
+  classes.get(BOOKINGS, {
+    operationId: 'listClassBookings',
+    summary: "List the bookings of a site's class sessions starting in a range.",
+    description:
+      'A booking is returned when its session belongs to the site, is of the given classType and its Start is at ' +
+      'or after `start` and at or before `end` (no range cap; the end is not widened). classType All (0) answers ' +
+      'an empty list. Every ClassBookingState is returned, cancelled ones included. Ordered by session Start, ' +
+      'then ClassScheduleId, then ClassBookingId. Rows carry the class and client names for convenience.',
+    cacheable: true,
+    allowListLine: 'api/v2/classes/classbookings',
+    query: {
+      siteId: guid({ description: 'Site whose sessions are listed.' }),
+      classType: classTypeParam(),
+      start: dateTime({ description: 'Earliest session Start (UTC).' }),
+      end: dateTime({ description: 'Latest session Start (UTC), inclusive.' }),
+    },
+    response: { description: 'Class bookings, ordered by session Start.', schema: z.array(ClassBookingSchema) },
+    errors: { 400: 'A malformed siteId, classType or date, or an empty start or end.' },
+    example: bookingsQuery,
+    handler: ({ account, query }) => reply.json(listClassBookings(account.world, query)),
+  }),
+  classes.post(BOOKINGS, {
+    operationId: 'createClassBooking',
+    summary: 'Book a client onto a class session; the caller generates ClassBookingId.',
+    description:
+      'Writes only when the body ObjectState is 1: any other value (or none) writes NOTHING and still answers ' +
+      '200 with the write result. The answer Value echoes the ClassBookingId sent; an empty (or missing) ' +
+      'ClassBookingId is echoed as the empty Guid and nothing is stored. The query siteId is required by name ' +
+      'only: the booking belongs to the site of its session. ClassScheduleId and ClientId must name records (400 ' +
+      'model state on the field); a ClassBookingId already in use is a 400 on ClassBookingId. ClassBookingState ' +
+      'defaults to Booked, OnlineBooking to false. Capacity: Booked and CheckedIn hold a place; a manual booking ' +
+      '(OnlineBooking false) is accepted on a full session (the front desk may overbook); an ONLINE booking on a ' +
+      'full session is a 400 model state on ClassScheduleId.',
+    allowListLine: 'api/v2/classes/classbookings',
+    query: { siteId: guid({ description: "Required by name; the booking belongs to its session's site." }) },
+    body: {
+      schema: ClassBookingInput,
+      required: true,
+      description: 'The booking with ObjectState 1 and a caller-generated ClassBookingId.',
+    },
+    response: {
+      description: 'Write result: Message `ClassBookingId`, Value the id sent (also when nothing was written).',
+      schema: WriteResultSchema,
+    },
+    errors: {
+      400:
+        'No body, a malformed field, an unknown ClassScheduleId or ClientId, a ClassBookingId in use, or an online ' +
+        'booking on a full session.',
+    },
+    example: newBookingExample,
+    handler: ({ account, body }) => writeResult('ClassBookingId', createClassBooking(account.world, body)),
+  }),
+  classes.put(BOOKINGS, {
+    operationId: 'updateClassBooking',
+    summary: 'Update (ObjectState 2) or remove (ObjectState 3) a class booking; the BODY id selects it.',
+    description:
+      'The query classBookingId must be in the URL by name but is otherwise ignored: the body ClassBookingId ' +
+      'selects the record and is echoed in the answer. ObjectState 2 updates (fields sent overwrite, fields left ' +
+      'out keep), 3 removes; 0, 1 or none writes NOTHING and still answers 200. An id naming no booking with ' +
+      'ObjectState 2 or 3 is a 400 `Record does not exist.`. Moving a client = a new ClassScheduleId; a write ' +
+      'that makes the booking hold an online place where it held none (move, manual → online, cancelled → ' +
+      'Booked) is refused on a full session with a 400 model state on ClassScheduleId. No siteId.',
+    allowListLine: 'api/v2/classes/classbookings',
+    query: {
+      classBookingId: guid({
+        description: 'Required by name for routing; ignored (the body ClassBookingId selects the record).',
+      }),
+    },
+    body: {
+      schema: ClassBookingInput,
+      required: true,
+      description: 'The booking with ObjectState 2 (update) or 3 (remove).',
+    },
+    response: {
+      description: 'Write result: Message `ClassBookingId`, Value the body id (also when nothing was written).',
+      schema: WriteResultSchema,
+    },
+    errors: {
+      400:
+        'No body, a malformed field, an unknown booking (`Record does not exist.`), an unknown ClassScheduleId or ' +
+        'ClientId, or an online move onto a full session.',
+    },
+    example: bookingUpdateExample,
+    handler: ({ account, body }) => writeResult('ClassBookingId', updateClassBooking(account.world, body)),
   }),
 ];

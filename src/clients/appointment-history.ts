@@ -1,8 +1,12 @@
 import { appointmentEnd, serviceSummary } from '../appointments/diary-list.js';
 import { utcMs } from '../datetime.js';
+import { checkRange } from '../http/range.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import type { AppointmentHistoryRow } from './history-schema.js';
+import type { AppointmentHistoryRow } from './schemas.js';
+
+const MAX_HISTORY_DAYS = 730;
 
 export interface HistoryQuery {
   clientId: Guid;
@@ -11,13 +15,14 @@ export interface HistoryQuery {
   end: number;
 }
 
-/**
- * A client's appointments at the site that lie wholly inside [start, end]: the appointment starts
- * at or after start and its last service ends at or before end (one that straddles a bound is
- * left out). Every state, cancelled included. Each row names the invoice it was billed on.
- * Newest first, as a history reads.
- */
+/** Newest first, as a history reads. */
+const newestFirst = orderBy<{ Start: string; AppointmentId: Guid }>(
+  (a) => -utcMs(a.Start),
+  (a) => a.AppointmentId,
+);
+
 export function appointmentHistory(world: World, q: HistoryQuery): AppointmentHistoryRow[] {
+  checkRange(q.start, q.end, MAX_HISTORY_DAYS);
   const mine = world.appointments.filter(
     (a) =>
       a.ClientId === q.clientId &&
@@ -32,19 +37,17 @@ export function appointmentHistory(world: World, q: HistoryQuery): AppointmentHi
       .map((d) => [d.AccountingDocumentId, d.DocumentNumber]),
   );
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
-  return mine
-    .sort((x, y) => (x.Start > y.Start ? -1 : x.Start < y.Start ? 1 : x.AppointmentId < y.AppointmentId ? -1 : 1))
-    .map((a) => ({
-      AppointmentId: a.AppointmentId,
-      AppointmentNumber: a.AppointmentNumber,
-      SiteId: a.SiteId,
-      ClientId: a.ClientId,
-      AppointmentStateId: a.AppointmentStateId,
-      AppointmentStateName: states.get(a.AppointmentStateId) ?? '',
-      Start: a.Start,
-      End: appointmentEnd(a),
-      InvoiceId: a.InvoiceId,
-      InvoiceNumber: a.InvoiceId === null ? null : (numbers.get(a.InvoiceId) ?? null),
-      Services: a.AppointmentServices.map(serviceSummary),
-    }));
+  return mine.sort(newestFirst).map((a) => ({
+    AppointmentId: a.AppointmentId,
+    AppointmentNumber: a.AppointmentNumber,
+    SiteId: a.SiteId,
+    ClientId: a.ClientId,
+    AppointmentStateId: a.AppointmentStateId,
+    AppointmentStateName: states.get(a.AppointmentStateId) ?? '',
+    Start: a.Start,
+    End: appointmentEnd(a),
+    InvoiceId: a.InvoiceId,
+    InvoiceNumber: a.InvoiceId === null ? null : (numbers.get(a.InvoiceId) ?? null),
+    Services: a.AppointmentServices.map(serviceSummary),
+  }));
 }

@@ -1,22 +1,79 @@
 import { z } from 'zod';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
-import { guid, optionalDateTime, routeGuid } from '../http/params.js';
+import { errors } from '../http/errors.js';
+import { booleanFilter, dateTime, guid, optionalDateTime, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { createClient } from './create.js';
-import { atSite, exampleClient, newClientBody } from './examples.js';
-import { ClientCreateInput, ClientUpdateInput } from './input.js';
-import { listClients } from './list.js';
-import { findClient } from './record.js';
-import { ClientListSchema, ClientSchema } from './schemas.js';
-import { updateClient } from './update.js';
-import { clientAnswer } from './views.js';
+import { appointmentHistory } from './appointment-history.js';
+import {
+  clientById,
+  createClient,
+  emailOwner,
+  listClients,
+  listContacts,
+  mobileOwner,
+  signIn,
+  updateClient,
+} from './clients.js';
+import {
+  atSite,
+  emailExample,
+  exampleClient,
+  historyExample,
+  mobileExample,
+  newClientBody,
+  signInExample,
+} from './examples.js';
+import {
+  AppointmentHistorySchema,
+  ClientContactSchema,
+  ClientCreateInput,
+  ClientListSchema,
+  ClientSchema,
+  ClientUpdateInput,
+} from './schemas.js';
 
 const clients = endpointGroup('Clients');
 
-/** GET, POST and PUT /clients, and GET /clients/{id}. */
-export const clientRecordEndpoints = [
+/** What `find` searches. */
+const SEARCHED = 'first name, last name, "first last", client code, e-mail, mobile and membership number';
+
+const ownerAnswer = {
+  description: 'The id of the first matching client as a bare JSON string, or the literal `null`.',
+  schema: z.guid().nullable(),
+};
+const channel = (name: string) =>
+  booleanFilter({
+    required: false,
+    description: `${name}: left out = ignore the channel; true = accepted; false = explicitly declined.`,
+  });
+
+/** The appointment history; GET, POST and PUT /clients and GET /clients/{id}; the look-ups, sign-in and contacts. */
+export const clientEndpoints = [
+  clients.get('/api/v2/clients/appointmenthistory', {
+    operationId: 'listClientAppointmentHistory',
+    summary:
+      "A client's appointments at a site over a range of at most 730 days, each with the invoice it was billed on.",
+    description:
+      'An appointment is returned only when it lies wholly inside the range: it starts at or after `start` and its ' +
+      'last service ends at or before `end`. Every state is returned, cancelled ones included. Newest first.',
+    cacheable: true,
+    allowListLine: 'api/v2/clients/appointmenthistory',
+    query: {
+      clientId: guid({ description: 'The client.' }),
+      siteId: guid({ description: 'Site whose appointments to return.' }),
+      start: dateTime({ description: 'Range start (UTC).' }),
+      end: dateTime({ description: 'Range end (UTC), at most 730 days after start.' }),
+    },
+    response: {
+      description: "The client's appointments in the range, newest first.",
+      schema: z.array(AppointmentHistorySchema),
+    },
+    errors: { 400: 'The range is wider than 730 days (`Maximum date range is 730 days`), or a value is malformed.' },
+    example: historyExample,
+    handler: ({ account, query }) => reply.json(appointmentHistory(account.world, query)),
+  }),
   clients.get('/api/v2/clients', {
     operationId: 'listClients',
     summary: 'List and search the clients of a site; account-wide clients are included.',
@@ -29,10 +86,7 @@ export const clientRecordEndpoints = [
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
-      find: findParam(
-        'first name, last name, "first last", client code, e-mail, mobile and membership number',
-        'starts-with',
-      ),
+      find: findParam(SEARCHED, 'starts-with'),
       creationDate: optionalDateTime({
         description: 'Only clients created on or after this UTC time; empty or left out = no filter.',
       }),
@@ -54,10 +108,7 @@ export const clientRecordEndpoints = [
     },
     errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
     example: (world) => ({ route: { id: exampleClient(world).ClientId } }),
-    handler: ({ account, route }) => {
-      const client = findClient(account.world, route.id);
-      return reply.json(client ? clientAnswer(client) : null);
-    },
+    handler: ({ account, route }) => reply.json(clientById(account.world, route.id)),
   }),
   clients.post('/api/v2/clients', {
     operationId: 'createClient',
@@ -108,5 +159,75 @@ export const clientRecordEndpoints = [
     }),
     handler: ({ account, query, body }) =>
       writeResult('ClientId', updateClient(account.world, query.clientId, body, account.random).ClientId),
+  }),
+  clients.get('/api/v2/clients/emailexists', {
+    operationId: 'clientEmailExists',
+    summary:
+      'The Active client of the site (or account-wide) with this e-mail: trimmed, case-insensitive; the first ' +
+      'match wins.',
+    description:
+      '"First" is the order of the account\'s store: clients in the order they joined, then those created ' +
+      'through the API in creation order.',
+    cacheable: true,
+    allowListLine: 'api/v2/clients/emailexists',
+    query: { siteId: siteIdParam(), email: string({ description: 'E-mail to look for.' }) },
+    response: ownerAnswer,
+    example: emailExample,
+    handler: ({ account, query }) => reply.json(emailOwner(account.world, query.siteId, query.email)),
+  }),
+  clients.get('/api/v2/clients/mobileexists', {
+    operationId: 'clientMobileExists',
+    summary: 'The Active client of the site (or account-wide) with this mobile: trimmed text, no normalisation.',
+    description:
+      'Country codes, spaces and leading zeros are compared as typed: `07700 900123` does not find `+44 7700 900123`.',
+    cacheable: true,
+    allowListLine: 'api/v2/clients/mobileexists',
+    query: { siteId: siteIdParam(), mobile: string({ description: 'Mobile number to look for, as typed.' }) },
+    response: ownerAnswer,
+    example: mobileExample,
+    handler: ({ account, query }) => reply.json(mobileOwner(account.world, query.siteId, query.mobile)),
+  }),
+  clients.get('/api/v2/clients/authenticate', {
+    operationId: 'authenticateClient',
+    summary: "Verify a client's password (sign-in): 200 empty body when valid, 401 empty body otherwise.",
+    description:
+      'Call it server-side only: the password travels in the query string. Surrounding whitespace of e-mail and ' +
+      'password is stripped; the client is resolved by clientId and e-mail together and must be Active. Every ' +
+      'failure (wrong password or e-mail, unknown id, inactive, no password) is the same 401, which is not a ' +
+      'credential failure (those are 403). A first success on an older password hash migrates it to PBKDF2.',
+    errors: { 401: 'The client could not be signed in (not distinguished). Empty body.' },
+    allowListLine: 'api/v2/clients/authenticate',
+    query: {
+      clientId: guid({ description: 'The client.' }),
+      email: string({ description: "The client's e-mail." }),
+      password: string({ description: 'The password, plain text. Never logged (the request journal redacts it).' }),
+    },
+    response: { description: 'Signed in; empty body.', contentType: 'empty' },
+    example: signInExample,
+    handler: async ({ account, query }) => {
+      if (!(await signIn(account, query))) throw errors.clientSignInFailed();
+      return reply.empty();
+    },
+  }),
+  clients.get('/api/v2/clients/contacts', {
+    operationId: 'listClientContacts',
+    summary: 'Marketing list: clients who agreed to marketing, filtered by channel; ordered by last name.',
+    description:
+      'Clients who have not agreed to marketing are never listed. Each channel filter is three-way: left out ' +
+      'ignores the channel, true keeps those who accepted it, false keeps those who explicitly declined it ' +
+      '(never asked matches neither).',
+    cacheable: true,
+    allowListLine: 'api/v2/clients/contacts',
+    query: {
+      siteId: siteIdParam(),
+      itemState: itemStateParam(),
+      find: findParam(SEARCHED, 'contains'),
+      contactEmail: channel('E-mail'),
+      contactSms: channel('SMS'),
+      contactPhone: channel('Phone'),
+    },
+    response: { description: 'Contacts, ordered by last name, then first name.', schema: z.array(ClientContactSchema) },
+    example: (world) => ({ query: { ...atSite(world).query, contactEmail: 'true' } }),
+    handler: ({ account, query }) => reply.json(listContacts(account.world, query)),
   }),
 ];

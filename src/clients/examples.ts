@@ -1,7 +1,8 @@
+import { DAY, formatDate, startOfDay } from '../datetime.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import type { World } from '../world/index.js';
 import { isLegacyHash, SEEDED_CLIENT_PASSWORD } from '../world/passwords.js';
-import { type ClientRecord, clientsOf } from './record.js';
+import { type ClientRecord, clientsOf } from './clients.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.
 
@@ -22,6 +23,16 @@ export function exampleClient(world: World): ClientRecord {
 
 export const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
+export const emailExample = (world: World) => {
+  const c = exampleClient(world);
+  return { query: { siteId: c.SiteId ?? '', email: c.Email.toUpperCase() } };
+};
+
+export const mobileExample = (world: World) => {
+  const c = exampleClient(world);
+  return { query: { siteId: c.SiteId ?? '', mobile: c.MobilePhone } };
+};
+
 export const signInExample = (world: World) => {
   const c = exampleClient(world);
   return { query: { clientId: c.ClientId, email: c.Email, password: SEEDED_CLIENT_PASSWORD } };
@@ -41,3 +52,18 @@ export const newClientBody = () => ({
   ContactSms: false,
   ContactPhone: null,
 });
+
+/** A client with a billed appointment, over the year up to today. */
+export function historyExample(world: World, now: number) {
+  const billed = world.appointments.find((a) => a.InvoiceId !== null) ?? world.appointments[0];
+  if (!billed) throw new Error('the world has no appointments');
+  const today = startOfDay(now);
+  return {
+    query: {
+      clientId: billed.ClientId,
+      siteId: billed.SiteId,
+      start: formatDate(today - 364 * DAY),
+      end: formatDate(today + DAY),
+    },
+  };
+}

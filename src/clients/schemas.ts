@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/answer-schemas.js';
+import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
-// Answer shapes of the clients area. The spec names ClientList and ClientContact without fields
-// (docs: decision lines in the report); no answer shape has a password or hash field, so none can leak.
+// Wire shapes of the clients area. The spec names ClientList, ClientContact and AppointmentHistory
+// without fields (docs: decision lines in the report); no answer shape has a password or hash
+// field, so none can leak.
 
 const guid = z.guid();
 const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
+
+// Answers.
 
 export const AddressSchema = z
   .object({ Street: z.string(), City: z.string(), State: z.string(), Code: z.string(), Country: z.string() })
@@ -41,6 +46,12 @@ const listFields = {
   CreationDate: dateTime,
 };
 
+const consentFields = {
+  ContactEmail: z.boolean().nullable().describe('null = never asked, true = accepted, false = declined.'),
+  ContactSms: z.boolean().nullable(),
+  ContactPhone: z.boolean().nullable(),
+};
+
 export const ClientListSchema = z.object(listFields).meta({ id: 'ClientList' });
 
 export const ClientSchema = z
@@ -51,31 +62,122 @@ export const ClientSchema = z
     PostalAddress: AddressSchema,
     ClientNotes: z.array(ClientNoteSchema),
     AcceptsMarketing: z.boolean().describe('Overall marketing consent.'),
-    ContactEmail: z.boolean().nullable().describe('null = never asked, true = accepted, false = declined.'),
-    ContactSms: z.boolean().nullable(),
-    ContactPhone: z.boolean().nullable(),
+    ...consentFields,
     HasAccountPassword: z
       .boolean()
       .describe('The client has an online account password (the password itself is never answered).'),
   })
   .meta({ id: 'Client' });
 
-export const ClientContactSchema = z
-  .object({
-    ClientId: guid,
-    SiteId: guid.nullable(),
-    FirstName: z.string(),
-    LastName: z.string(),
-    Email: z.string(),
-    MobilePhone: z.string(),
-    ClientCode: z.string(),
-    MembershipNumber: z.string(),
-    ContactEmail: z.boolean().nullable(),
-    ContactSms: z.boolean().nullable(),
-    ContactPhone: z.boolean().nullable(),
-  })
+export const ClientContactSchema = ClientListSchema.pick({
+  ClientId: true,
+  SiteId: true,
+  FirstName: true,
+  LastName: true,
+  Email: true,
+  MobilePhone: true,
+  ClientCode: true,
+  MembershipNumber: true,
+})
+  .extend(consentFields)
   .meta({ id: 'ClientContact' });
+
+// A history row is the diary list row without the client's names and notes, with the invoice's number.
+const AppointmentHistoryServiceSchema = AppointmentListServiceSchema.extend({ ServiceId: guid }).meta({
+  id: 'AppointmentHistoryService',
+});
+
+export const AppointmentHistorySchema = AppointmentListSchema.pick({
+  AppointmentId: true,
+  AppointmentNumber: true,
+  SiteId: true,
+  ClientId: true,
+  AppointmentStateId: true,
+  AppointmentStateName: true,
+  Start: true,
+  End: true,
+})
+  .extend({
+    InvoiceId: guid.nullable().describe('Client invoice the appointment was billed on; null when not billed.'),
+    InvoiceNumber: z.string().nullable().describe('DocumentNumber of that invoice; null when not billed.'),
+    Services: z.array(AppointmentHistoryServiceSchema),
+  })
+  .meta({ id: 'AppointmentHistory' });
 
 export type ClientListRow = z.infer<typeof ClientListSchema>;
 export type ClientAnswer = z.infer<typeof ClientSchema>;
 export type ClientContactRow = z.infer<typeof ClientContactSchema>;
+export type AppointmentHistoryRow = z.infer<typeof AppointmentHistorySchema>;
+
+// Request bodies of POST and PUT /clients. The spec gives no lengths; these limits are the
+// simulator's (report: decision lines): names 100, e-mail 254 (the SMTP path limit), mobile 50,
+// passwords 128, address lines 200, note category 100, note body 4000.
+
+const LIMITS = {
+  name: 100,
+  email: 254,
+  mobile: 50,
+  password: 128,
+  address: 200,
+  category: 100,
+  note: 4000,
+} as const;
+
+const nonBlank = (max: number) => text(max).refine((s) => s.trim() !== '', { error: 'The field is required.' });
+
+const GenderInput = byteEnum('Gender', [1, 2]);
+
+const addressLine = text(LIMITS.address).optional();
+const AddressInput = z
+  .object({ Street: addressLine, City: addressLine, State: addressLine, Code: addressLine, Country: addressLine })
+  .meta({ id: 'AddressInput' });
+
+const ClientNoteInput = z
+  .object({
+    ClientNoteId: bodyGuid.optional(),
+    ClientId: bodyGuid.optional(),
+    ClientNoteType: byteEnum('ClientNoteType', [1, 2, 3, 4]).optional(),
+    Body: text(LIMITS.note).optional(),
+    Category: text(LIMITS.category).optional(),
+    ObjectState: byteEnum('ObjectState', [0, 1, 2, 3]).optional(),
+  })
+  .meta({ id: 'ClientNoteInput' });
+
+const password = text(LIMITS.password).nullable().optional();
+
+const inputFields = {
+  ClientId: bodyGuid.optional(),
+  SiteId: bodyGuid.nullable().optional(),
+  State: byteEnum('State', [1, 2]).optional(),
+  FirstName: nonBlank(LIMITS.name).optional(),
+  LastName: nonBlank(LIMITS.name).optional(),
+  Email: text(LIMITS.email).nullable().optional(),
+  MobilePhone: text(LIMITS.mobile).nullable().optional(),
+  Gender: GenderInput.optional(),
+  MembershipId: bodyGuid.nullable().optional(),
+  MembershipStart: bodyDateTime.nullable().optional(),
+  MembershipEnd: bodyDateTime.nullable().optional(),
+  AccountPassword: password,
+  NewAccountPassword: password,
+  PhysicalAddress: AddressInput.nullable().optional(),
+  BillingAddress: AddressInput.nullable().optional(),
+  PostalAddress: AddressInput.nullable().optional(),
+  ClientNotes: z.array(ClientNoteInput).nullable().optional(),
+  AcceptsMarketing: z.boolean().optional(),
+  ContactEmail: z.boolean().nullable().optional(),
+  ContactSms: z.boolean().nullable().optional(),
+  ContactPhone: z.boolean().nullable().optional(),
+};
+
+/** POST: a new client needs a first name, a last name and a gender (the record has no "unknown" gender). */
+export const ClientCreateInput = z
+  .object({ ...inputFields, FirstName: nonBlank(LIMITS.name), LastName: nonBlank(LIMITS.name), Gender: GenderInput })
+  .meta({ id: 'ClientCreateInput' });
+
+/** PUT: fields sent overwrite, fields left out keep their value. */
+export const ClientUpdateInput = z.object(inputFields).meta({ id: 'ClientUpdateInput' });
+
+export type ClientCreateIn = z.infer<typeof ClientCreateInput>;
+export type ClientUpdateIn = z.infer<typeof ClientUpdateInput>;
+export type ClientNoteIn = z.infer<typeof ClientNoteInput>;
+export type AddressIn = z.infer<typeof AddressInput>;

@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
-import type { Generated } from '../sales/recurring.js';
-import { postJson } from './post.js';
-import { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './signing.js';
+import { anythingDue, type Generated, generateDue } from '../sales/recurring.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
 // Outgoing deliveries: one per (event, subscription). Each subscription has its own queue, so its
@@ -64,13 +65,30 @@ export function listDeliveries(account: Account): readonly Delivery[] {
 }
 
 function setDeliveries(account: Account, rows: readonly Delivery[]): void {
-  account.store.data.tables.deliveries = rows;
+  account.store.data.tables.deliveries = bounded(account, rows);
 }
 
+const appendDeliveries = (account: Account, added: readonly Delivery[]) =>
+  setDeliveries(account, [...listDeliveries(account), ...added]);
+
+const subscriptionOf = (account: Account, webhookId: string) =>
+  subscriptionsOf(account).find((s) => s.webhook_id === webhookId);
+
 /**
- * Adds one delivery per subscription of each generated invoice's event, in run order; inside the write that generated
- * them.
+ * Hooks the recurring invoices and their events into an account: before each request (and after a
+ * control-plane clock move) the invoices due by the clock are generated and their deliveries
+ * stored in the same write; deliveries are sent once a write is durable, and again after a restart.
  */
+export function prepareRecurring(account: Account): void {
+  account.onClock = {
+    due: (now) => anythingDue(account, now),
+    run: (now) => enqueueEvents(account, generateDue(account, now)),
+  };
+  account.onCommit = () => sendPending(account);
+  sendPending(account);
+}
+
+/** Adds one delivery per subscription of each generated invoice's event, in run order, in the write that made it. */
 export function enqueueEvents(account: Account, generated: readonly Generated[]): void {
   if (generated.length === 0) return;
   const subscriptions = subscriptionsOf(account);
@@ -115,13 +133,10 @@ export function enqueueEvents(account: Account, generated: readonly Generated[])
       });
     }
   }
-  if (added.length > 0) setDeliveries(account, bounded(account, [...listDeliveries(account), ...added]));
+  if (added.length > 0) appendDeliveries(account, added);
 }
 
-/**
- * Drops waiting deliveries beyond the per-subscription cap (oldest first, marked failed) and finished ones beyond the
- * log size.
- */
+/** Fails waiting deliveries beyond the per-subscription cap (oldest first); drops finished ones beyond the log size. */
 function bounded(account: Account, rows: readonly Delivery[]): readonly Delivery[] {
   const cap = account.limits.pendingDeliveries;
   const excess = new Map<string, number>();
@@ -150,7 +165,7 @@ function bounded(account: Account, rows: readonly Delivery[]): readonly Delivery
 export function replay(account: Account, deliveryId: string): Delivery | 'unknown' | 'unsubscribed' {
   const original = listDeliveries(account).find((d) => d.id === deliveryId);
   if (!original) return 'unknown';
-  const subscription = subscriptionsOf(account).find((s) => s.webhook_id === original.webhookId);
+  const subscription = subscriptionOf(account, original.webhookId);
   if (!subscription) return 'unsubscribed';
   const copy: Delivery = {
     ...original,
@@ -162,7 +177,7 @@ export function replay(account: Account, deliveryId: string): Delivery | 'unknow
     createdAt: formatDateTime(account.clock.now()),
     deliveredAt: null,
   };
-  setDeliveries(account, bounded(account, [...listDeliveries(account), copy]));
+  appendDeliveries(account, [copy]);
   return copy;
 }
 
@@ -180,7 +195,7 @@ export function sendPending(account: Account): void {
   const sender = senderOf(account);
   for (const delivery of listDeliveries(account)) {
     if (delivery.status !== 'pending' || sender.inFlight.has(delivery.id)) continue;
-    const subscription = subscriptionsOf(account).find((s) => s.webhook_id === delivery.webhookId);
+    const subscription = subscriptionOf(account, delivery.webhookId);
     if (!subscription) continue;
     sender.inFlight.add(delivery.id);
     const previous = sender.queues.get(subscription.webhook_id) ?? Promise.resolve();
@@ -201,7 +216,7 @@ async function record(account: Account, id: string, patch: Partial<Delivery>): P
       const at = rows.findIndex((d) => d.id === id);
       if (at < 0) return undefined;
       const next = { ...rows[at]!, ...patch };
-      setDeliveries(account, bounded(account, rows.with(at, next)));
+      setDeliveries(account, rows.with(at, next));
       return next;
     });
   } catch {
@@ -242,4 +257,52 @@ async function send(account: Account, subscription: Subscription, id: string): P
     if (delivery?.status !== 'pending') return;
     await new Promise((r) => setTimeout(r, deliveryOptions.retryBaseMs * 2 ** (attempts - 1)));
   }
+}
+
+// Deliveries are signed with HMAC-SHA256 over `<timestamp>.<raw body>` with the subscription's
+// secret; the timestamp is in its own header so a receiver can refuse replays of old requests.
+
+const SIGNATURE_HEADER = 'x-signature';
+const TIMESTAMP_HEADER = 'x-signature-timestamp';
+
+function sign(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+// Every delivery of every account goes out through one agent per protocol, with a cap on its
+// sockets: however many subscriptions and events there are, the simulator holds at most this many
+// connections to receivers at once (more deliveries wait for a free socket).
+
+/** Sockets open to webhook receivers at once, per protocol (http, https). */
+export const DELIVERY_SOCKETS = 16;
+const TIMEOUT_MS = 10_000;
+
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: DELIVERY_SOCKETS, maxTotalSockets: DELIVERY_SOCKETS }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: DELIVERY_SOCKETS, maxTotalSockets: DELIVERY_SOCKETS }),
+};
+
+/** Posts a JSON body; resolves with the status once the answer is read, rejects on a network error or after 10 s. */
+function postJson(url: string, headers: Record<string, string>, body: string): Promise<number> {
+  const target = new URL(url);
+  const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
+  const send = protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        agent: agents[protocol],
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
 }

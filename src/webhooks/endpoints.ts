@@ -1,5 +1,4 @@
 import { type Endpoint, endpointGroup } from '../http/endpoint.js';
-import { errors } from '../http/errors.js';
 import { routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { RegisterBodySchema, RegisteredWebhookSchema, WebhookSchema } from './schemas.js';
@@ -50,13 +49,7 @@ export const webhookEndpoints: Endpoint[] = [
       url: 'https://example.com/hooks/invoices',
       created_utc: '2026-03-16 09:00',
     },
-    handler: ({ account, body, now }) => {
-      const result = register(account, body.event, body.url, body.secret, now);
-      if (result.kind === 'exists') throw errors.webhookExists();
-      if (result.kind === 'full') throw errors.field('url', `An account holds at most ${MAX_SUBSCRIPTIONS} webhooks.`);
-      const { subscription, generated, secret } = result;
-      return reply.json(generated ? { ...publicView(subscription), secret } : publicView(subscription));
-    },
+    handler: ({ account, body, now }) => reply.json(register(account, body, now)),
   }),
   webhooks.get('/api/v2/webhooks', {
     operationId: 'listWebhooks',
@@ -76,7 +69,7 @@ export const webhookEndpoints: Endpoint[] = [
     response: { description: 'Removed; empty body.', contentType: 'empty' },
     errors: { 400: 'No webhook has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },
     handler: ({ account, route }) => {
-      if (!unregister(account, route.webhookId)) throw errors.recordDoesNotExist();
+      unregister(account, route.webhookId);
       return reply.empty();
     },
   }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/account.js';
 import { SECRETS_KEY_FILE } from '../accounts/secret-box.js';
 import { formatDateTime } from '../datetime.js';
+import { errors } from '../http/errors.js';
 
 // Webhook subscriptions are a table of the account (so a --data-dir restart keeps them, and a
 // reset clears them). HMAC signing needs the secret itself, so it is kept sealed (AES-256-GCM,
@@ -58,40 +59,32 @@ export function checkSealedSecrets(account: Account): string | undefined {
   return undefined;
 }
 
-export type RegisterResult =
-  | { kind: 'created'; subscription: Subscription; generated: boolean; secret: string }
-  | { kind: 'exists' }
-  | { kind: 'full' };
-
-/** Same event and same URL (compared as normalised by URL parsing) is the same record. */
-export function register(
-  account: Account,
-  event: EventKind,
-  url: string,
-  secret: string | undefined,
-  now: number,
-): RegisterResult {
-  const target = new URL(url).href;
-  if (subscriptionsOf(account).some((s) => s.event === event && s.url === target)) return { kind: 'exists' };
-  if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS) return { kind: 'full' };
+/**
+ * Same event and same URL (compared as normalised by URL parsing) is the same record. The answer
+ * shows the secret only when it was generated.
+ */
+export function register(account: Account, body: { event: EventKind; url: string; secret?: string }, now: number) {
+  const target = new URL(body.url).href;
+  if (subscriptionsOf(account).some((s) => s.event === body.event && s.url === target)) throw errors.webhookExists();
+  if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS)
+    throw errors.field('url', `An account holds at most ${MAX_SUBSCRIPTIONS} webhooks.`);
   const id = account.random.guid();
   // A generated secret comes from the OS CSPRNG, not the seeded source: a seeded one would be guessable.
-  const generated = secret === undefined || secret === '';
-  const plain = generated ? randomBytes(32).toString('hex') : secret;
+  const generated = !body.secret;
+  const plain = body.secret || randomBytes(32).toString('hex');
   const subscription: Subscription = {
     webhook_id: id,
-    event,
+    event: body.event,
     url: target,
     created_utc: formatDateTime(now),
     secret_sealed: account.secrets.seal(plain, id),
   };
   setSubscriptions(account, [...subscriptionsOf(account), subscription]);
-  return { kind: 'created', subscription, generated, secret: plain };
+  return generated ? { ...publicView(subscription), secret: plain } : publicView(subscription);
 }
 
-export function unregister(account: Account, webhookId: string): boolean {
+export function unregister(account: Account, webhookId: string): void {
   const at = subscriptionsOf(account).findIndex((s) => s.webhook_id === webhookId.toLowerCase());
-  if (at < 0) return false;
+  if (at < 0) throw errors.recordDoesNotExist();
   setSubscriptions(account, subscriptionsOf(account).toSpliced(at, 1));
-  return true;
 }

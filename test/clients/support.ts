@@ -1,5 +1,5 @@
 import type { SimulatorOptions } from '../../src/app.js';
-import type { ClientRecord } from '../../src/clients/record.js';
+import type { ClientRecord } from '../../src/clients/clients.js';
 import type { World } from '../../src/world/index.js';
 import { isLegacyHash } from '../../src/world/passwords.js';
 import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
