@@ -1,4 +1,4 @@
-import { appointmentEnd, serviceSummary } from '../appointments/diary-list.js';
+import { appointmentEnd, serviceSummary } from '../appointments/appointments.js';
 import { utcMs } from '../datetime.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';

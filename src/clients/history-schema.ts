@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { AppointmentServiceEmployee } from '../appointments/schemas.js';
+import { serviceSummaryFields } from '../appointments/schemas.js';
 
 // The spec names AppointmentHistory without its fields beyond "the invoice each appointment was billed on".
 
 const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 
 export const AppointmentHistoryServiceSchema = z
-  .object({
-    AppointmentServiceId: z.guid(),
-    ServiceId: z.guid(),
-    PackageId: z.guid().nullable(),
-    Description: z.string(),
-    Start: dateTime,
-    End: dateTime,
-    Employees: z.array(AppointmentServiceEmployee),
-  })
+  .object({ ...serviceSummaryFields, ServiceId: z.guid() })
   .meta({ id: 'AppointmentHistoryService' });
 
 export const AppointmentHistorySchema = z

@@ -2,22 +2,22 @@ import { z } from 'zod';
 import { weekAround } from '../examples.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guid, guidFilter, routeGuid, string } from '../http/params.js';
-import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './answer-schemas.js';
-import { createAppointment } from './diary-create.js';
-import { deleteAppointment } from './diary-delete.js';
-import { findAppointment } from './diary-find.js';
-import { listAppointments } from './diary-list.js';
-import { setAppointmentState } from './diary-state.js';
-import { updateAppointment } from './diary-update.js';
+import {
+  createAppointment,
+  deleteAppointment,
+  findAppointment,
+  listAppointmentStates,
+  listAppointments,
+  setAppointmentState,
+  updateAppointment,
+} from './appointments.js';
 import { bookingBody, upcomingAppointment } from './examples.js';
-import { AppointmentInput } from './schemas.js';
+import { AppointmentInput, AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './schemas.js';
 
 const appointments = endpointGroup('Appointments');
 
-const MAX_LIST_DAYS = 90;
 const appointmentBody = (description: string) => ({ schema: AppointmentInput, required: true, description }) as const;
 const appointmentIdRoute = { appointmentId: routeGuid('Appointment id.') };
 
@@ -56,10 +56,7 @@ export const appointmentCrudEndpoints = [
         clientId: '',
       },
     }),
-    handler: ({ account, query }) => {
-      checkRange(query.start, query.end, MAX_LIST_DAYS);
-      return reply.json(listAppointments(account.world, query));
-    },
+    handler: ({ account, query }) => reply.json(listAppointments(account.world, query)),
   }),
   appointments.post('/api/v2/appointments', {
     operationId: 'createAppointment',
@@ -179,9 +176,6 @@ export const appointmentCrudEndpoints = [
     response: { description: 'Every state, in workflow order.', schema: z.array(AppointmentStateSchema) },
     errors: {},
     example: () => ({}),
-    handler: ({ account }) =>
-      reply.json(
-        account.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name })),
-      ),
+    handler: ({ account }) => reply.json(listAppointmentStates(account.world)),
   }),
 ];
