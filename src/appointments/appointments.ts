@@ -62,6 +62,11 @@ export function serviceSummary(s: AppointmentService) {
 
 const MAX_LIST_DAYS = 90;
 
+const byStart = orderBy<Appointment>(
+  (a) => a.Start,
+  (a) => a.AppointmentId,
+);
+
 /** Both bounds are included and the end is not widened (the spec widens other lists, not this one). */
 export function listAppointments(world: World, q: AppointmentQuery): AppointmentListRow[] {
   checkRange(q.start, q.end, MAX_LIST_DAYS);
@@ -82,12 +87,7 @@ export function listAppointments(world: World, q: AppointmentQuery): Appointment
       const names = c ? [c.FirstName, c.LastName, `${c.FirstName} ${c.LastName}`] : [];
       return containsAny(q.find, [...names, ...a.AppointmentServices.map((s) => s.Description)]);
     })
-    .sort(
-      orderBy<Appointment>(
-        (a) => a.Start,
-        (a) => a.AppointmentId,
-      ),
-    )
+    .sort(byStart)
     .map((a) => ({
       AppointmentId: a.AppointmentId,
       AppointmentNumber: a.AppointmentNumber,
