@@ -147,7 +147,7 @@ export function createAppointment(
   return appointment;
 }
 
-/** The seeded diary numbers its appointments from here, with no head. */
+/** Appointment numbers are bare digits (no head), from here on. */
 const FIRST_NUMBER = 100001;
 
 /**
@@ -156,13 +156,8 @@ const FIRST_NUMBER = 100001;
  * the latest appointment may be issued again).
  */
 function nextAppointmentNumber(world: World): string {
-  const next = Number(
-    nextInSeries(
-      '',
-      world.appointments.map((a) => a.AppointmentNumber),
-    ),
-  );
-  return String(Math.max(FIRST_NUMBER, next));
+  const numbers = world.appointments.map((a) => a.AppointmentNumber);
+  return String(Math.max(FIRST_NUMBER, Number(nextInSeries('', numbers))));
 }
 
 /** The state new appointments take when the body names none. */
