@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { weekAround } from '../examples.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guid, guidFilter, routeGuid, string } from '../http/params.js';
+import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
 import {
@@ -17,6 +18,8 @@ import { bookingBody, upcomingAppointment } from './examples.js';
 import { AppointmentInput, AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './schemas.js';
 
 const appointments = endpointGroup('Appointments');
+
+const MAX_LIST_DAYS = 90;
 
 const appointmentBody = (description: string) => ({ schema: AppointmentInput, required: true, description }) as const;
 const appointmentIdRoute = { appointmentId: routeGuid('Appointment id.') };
@@ -56,7 +59,10 @@ export const appointmentCrudEndpoints = [
         clientId: '',
       },
     }),
-    handler: ({ account, query }) => reply.json(listAppointments(account.world, query)),
+    handler: ({ account, query }) => {
+      checkRange(query.start, query.end, MAX_LIST_DAYS);
+      return reply.json(listAppointments(account.world, query));
+    },
   }),
   appointments.post('/api/v2/appointments', {
     operationId: 'createAppointment',

@@ -3,12 +3,15 @@ import { weekAround } from '../examples.js';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { boolean, dateTime, guid } from '../http/params.js';
+import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import { EmployeeListSchema, EmployeeScheduleSchema } from './schemas.js';
 import { listEmployees, listSchedules } from './staff.js';
 
 const employees = endpointGroup('Employees');
+
+const MAX_SCHEDULE_DAYS = 90;
 
 export const employeeEndpoints = [
   employees.get('/api/v2/employees', {
@@ -56,6 +59,9 @@ export const employeeEndpoints = [
     example: (world, now) => ({
       query: { siteId: firstActiveSiteId(world), ...weekAround(now), includeClasses: 'true' },
     }),
-    handler: ({ account, query }) => reply.json(listSchedules(account.world, query)),
+    handler: ({ account, query }) => {
+      checkRange(query.start, query.end, MAX_SCHEDULE_DAYS);
+      return reply.json(listSchedules(account.world, query));
+    },
   }),
 ];

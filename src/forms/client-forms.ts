@@ -6,19 +6,16 @@ import type { ClientCustomForm } from '../world/forms.js';
 import type { World } from '../world/index.js';
 import type { ClientCustomFormRow } from './schemas.js';
 
-interface ClientCustomFormQuery {
-  siteId: Guid;
-  start: number;
-  end: number;
-}
-
 const byCaptureDate = orderBy<ClientCustomForm>(
   (f) => f.CaptureDate,
   (f) => f.ClientCustomFormId,
 );
 
 /** Forms belong to the site they were captured at, so an empty siteId (the empty Guid) matches nothing. */
-export function listClientCustomForms(world: World, q: ClientCustomFormQuery): ClientCustomFormRow[] {
+export function listClientCustomForms(
+  world: World,
+  q: { siteId: Guid; start: number; end: number },
+): ClientCustomFormRow[] {
   const last = widenedEnd(q.end);
   const formNames = new Map(world.customForms.map((f) => [f.CustomFormId, f.Name]));
   const clients = new Map(world.clients.map((c) => [c.ClientId, c]));

@@ -3,12 +3,15 @@ import { weekAround } from '../examples.js';
 import { findParam } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guid } from '../http/params.js';
+import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import { TimeRecordListSchema } from './schemas.js';
 import { listTimeRecords } from './time-records.js';
 
 const timeRecords = endpointGroup('Time records');
+
+const MAX_TIME_RECORD_DAYS = 90;
 
 export const timeRecordsEndpoint = timeRecords.get('/api/v2/timerecords', {
   operationId: 'listTimeRecords',
@@ -34,5 +37,9 @@ export const timeRecordsEndpoint = timeRecords.get('/api/v2/timerecords', {
   errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },
   // A week around today holds past shifts and the one employee still clocked in.
   example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), ...weekAround(now) } }),
-  handler: ({ account, query }) => reply.json(listTimeRecords(account.world, query)),
+  handler: ({ account, query }) => {
+    // The cap is on the range the caller sent; widening is how the end is read, not part of it.
+    checkRange(query.start, query.end, MAX_TIME_RECORD_DAYS);
+    return reply.json(listTimeRecords(account.world, query));
+  },
 });
