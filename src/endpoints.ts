@@ -1,5 +1,5 @@
-import { availabilityEndpoints } from './appointments/availability-endpoints.js';
-import { appointmentCrudEndpoints } from './appointments/crud-endpoints.js';
+import { availabilityEndpoints } from './appointments/availability/endpoints.js';
+import { appointmentCrudEndpoints } from './appointments/endpoints.js';
 import { ping } from './auth/ping.js';
 import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';

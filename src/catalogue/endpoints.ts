@@ -20,6 +20,13 @@ const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } 
 
 const common = { cacheable: true } as const;
 
+/** The query of most lists: a site, a state, and a contains search over the named fields. */
+const listQuery = (over: string) => ({
+  siteId: siteIdParam(),
+  itemState: itemStateParam(),
+  find: findParam(over, 'contains'),
+});
+
 export const catalogueEndpoints = [
   catalogue.get('/api/v2/services', {
     ...common,
@@ -27,9 +34,7 @@ export const catalogueEndpoints = [
     allowListLine: 'api/v2/services',
     summary: 'List services on the price list; package-only component services are hidden by default.',
     query: {
-      siteId: siteIdParam(),
-      itemState: itemStateParam(),
-      find: findParam('name, code and category', 'contains'),
+      ...listQuery('name, code and category'),
       showPackageServices: boolean({
         default: false,
         description: 'Include services sold only as components of packages (hidden by default).',
@@ -45,9 +50,7 @@ export const catalogueEndpoints = [
     allowListLine: 'api/v2/products',
     summary: 'List products with cost and quantity at the site; one call per allowSale value.',
     query: {
-      siteId: siteIdParam(),
-      itemState: itemStateParam(),
-      find: findParam('name, code and barcode', 'contains'),
+      ...listQuery('name, code and barcode'),
       allowSale: boolean({
         default: false,
         description:
@@ -80,11 +83,7 @@ export const catalogueEndpoints = [
     operationId: 'listCourses',
     allowListLine: 'api/v2/courses',
     summary: "List courses on the price list (not a client's purchases).",
-    query: {
-      siteId: siteIdParam(),
-      itemState: itemStateParam(),
-      find: findParam('name, code, category and barcode', 'contains'),
-    },
+    query: listQuery('name, code, category and barcode'),
     response: { description: 'Courses, ordered by name.', schema: z.array(CourseListSchema) },
     example: atSite,
     handler: ({ account, query }) => reply.json(listCourses(account.world, query)),
@@ -94,7 +93,7 @@ export const catalogueEndpoints = [
     operationId: 'listMemberships',
     allowListLine: 'api/v2/memberships',
     summary: 'List memberships.',
-    query: { siteId: siteIdParam(), itemState: itemStateParam(), find: findParam('name and code', 'contains') },
+    query: listQuery('name and code'),
     response: { description: 'Memberships, ordered by name.', schema: z.array(MembershipListSchema) },
     example: atSite,
     handler: ({ account, query }) => reply.json(listMemberships(account.world, query)),

@@ -6,58 +6,44 @@ const money = z.number().describe('Decimal, two places.');
 /** Fields every priced catalogue item shares. */
 const item = { SiteId: siteId, Name: z.string(), Code: z.string(), Price: money, State: z.number().int() };
 
-export const ServiceListSchema = z
-  .object({
-    ServiceId: z.guid(),
-    ...item,
-    Category: z.string(),
-    Description: z.string(),
-    Duration: z.number().int().describe('Minutes.'),
-    BookOnline: z.boolean(),
-    PackageOnly: z.boolean().describe('Sold only as a component of packages.'),
-  })
-  .meta({ id: 'ServiceList' });
+/** A list row of a catalogue item: its id, the fields every item shares, then its own. */
+function itemRow<K extends string, S extends z.ZodRawShape>(name: string, idField: K, own: S) {
+  const id = { [idField]: z.guid() } as Record<K, z.ZodGUID>;
+  return z.object({ ...id, ...item, ...own }).meta({ id: name });
+}
 
-export const ProductListSchema = z
-  .object({
-    ProductId: z.guid(),
-    ...item,
-    Barcode: z.string(),
-    Category: z.string(),
-    AllowSale: z.boolean(),
-    Cost: money.describe('Cost at the requested site.'),
-    Quantity: z.number().describe('Quantity in stock at the requested site.'),
-  })
-  .meta({ id: 'ProductList' });
+export const ServiceListSchema = itemRow('ServiceList', 'ServiceId', {
+  Category: z.string(),
+  Description: z.string(),
+  Duration: z.number().int().describe('Minutes.'),
+  BookOnline: z.boolean(),
+  PackageOnly: z.boolean().describe('Sold only as a component of packages.'),
+});
 
-export const PackageListSchema = z
-  .object({
-    PackageId: z.guid(),
-    ...item,
-    Barcode: z.string(),
-    Category: z.string(),
-    Services: z.array(
-      z.object({ ServiceId: z.guid(), Name: z.string(), Duration: z.number().int(), Sequence: z.number().int() }),
-    ),
-  })
-  .meta({ id: 'PackageList' });
+export const ProductListSchema = itemRow('ProductList', 'ProductId', {
+  Barcode: z.string(),
+  Category: z.string(),
+  AllowSale: z.boolean(),
+  Cost: money.describe('Cost at the requested site.'),
+  Quantity: z.number().describe('Quantity in stock at the requested site.'),
+});
 
-export const CourseListSchema = z
-  .object({
-    CourseId: z.guid(),
-    ...item,
-    Category: z.string(),
-    Barcode: z.string(),
-    Sessions: z.number().int(),
-    ExpiryDays: z.number().int(),
-  })
-  .meta({ id: 'CourseList' });
+export const PackageListSchema = itemRow('PackageList', 'PackageId', {
+  Barcode: z.string(),
+  Category: z.string(),
+  Services: z.array(
+    z.object({ ServiceId: z.guid(), Name: z.string(), Duration: z.number().int(), Sequence: z.number().int() }),
+  ),
+});
 
-export const MembershipListSchema = z
-  .object({
-    MembershipId: z.guid(),
-    ...item,
-    TermMonths: z.number().int(),
-    DiscountPercent: z.number(),
-  })
-  .meta({ id: 'MembershipList' });
+export const CourseListSchema = itemRow('CourseList', 'CourseId', {
+  Category: z.string(),
+  Barcode: z.string(),
+  Sessions: z.number().int(),
+  ExpiryDays: z.number().int(),
+});
+
+export const MembershipListSchema = itemRow('MembershipList', 'MembershipId', {
+  TermMonths: z.number().int(),
+  DiscountPercent: z.number(),
+});

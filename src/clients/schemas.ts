@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/answer-schemas.js';
+import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/schemas.js';
 import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
 // Wire shapes of the clients area. The spec names ClientList, ClientContact and AppointmentHistory

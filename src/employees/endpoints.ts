@@ -6,9 +6,8 @@ import { boolean, dateTime, guid } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import { listEmployees } from './list.js';
-import { listSchedules } from './schedules.js';
 import { EmployeeListSchema, EmployeeScheduleSchema } from './schemas.js';
+import { listEmployees, listSchedules } from './staff.js';
 
 const employees = endpointGroup('Employees');
 

@@ -4,7 +4,7 @@ import { endpointGroup } from '../http/endpoint.js';
 import { dateTime, guid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import { listClientCustomForms } from './list.js';
+import { listClientCustomForms } from './client-forms.js';
 import { ClientCustomFormSchema } from './schemas.js';
 
 const customForms = endpointGroup('Client custom forms');

@@ -26,7 +26,7 @@ export async function fullyBook(
   const create = endpointNamed(endpoints, 'POST /api/v2/appointments')!;
   const dayMs = parseDateTime(day)!;
   // The engine is loaded on first use, as the availability endpoints load it.
-  const { availableTimes } = await import('../appointments/availability/index.js');
+  const { availableTimes } = await import('../appointments/availability/search.js');
   let booked = 0;
   for (const service of world.services.filter((s) => s.State === 1 && s.SiteId === siteId)) {
     const question = {

@@ -6,8 +6,8 @@ import { dateTime, guid } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import { listTimeRecords } from './list.js';
 import { TimeRecordListSchema } from './schemas.js';
+import { listTimeRecords } from './time-records.js';
 
 const timeRecords = endpointGroup('Time records');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctPicks } from '../../src/appointments/availability/matching.js';
+import { distinctPicks } from '../../src/appointments/availability/slots.js';
 
 // Services that start together each need their own employee (and resource). The choice is a
 // matching, not first-come-first-served: these pin it down without a world.

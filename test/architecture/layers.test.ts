@@ -42,6 +42,8 @@ describe('layers', () => {
   it('src/ has no import cycle, type imports included (madge --circular --extensions ts src)', async () => {
     const graph = await madge(SRC, { fileExtensions: ['ts'], detectiveOptions: { ts: { skipTypeImports: false } } });
     expect(graph.circular()).toEqual([]);
-    expect(Object.keys(graph.obj()).length).toBeGreaterThan(200);
+    // Every module was read (a madge that finds nothing finds no cycle either).
+    const modules = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    expect(Object.keys(graph.obj()).length).toBe(modules.length);
   }, 60_000);
 });

@@ -1,26 +1,43 @@
-import { utcMs, utcText } from '../../datetime.js';
+import { DAY, MINUTE, parseDateTime, utcMs, utcText } from '../../datetime.js';
 import type { Guid } from '../../world/common.js';
+import type { Appointment, AppointmentService } from '../../world/diary.js';
+import { TIME_OFF, WORKING_TIME } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
-import type { DiaryIndex } from './diary-index.js';
-import { FREE, Timeline } from './timeline.js';
+import type { AppointmentServiceIn } from '../schemas.js';
+import { FREE, type Interval, merge, subtract, Timeline, within } from './timeline.js';
 
-// Who and what is already taken, from the diary: appointments in every state except Cancelled
-// block their employees, resources and client; active class sessions block their teacher; class
-// places a client holds (booked or checked in) block the client. A called-off session
-// (State Inactive) and a cancelled class place block nobody.
+// Who and what is taken: the one rule availabletimes, availabledates and validate share.
+// - Appointments in every state but Cancelled hold their employees, their resources and their client.
+// - Active class sessions (State 1) hold their teacher; class places booked or checked in hold their
+//   client. A called-off session (State Inactive) and a cancelled class place hold nobody.
+// - An employee can be booked only inside working time rostered at the site (ScheduleType 1), minus
+//   time off wherever it is recorded (ScheduleType 2: an absence is the person's).
+// - A cart holds time too: the caller's cart on availabletimes, and on validate each item what it
+//   names, for the items after it (`claim`).
+
+/** A stretch of one day at a site: its trading hours. */
+export interface Window {
+  open: number;
+  close: number;
+}
 
 export interface Busy {
-  employee(id: Guid): Pick<Timeline, 'overlaps'>;
-  resource(id: Guid): Pick<Timeline, 'overlaps'>;
+  /** Employees with working time at the site during the window, in roster order. */
+  staff(window: Window): Guid[];
+  /** Whether the employee can take [start, end) of the window: rostered then, not on time off, nothing else held. */
+  employeeFree(id: Guid, window: Window, start: number, end: number): boolean;
+  resourceFree(id: Guid, start: number, end: number): boolean;
   client(id: Guid): Pick<Timeline, 'overlaps'>;
   /** Takes time for an employee or a resource (an earlier item of the cart being checked). */
   claim(kind: 'employee' | 'resource', id: Guid, start: number, end: number): void;
 }
 
-export interface BusyOptions {
-  /** Only bookings overlapping [from, to) are read. */
+interface BusyOptions {
+  /** Only bookings and roster rows overlapping [from, to) are read. */
   from: number;
   to: number;
+  /** The account clock: nothing before it is asked about (the diary index starts there). */
+  now: number;
   /** Clients whose own bookings count; others are not indexed. */
   clientIds?: ReadonlySet<Guid>;
   /** Appointments to leave out (the ones a cart is editing). */
@@ -30,8 +47,7 @@ export interface BusyOptions {
 /** ClassBookingState Booked = 1, CheckedIn = 2: the client is there. */
 const ATTENDING = new Set([1, 2]);
 
-/** `diary` is the index of the world's appointments (diary-index.ts). */
-export function busyTimes(world: World, o: BusyOptions, diary: DiaryIndex): Busy {
+export function busyTimes(world: World, siteId: Guid, o: BusyOptions): Busy {
   const employees = new Map<Guid, Timeline>();
   const resources = new Map<Guid, Timeline>();
   const clients = new Map<Guid, Timeline>();
@@ -41,7 +57,7 @@ export function busyTimes(world: World, o: BusyOptions, diary: DiaryIndex): Busy
     line.add(start, end);
   };
   const clientIds = o.clientIds !== undefined && o.clientIds.size > 0 ? o.clientIds : undefined;
-  diary.overlapping(o.from, o.to, (b) => {
+  diaryIndex(world, o.now).overlapping(o.from, o.to, (b) => {
     if (o.except?.has(b.appointment.AppointmentId)) return;
     for (const e of b.service.Employees) add(employees, e.EmployeeId, b.start, b.end);
     for (const r of b.service.Resources) add(resources, r.ResourceId, b.start, b.end);
@@ -66,10 +82,160 @@ export function busyTimes(world: World, o: BusyOptions, diary: DiaryIndex): Busy
     }
   }
 
+  const roster = rosterAt(world, siteId, fromText, toText);
+  // The bookable stretches of the window last asked about, per employee: a day is planned window by window.
+  const bookable = new Map<Guid, Window & { stretches: Interval[] }>();
+  const bookableIn = (id: Guid, w: Window) => {
+    let kept = bookable.get(id);
+    if (kept?.open !== w.open || kept.close !== w.close) {
+      kept = { open: w.open, close: w.close, stretches: roster.bookable(id, w.open, w.close) };
+      bookable.set(id, kept);
+    }
+    return kept.stretches;
+  };
+
   return {
-    employee: (id) => employees.get(id) ?? FREE,
-    resource: (id) => resources.get(id) ?? FREE,
+    staff: (w) => roster.staff(w.open, w.close),
+    employeeFree: (id, w, start, end) =>
+      within(bookableIn(id, w), start, end) && !(employees.get(id) ?? FREE).overlaps(start, end),
+    resourceFree: (id, start, end) => !(resources.get(id) ?? FREE).overlaps(start, end),
     client: (id) => clients.get(id) ?? FREE,
     claim: (kind, id, start, end) => add(kind === 'employee' ? employees : resources, id, start, end),
   };
+}
+
+/** Reads the roster rows overlapping [from, to) once; questions are then answered from them. */
+function rosterAt(world: World, siteId: Guid, fromText: string, toText: string) {
+  const working = new Map<Guid, Interval[]>();
+  const off = new Map<Guid, Interval[]>();
+  for (const row of world.schedules) {
+    if (!(row.Start < toText && row.End > fromText)) continue;
+    const map =
+      row.ScheduleType === WORKING_TIME && row.SiteId === siteId
+        ? working
+        : row.ScheduleType === TIME_OFF
+          ? off
+          : undefined;
+    if (!map) continue;
+    const list = map.get(row.EmployeeId) ?? [];
+    list.push({ start: utcMs(row.Start), end: utcMs(row.End) });
+    map.set(row.EmployeeId, list);
+  }
+  const clip = (list: readonly Interval[], open: number, close: number) =>
+    list
+      .filter((i) => i.start < close && open < i.end)
+      .map((i) => ({ start: Math.max(i.start, open), end: Math.min(i.end, close) }));
+
+  return {
+    /** Employees with working time at the site overlapping [open, close), in roster order. */
+    staff: (open: number, close: number) =>
+      [...working].filter(([, rows]) => clip(rows, open, close).length > 0).map(([id]) => id),
+    /** The employee's bookable stretches within [open, close), sorted and merged. */
+    bookable: (employeeId: Guid, open: number, close: number) =>
+      subtract(merge(clip(working.get(employeeId) ?? [], open, close)), off.get(employeeId) ?? []),
+  };
+}
+
+// Cart items as sent: Start is required, End may be left out (an offer of availabletimes carries
+// it; a hand-made cart may not). An item then lasts its service's duration, or for an item naming
+// only a package, the package's services one after another.
+
+/** Start to End as sent (when after Start), else Start plus its length; undefined if Start is unreadable. */
+export function cartSpan(world: World, item: AppointmentServiceIn): Interval | undefined {
+  const start = parseDateTime(item.Start);
+  if (start === undefined) return undefined;
+  const sent = item.End === undefined ? undefined : parseDateTime(item.End);
+  return { start, end: sent !== undefined && sent > start ? sent : start + lengthOf(world, item) * MINUTE };
+}
+
+/** The cart's items as time spans. */
+export function cartTimes(world: World, cart: readonly AppointmentServiceIn[]): Timeline {
+  const line = new Timeline();
+  for (const item of cart) {
+    const span = cartSpan(world, item);
+    if (span) line.add(span.start, span.end);
+  }
+  return line;
+}
+
+function lengthOf(world: World, item: AppointmentServiceIn): number {
+  const duration = (id: string | null | undefined) => world.services.find((s) => s.ServiceId === id)?.Duration;
+  const own = duration(item.ServiceId);
+  if (own !== undefined) return own;
+  const pkg = world.packages.find((p) => p.PackageId === item.PackageId);
+  return (pkg?.Services ?? []).reduce((sum, ps) => sum + (duration(ps.ServiceId) ?? 0), 0);
+}
+
+// The diary's bookings by UTC day. A large world holds tens of thousands of appointment services;
+// reading them all on every availability question costs milliseconds, mostly in memory traffic.
+// Indexed once, a question reads only the days it covers. Only bookings ending after `since` are
+// indexed: nothing before the account clock is ever offered, so the past weeks of the diary need
+// no place in it. Stored arrays are never changed in place, so the index is kept per appointments
+// array (and the states it was built with): any change to the diary is a new array.
+
+/** One booked service of an appointment in any state but Cancelled. */
+interface BookedService {
+  appointment: Appointment;
+  service: AppointmentService;
+  start: number;
+  end: number;
+}
+
+const CANCELLED = 'Cancelled';
+const dayNumber = (ms: number) => Math.floor(ms / DAY);
+
+class DiaryIndex {
+  private readonly byDay = new Map<number, BookedService[]>();
+
+  /** Indexes the bookings that end after `since`. */
+  constructor(
+    world: World,
+    readonly since: number,
+  ) {
+    const cancelled = world.appointmentStates.find((s) => s.Name === CANCELLED)?.AppointmentStateId;
+    // DateTime texts sort as their instants: the past is passed over without parsing.
+    const sinceText = utcText(since);
+    for (const appointment of world.appointments) {
+      if (appointment.AppointmentStateId === cancelled) continue;
+      for (const service of appointment.AppointmentServices) {
+        if (service.End <= sinceText) continue;
+        const start = utcMs(service.Start);
+        const end = Math.max(start, utcMs(service.End));
+        const booked: BookedService = { appointment, service, start, end };
+        // A booking is listed under every day it touches.
+        for (let d = dayNumber(start); d <= dayNumber(Math.max(start, end - 1)); d++) {
+          const list = this.byDay.get(d);
+          if (list) list.push(booked);
+          else this.byDay.set(d, [booked]);
+        }
+      }
+    }
+  }
+
+  /** Each booked service overlapping [from, to) once. Bookings ending before `since` are not in the index. */
+  overlapping(from: number, to: number, visit: (b: BookedService) => void): void {
+    const first = dayNumber(from);
+    for (let d = first; d <= dayNumber(Math.max(from, to - 1)); d++) {
+      for (const b of this.byDay.get(d) ?? []) {
+        // Listed under several days, a booking is visited from the first of them in range.
+        if (b.start < to && from < b.end && Math.max(dayNumber(b.start), first) === d) visit(b);
+      }
+    }
+  }
+}
+
+const indexes = new WeakMap<readonly Appointment[], { states: World['appointmentStates']; index: DiaryIndex }>();
+
+/**
+ * The index of the world's diary as it is, covering at least the bookings that end after `since`
+ * (the account clock: every answer is about times from then on). Built once per diary, and again
+ * only when the clock is moved back past it.
+ */
+function diaryIndex(world: World, since: number): DiaryIndex {
+  const kept = indexes.get(world.appointments);
+  if (kept && kept.states === world.appointmentStates && kept.index.since <= since) return kept.index;
+  // A day's margin, so that questions about the same day keep hitting the same index.
+  const index = new DiaryIndex(world, Math.floor(since / DAY) * DAY - DAY);
+  indexes.set(world.appointments, { states: world.appointmentStates, index });
+  return index;
 }

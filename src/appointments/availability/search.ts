@@ -1,22 +1,96 @@
+import { createHash } from 'node:crypto';
+import { DAY, startOfDay, utcText } from '../../datetime.js';
+import { errors } from '../../http/errors.js';
+import { guidFromHex } from '../../random.js';
 import type { Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
+import { given } from '../appointments.js';
 import type { AppointmentServiceIn } from '../schemas.js';
-import { busyTimes } from './busy.js';
-import { cartSpan } from './cart.js';
-import { tradingDay } from './day.js';
-import type { DiaryIndex } from './diary-index.js';
-import { rosterAt } from './roster.js';
-import { type DayPlan, planDay, type Sequence } from './slots.js';
-import { Timeline } from './timeline.js';
-import { type WantedService, wantedServices } from './wanted.js';
+import { busyTimes, cartTimes } from './busy.js';
+import type { AvailableTime } from './schemas.js';
+import { addDays, type DayPlan, localDateAt, type Placed, planDay, tradingDay, type WantedService } from './slots.js';
+import { FREE } from './timeline.js';
 
-// What availabletimes and availabledates share: one question (services, packages, employees,
-// client, order, cart) asked of one site over a stretch of days. The diary and the roster are read
-// once for the whole stretch; each day is then planned from them. Both endpoints go through here,
-// so a date is offered exactly when its day has a time.
+// availabletimes and availabledates: one question (services, packages, employees, client, order,
+// cart) asked of one site over a stretch of days. The diary and the roster are read once for the
+// whole stretch; each day is then planned from them. Both endpoints go through `search`, so a date
+// is offered exactly when its day has a time.
 
-export interface Question {
+/** The query of GET and POST availabletimes, as bound. */
+interface TimesQuery {
+  siteId: Guid;
+  day: number;
+  services: Guid[];
+  packageId: Guid | null;
+  employeeIds: Guid[];
+  clientId: Guid | null;
+  serviceSequence: number;
+}
+
+/** GET and POST availabletimes: the query as bound, with the current cart (POST). */
+export function offeredTimes(
+  world: World,
+  query: TimesQuery,
+  now: number,
+  cart: readonly AppointmentServiceIn[] = [],
+): AvailableTime[] {
+  return availableTimes(world, timesQuestion(query, cart), query.day, now);
+}
+
+/**
+ * `day` names a date of the site's own calendar: the date part of the value sent, whatever its
+ * time (trading hours are local, and a UTC day would cut an evening in two for sites far from UTC).
+ */
+export function availableTimes(world: World, q: Question, day: number, now: number): AvailableTime[] {
+  const localDay = startOfDay(day);
+  // A local day lies within a day either side of the UTC day carrying its date.
+  const found = search(world, q, now, localDay - DAY, localDay + 2 * DAY);
+  const plan = found?.day(localDay);
+  if (!found || !plan) return [];
+  const offers: AvailableTime[] = [];
+  for (const start of plan.starts()) {
+    const placed = plan.place(start);
+    if (placed) offers.push(offer(found.site.SiteId, q.clientId, placed));
+  }
+  return offers;
+}
+
+/** Dates are looked for over this many days, today included. */
+const HORIZON_DAYS = 30;
+
+interface DatesQuery {
+  siteId: Guid;
+  services: readonly Guid[];
+  packages: readonly Guid[];
+}
+
+/** Local dates written `yyyy-MM-dd 00:00`, in order: the same search as availabletimes, day by day. */
+export function availableDates(world: World, query: DatesQuery, now: number): string[] {
+  const site = world.sites.find((s) => s.SiteId === query.siteId);
+  if (!site) return [];
+  const today = localDateAt(site, now);
+  const question: Question = {
+    siteId: query.siteId,
+    services: query.services.filter(given),
+    packages: query.packages.filter(given),
+    employeeIds: [],
+    clientId: null,
+    serviceSequence: 1,
+    cart: [],
+  };
+  const found = search(world, question, now, today - DAY, addDays(today, HORIZON_DAYS + 1));
+  if (!found) return [];
+  const dates: string[] = [];
+  for (let d = 0; d < HORIZON_DAYS; d++) {
+    const localDay = addDays(today, d);
+    const plan = found.day(localDay);
+    if (plan?.starts().some((start) => plan.place(start) !== undefined)) dates.push(utcText(localDay));
+  }
+  return dates;
+}
+
+interface Question {
   siteId: Guid;
   services: readonly Guid[];
   packages: readonly Guid[];
@@ -30,43 +104,48 @@ export interface Question {
   cart: readonly AppointmentServiceIn[];
 }
 
-export interface Search {
+/** The empty Guid, sent where a client means "none", is read as none; serviceSequence other than 0, 1, 2 is a 400. */
+function timesQuestion(query: TimesQuery, cart: readonly AppointmentServiceIn[]): Question {
+  if (query.serviceSequence > 2) {
+    throw errors.field('serviceSequence', `The value '${query.serviceSequence}' is not valid for serviceSequence.`);
+  }
+  return {
+    siteId: query.siteId,
+    services: query.services.filter(given),
+    packages: given(query.packageId) ? [query.packageId] : [],
+    employeeIds: query.employeeIds.filter(given),
+    clientId: given(query.clientId) ? query.clientId : null,
+    serviceSequence: query.serviceSequence,
+    cart,
+  };
+}
+
+interface Search {
   site: Site;
-  items: readonly WantedService[];
   /** The plan of one local date; undefined when the site does not trade that day. */
   day(localDay: number): DayPlan | undefined;
 }
 
-/** serviceSequence 0 (none) is read as 1: one client's services, one after another. */
-const sequenceOf = (serviceSequence: number): Sequence => (serviceSequence === 2 ? 2 : 1);
-
 /**
  * A search over [from, to); undefined when nothing could ever be offered (no such active site, nothing bookable asked).
  */
-export function search(
-  world: World,
-  q: Question,
-  now: number,
-  from: number,
-  to: number,
-  diary: DiaryIndex,
-): Search | undefined {
+function search(world: World, q: Question, now: number, from: number, to: number): Search | undefined {
   const site = world.sites.find((s) => s.SiteId === q.siteId && s.State === 1);
   if (!site) return undefined;
   const items = wantedServices(world, site.SiteId, q.services, q.packages);
   if (items.length === 0) return undefined;
 
-  const busy = busyTimes(world, { from, to, clientIds: new Set(q.clientId ? [q.clientId] : []) }, diary);
-  const roster = rosterAt(world, site.SiteId, from, to);
-  const taken = q.clientId ? busy.client(q.clientId) : new Timeline();
+  const busy = busyTimes(world, site.SiteId, { from, to, now, clientIds: new Set(q.clientId ? [q.clientId] : []) });
+  const client = q.clientId ? busy.client(q.clientId) : FREE;
   const cart = cartTimes(world, q.cart);
-  const takenOrCart = { overlaps: (s: number, e: number) => taken.overlaps(s, e) || cart.overlaps(s, e) };
+  const taken = { overlaps: (s: number, e: number) => client.overlaps(s, e) || cart.overlaps(s, e) };
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
   const resources = world.resources.filter((r) => r.SiteId === site.SiteId);
+  // serviceSequence 0 (none) is read as 1: one client's services, one after another.
+  const sequence = q.serviceSequence === 2 ? 2 : 1;
 
   return {
     site,
-    items,
     day(localDay) {
       const day = tradingDay(site, localDay);
       if (!day) return undefined;
@@ -74,11 +153,10 @@ export function search(
         siteId: site.SiteId,
         day,
         items,
-        sequence: sequenceOf(q.serviceSequence),
+        sequence,
         employeeIds: q.employeeIds,
-        roster,
         busy,
-        taken: takenOrCart,
+        taken,
         now,
         employees,
         resources,
@@ -87,12 +165,81 @@ export function search(
   };
 }
 
-/** The cart's items as time spans. */
-function cartTimes(world: World, cart: readonly AppointmentServiceIn[]): Timeline {
-  const line = new Timeline();
-  for (const item of cart) {
-    const span = cartSpan(world, item);
-    if (span) line.add(span.start, span.end);
+const bookableAt = (siteId: Guid) => (r: { State: number; SiteId: Guid | null }) =>
+  r.State === 1 && (r.SiteId === null || r.SiteId === siteId);
+
+/**
+ * What a caller asks to book, in booking order: the services named one by one, then each package's
+ * services in their Sequence order. Empty when nothing was asked or anything asked cannot be booked
+ * at the site (unknown, inactive, another site's, or a package with such a service).
+ */
+function wantedServices(
+  world: World,
+  siteId: Guid,
+  serviceIds: readonly Guid[],
+  packageIds: readonly Guid[],
+): WantedService[] {
+  const atSite = bookableAt(siteId);
+  const services = new Map(world.services.map((s) => [s.ServiceId, s]));
+  const wanted: WantedService[] = [];
+  for (const id of serviceIds) {
+    const service = services.get(id);
+    if (!service || !atSite(service)) return [];
+    wanted.push({ service, package: null, group: -1 });
   }
-  return line;
+  for (const [group, id] of packageIds.entries()) {
+    const pkg = world.packages.find((p) => p.PackageId === id);
+    if (!pkg || !atSite(pkg) || pkg.Services.length === 0) return [];
+    for (const part of [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence)) {
+      const service = services.get(part.ServiceId);
+      if (!service || !atSite(service)) return [];
+      wanted.push({ service, package: pkg, group });
+    }
+  }
+  return wanted;
+}
+
+function offer(siteId: string, clientId: string | null, placed: readonly Placed[]): AvailableTime {
+  const groups = new Map<number, string>();
+  const groupOf = (p: Placed): string | null => {
+    if (!p.wanted.package) return null;
+    let id = groups.get(p.wanted.group);
+    if (id === undefined) {
+      const members = placed.filter((m) => m.wanted.group === p.wanted.group);
+      id = packageGroupId([
+        siteId,
+        clientId ?? '',
+        p.wanted.package.PackageId,
+        String(p.wanted.group),
+        utcText(p.start),
+        ...members.map((m) => m.employee.EmployeeId),
+      ]);
+      groups.set(p.wanted.group, id);
+    }
+    return id;
+  };
+  return {
+    Start: utcText(Math.min(...placed.map((p) => p.start))),
+    End: utcText(Math.max(...placed.map((p) => p.end))),
+    AppointmentServices: placed.map((p) => ({
+      ServiceId: p.wanted.service.ServiceId,
+      PackageId: p.wanted.package?.PackageId ?? null,
+      PackageGroupId: groupOf(p),
+      Start: utcText(p.start),
+      End: utcText(p.end),
+      Description: p.wanted.service.Name,
+      Employees: [
+        { EmployeeId: p.employee.EmployeeId, FirstName: p.employee.FirstName, LastName: p.employee.LastName },
+      ],
+      Resources: p.resource ? [{ ResourceId: p.resource.ResourceId, Name: p.resource.Name }] : [],
+    })),
+  };
+}
+
+// A package's services in an offered time are linked by a new PackageGroupId. It is derived from
+// what it links (site, client, package, place in the request, time, employees) rather than drawn at
+// random: the same question gets the same answer, as everything else in the simulator, and two
+// different offers never share one.
+function packageGroupId(parts: readonly string[]): string {
+  return guidFromHex(createHash('sha1').update(parts.join('|')).digest('hex'), 5);
 }

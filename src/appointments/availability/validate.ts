@@ -1,26 +1,21 @@
 import { DAY } from '../../datetime.js';
+import { errors } from '../../http/errors.js';
 import type { Resource, Service } from '../../world/catalogue.js';
-import { EMPTY_GUID, type Guid } from '../../world/common.js';
+import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
+import { given } from '../appointments.js';
 import type { AppointmentServiceIn } from '../schemas.js';
-import { type Busy, busyTimes } from './busy.js';
-import { cartSpan, describeItem } from './cart.js';
-import { localDateAt, type SiteDay, tradingDay } from './day.js';
-import { DiaryIndex } from './diary-index.js';
-import { type Roster, rosterAt } from './roster.js';
-import { planDay } from './slots.js';
-import { FREE, type Interval, within } from './timeline.js';
+import { type Busy, busyTimes, cartSpan } from './busy.js';
+import { localDateAt, planDay, type SiteDay, tradingDay } from './slots.js';
+import { FREE, type Interval } from './timeline.js';
 
-// POST validate: each cart item re-checked against the diary as it is now. An item is still
-// available when it starts no earlier than the account clock, lies inside the site's trading
-// hours, and every employee it names is active, qualified, rostered at the site, not on time off
-// and free, every resource it names is the site's, active and free, and its client (if named) has
-// nothing else then. An item naming no employee (or, needing a resource, no resource) needs one
-// that is free. Items are taken in cart order and each holds what it names, so a later item
-// wanting the same employee or resource at an overlapping time is reported. An item naming only a
-// PackageId stands for the whole package, its services one after another from Start.
+// POST validate: each cart item re-checked against the diary as it is now, with the rule of
+// busy.ts. Items are taken in cart order and each holds what it names (or, naming none, the one
+// it would get), so a later item wanting the same employee or resource at an overlapping time is
+// reported. An item naming only a PackageId stands for the whole package, laid out as
+// availabletimes would, one service after another from Start.
 
 /** Descriptions of the items no longer available, in cart order (empty: all available). */
 export function unavailableItems(
@@ -28,31 +23,25 @@ export function unavailableItems(
   siteId: Guid,
   cart: readonly AppointmentServiceIn[],
   now: number,
-  diary = new DiaryIndex(world),
 ): string[] {
+  if (cart.length === 0) throw errors.noCartItems();
   const site = world.sites.find((s) => s.SiteId === siteId && s.State === 1);
   const spans = cart.map((item) => cartSpan(world, item));
   const instants = spans.flatMap((s) => (s ? [s.start, s.end] : []));
   const from = Math.min(...instants, now) - DAY;
   const to = Math.max(...instants, now) + DAY;
-  const given = (id: Guid | null | undefined): id is Guid => id != null && id !== EMPTY_GUID;
-  const busy = busyTimes(
-    world,
-    {
-      from,
-      to,
-      clientIds: new Set(cart.map((i) => i.ClientId).filter(given)),
-      // An item of an appointment being edited does not clash with that appointment itself.
-      except: new Set(cart.map((i) => i.AppointmentId).filter(given)),
-    },
-    diary,
-  );
+  const busy = busyTimes(world, siteId, {
+    from,
+    to,
+    now,
+    clientIds: new Set(cart.map((i) => i.ClientId).filter(given)),
+    // An item of an appointment being edited does not clash with that appointment itself.
+    except: new Set(cart.map((i) => i.AppointmentId).filter(given)),
+  });
   const check: Checker = {
     world,
     busy,
     now,
-    given,
-    roster: rosterAt(world, siteId, from, to),
     employees: new Map(world.employees.map((e) => [e.EmployeeId, e])),
     resources: new Map(world.resources.map((r) => [r.ResourceId, r])),
   };
@@ -70,19 +59,25 @@ export function unavailableItems(
   return failed;
 }
 
+/** How an item is named in the answer: its Description, else its service's or package's name. */
+function describeItem(world: World, item: AppointmentServiceIn, index: number): string {
+  if (item.Description?.trim()) return item.Description.trim();
+  const service = world.services.find((s) => s.ServiceId === item.ServiceId);
+  const pkg = world.packages.find((p) => p.PackageId === item.PackageId);
+  return service?.Name ?? pkg?.Name ?? `Item ${index + 1}`;
+}
+
 interface Checker {
   world: World;
   busy: Busy;
-  roster: Roster;
   now: number;
   employees: ReadonlyMap<Guid, Employee>;
   resources: ReadonlyMap<Guid, Resource>;
-  given(id: Guid | null | undefined): id is Guid;
 }
 
 function itemAvailable(c: Checker, site: Site, day: SiteDay, item: AppointmentServiceIn, span: Interval): boolean {
-  const clientFree = !c.given(item.ClientId) || !c.busy.client(item.ClientId).overlaps(span.start, span.end);
-  if (c.given(item.ServiceId)) {
+  const clientFree = !given(item.ClientId) || !c.busy.client(item.ClientId).overlaps(span.start, span.end);
+  if (given(item.ServiceId)) {
     const service = c.world.services.find((s) => s.ServiceId === item.ServiceId);
     const atSite =
       service !== undefined && service.State === 1 && (service.SiteId === null || service.SiteId === site.SiteId);
@@ -91,7 +86,7 @@ function itemAvailable(c: Checker, site: Site, day: SiteDay, item: AppointmentSe
     const equipped = service !== undefined && equip(c, site, service, item, span);
     return atSite && staffed && equipped && clientFree;
   }
-  if (c.given(item.PackageId)) return clientFree && packageFits(c, site, day, item, span);
+  if (given(item.PackageId)) return clientFree && packageFits(c, site, day, item, span);
   return false;
 }
 
@@ -103,15 +98,11 @@ function staff(c: Checker, day: SiteDay, service: Service, item: AppointmentServ
       e !== undefined &&
       e.State === 1 &&
       e.ServiceIds.includes(service.ServiceId) &&
-      within(c.roster.bookable(id, day.open, day.close), span.start, span.end) &&
-      !c.busy.employee(id).overlaps(span.start, span.end)
+      c.busy.employeeFree(id, day, span.start, span.end)
     );
   };
   const named = item.Employees.map((e) => e.EmployeeId);
-  const ok = named.length > 0 ? named.map(can).every(Boolean) : undefined;
-  const held = named.length > 0 ? named : c.roster.staff(day.open, day.close).filter(can).slice(0, 1);
-  for (const id of held) c.busy.claim('employee', id, span.start, span.end);
-  return ok ?? held.length > 0;
+  return hold(c.busy, 'employee', named, can, c.busy.staff(day), span);
 }
 
 /** Every named resource is the site's, active and free; a service needing one and naming none needs a free one. */
@@ -119,18 +110,30 @@ function equip(c: Checker, site: Site, service: Service, item: AppointmentServic
   const can = (id: Guid) => {
     const r = c.resources.get(id);
     return (
-      r !== undefined &&
-      r.State === 1 &&
-      r.SiteId === site.SiteId &&
-      !c.busy.resource(id).overlaps(span.start, span.end)
+      r !== undefined && r.State === 1 && r.SiteId === site.SiteId && c.busy.resourceFree(id, span.start, span.end)
     );
   };
   const named = item.Resources.map((r) => r.ResourceId);
-  const ok = named.length > 0 ? named.map(can).every(Boolean) : undefined;
-  const held =
-    named.length > 0 || service.ResourceIds.length === 0 ? named : service.ResourceIds.filter(can).slice(0, 1);
-  for (const id of held) c.busy.claim('resource', id, span.start, span.end);
-  return ok ?? (service.ResourceIds.length === 0 || held.length > 0);
+  return hold(c.busy, 'resource', named, can, service.ResourceIds.length > 0 ? service.ResourceIds : null, span);
+}
+
+/**
+ * Named ids must all be able; naming none, the first able one of `options` is needed (none needed
+ * when `options` is null). What is named, or else picked, is held for the items after this one.
+ */
+function hold(
+  busy: Busy,
+  kind: 'employee' | 'resource',
+  named: readonly Guid[],
+  can: (id: Guid) => boolean,
+  options: readonly Guid[] | null,
+  span: Interval,
+): boolean {
+  // Judged before holding: an item does not clash with itself.
+  const ok = named.length > 0 ? named.every(can) : undefined;
+  const held = named.length > 0 || options === null ? named : options.filter(can).slice(0, 1);
+  for (const id of held) busy.claim(kind, id, span.start, span.end);
+  return ok ?? (options === null || held.length > 0);
 }
 
 /** A whole package from Start, with the named employees (or anyone), as availabletimes would lay it out. */
@@ -146,7 +149,6 @@ function packageFits(c: Checker, site: Site, day: SiteDay, item: AppointmentServ
     day,
     sequence: 1,
     now: c.now,
-    roster: c.roster,
     busy: c.busy,
     taken: FREE,
     items: services.map((service) => ({ service: service as Service, package: pkg, group: 0 })),

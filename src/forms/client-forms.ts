@@ -1,21 +1,21 @@
 import { utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
+import type { ClientCustomForm } from '../world/forms.js';
 import type { World } from '../world/index.js';
 import type { ClientCustomFormRow } from './schemas.js';
 
-export interface ClientCustomFormQuery {
-  siteId: Guid;
-  start: number;
-  end: number;
-}
+const byCaptureDate = orderBy<ClientCustomForm>(
+  (f) => f.CaptureDate,
+  (f) => f.ClientCustomFormId,
+);
 
-/**
- * Forms captured at the site between start and the end widened by one day (both bounds
- * inclusive), matched on CaptureDate, ordered by CaptureDate then id. Forms belong to the site they
- * were captured at, so an empty siteId (the empty Guid) matches nothing.
- */
-export function listClientCustomForms(world: World, q: ClientCustomFormQuery): ClientCustomFormRow[] {
+/** Forms belong to the site they were captured at, so an empty siteId (the empty Guid) matches nothing. */
+export function listClientCustomForms(
+  world: World,
+  q: { siteId: Guid; start: number; end: number },
+): ClientCustomFormRow[] {
   const last = widenedEnd(q.end);
   const formNames = new Map(world.customForms.map((f) => [f.CustomFormId, f.Name]));
   const clients = new Map(world.clients.map((c) => [c.ClientId, c]));
@@ -25,7 +25,7 @@ export function listClientCustomForms(world: World, q: ClientCustomFormQuery): C
       const captured = utcMs(f.CaptureDate);
       return captured >= q.start && captured <= last;
     })
-    .sort((a, b) => compare(a.CaptureDate, b.CaptureDate) || compare(a.ClientCustomFormId, b.ClientCustomFormId))
+    .sort(byCaptureDate)
     .map((f) => ({
       ClientCustomFormId: f.ClientCustomFormId,
       CustomFormId: f.CustomFormId,
@@ -38,5 +38,3 @@ export function listClientCustomForms(world: World, q: ClientCustomFormQuery): C
       Answers: f.Answers.map((a) => ({ Question: a.Question, Answer: a.Answer })),
     }));
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,7 +1,8 @@
-import { DAY, utcText } from '../datetime.js';
-import { firstActiveSiteId } from '../sites/lookup.js';
-import type { AppointmentService } from '../world/diary.js';
-import type { World } from '../world/index.js';
+import { DAY, formatDate, localDayOf, utcMs, utcText } from '../../datetime.js';
+import { orderBy } from '../../order.js';
+import { firstActiveSiteId } from '../../sites/lookup.js';
+import type { Appointment, AppointmentService } from '../../world/diary.js';
+import type { World } from '../../world/index.js';
 
 // Realistic availability calls for the OpenAPI document, all built around one real booking of the
 // seeded world from tomorrow on: its site, its local date, its first service, and its services as
@@ -23,16 +24,10 @@ export function sample(world: World, now: number): Sample {
   const from = utcText(now + DAY);
   const booking = world.appointments
     .filter((a) => a.SiteId === siteId && a.AppointmentStateId !== cancelled && a.Start >= from)
-    .sort((a, b) => (a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : 0))[0];
+    .sort(orderBy<Appointment>((a) => a.Start))[0];
   const first = booking?.AppointmentServices[0];
   if (!site || !booking || !first) throw new Error('the example world has no booking from tomorrow on');
-  // en-CA writes dates as yyyy-MM-dd.
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: site.TimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(`${first.Start.replace(' ', 'T')}Z`));
+  const day = formatDate(localDayOf(site.TimeZone, utcMs(first.Start)));
   return { siteId, day, serviceId: first.ServiceId, cart: booking.AppointmentServices.map(cartItem) };
 }
 

@@ -1,25 +1,26 @@
 import { MINUTE, utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import { containsAny, inSite } from '../match.js';
+import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { TimeRecord } from '../world/timerecords.js';
 import type { TimeRecordRow } from './schemas.js';
 
-export interface TimeRecordQuery {
+interface TimeRecordQuery {
   siteId: Guid;
   start: number;
   end: number;
   find: string;
 }
 
-/**
- * Time records of the site and those not tied to a site, whose clock-in or clock-out falls between
- * start and the end widened by one day (both inclusive). A record still open (no clock-out) is
- * matched by its clock-in alone; a record that clocks in before the range and out after it is not
- * returned, as neither instant falls in it. find is a contains over the employee's first or last
- * name. Ordered by clock-in, then employee, then id.
- */
+const byClockIn = orderBy<TimeRecord>(
+  (r) => r.ClockIn,
+  (r) => r.EmployeeId,
+  (r) => r.TimeRecordId,
+);
+
+/** A record that clocks in before the range and out after it is not returned: neither instant falls in it. */
 export function listTimeRecords(world: World, q: TimeRecordQuery): TimeRecordRow[] {
   const last = widenedEnd(q.end);
   const within = (text: string | null) => text !== null && utcMs(text) >= q.start && utcMs(text) <= last;
@@ -28,10 +29,7 @@ export function listTimeRecords(world: World, q: TimeRecordQuery): TimeRecordRow
     .filter(inSite(q.siteId))
     .filter((r) => within(r.ClockIn) || within(r.ClockOut))
     .filter((r) => containsAny(q.find, [employees.get(r.EmployeeId)?.FirstName, employees.get(r.EmployeeId)?.LastName]))
-    .sort(
-      (a, b) =>
-        compare(a.ClockIn, b.ClockIn) || compare(a.EmployeeId, b.EmployeeId) || compare(a.TimeRecordId, b.TimeRecordId),
-    )
+    .sort(byClockIn)
     .map((r) => row(r, employees.get(r.EmployeeId)));
 }
 
@@ -48,5 +46,3 @@ function row(r: TimeRecord, employee: { FirstName: string; LastName: string } | 
     Notes: r.Notes,
   };
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

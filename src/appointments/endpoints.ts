@@ -5,19 +5,22 @@ import { dateTime, guid, guidFilter, routeGuid, string } from '../http/params.js
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { WriteResultSchema, writeResult } from '../http/write-result.js';
-import { AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './answer-schemas.js';
-import { createAppointment } from './diary-create.js';
-import { deleteAppointment } from './diary-delete.js';
-import { findAppointment } from './diary-find.js';
-import { listAppointments } from './diary-list.js';
-import { setAppointmentState } from './diary-state.js';
-import { updateAppointment } from './diary-update.js';
+import {
+  createAppointment,
+  deleteAppointment,
+  findAppointment,
+  listAppointmentStates,
+  listAppointments,
+  setAppointmentState,
+  updateAppointment,
+} from './appointments.js';
 import { bookingBody, upcomingAppointment } from './examples.js';
-import { AppointmentInput } from './schemas.js';
+import { AppointmentInput, AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './schemas.js';
 
 const appointments = endpointGroup('Appointments');
 
 const MAX_LIST_DAYS = 90;
+
 const appointmentBody = (description: string) => ({ schema: AppointmentInput, required: true, description }) as const;
 const appointmentIdRoute = { appointmentId: routeGuid('Appointment id.') };
 
@@ -179,9 +182,6 @@ export const appointmentCrudEndpoints = [
     response: { description: 'Every state, in workflow order.', schema: z.array(AppointmentStateSchema) },
     errors: {},
     example: () => ({}),
-    handler: ({ account }) =>
-      reply.json(
-        account.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name })),
-      ),
+    handler: ({ account }) => reply.json(listAppointmentStates(account.world)),
   }),
 ];

@@ -1,0 +1,336 @@
+import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
+import { errors } from '../http/errors.js';
+import { ModelStateErrors } from '../http/model-state.js';
+import { containsAny } from '../match.js';
+import { nextInSeries } from '../numbering.js';
+import { orderBy } from '../order.js';
+import type { Random } from '../random.js';
+import { checkSite, editRecord, insertRecord, removeRecord } from '../records.js';
+import { EMPTY_GUID, type Guid } from '../world/common.js';
+import type { Appointment, AppointmentService } from '../world/diary.js';
+import type { World } from '../world/index.js';
+import type { AppointmentIn, AppointmentListRow, AppointmentServiceIn } from './schemas.js';
+
+// The diary: appointments and their services as the CRUD endpoints read and write them. Nothing
+// here looks at availability (overlapping bookings are accepted): that is POST /appointments/validate.
+
+/** A sent Guid that means "none": absent, null or the empty Guid. */
+export const given = (id: Guid | null | undefined): id is Guid => id != null && id !== EMPTY_GUID;
+
+export function findAppointment(world: World, id: Guid): Appointment | undefined {
+  return world.appointments.find((a) => a.AppointmentId === id);
+}
+
+/** The appointment, or the documented 400 `Record does not exist.` */
+function existingAppointment(world: World, id: Guid): Appointment {
+  const appointment = findAppointment(world, id);
+  if (!appointment) throw errors.recordDoesNotExist();
+  return appointment;
+}
+
+// Lists.
+
+interface AppointmentQuery {
+  siteId: Guid;
+  /** null: every state. */
+  stateId: Guid | null;
+  start: number;
+  end: number;
+  find: string;
+  /** null: every client. */
+  clientId: Guid | null;
+}
+
+/** End of the latest service: what a diary row spans. */
+export function appointmentEnd(a: Appointment): string {
+  return a.AppointmentServices.reduce((max, s) => (s.End > max ? s.End : max), a.Start);
+}
+
+/** One service of an appointment as list rows show it (no resources, no ids of the parent). */
+export function serviceSummary(s: AppointmentService) {
+  return {
+    AppointmentServiceId: s.AppointmentServiceId,
+    ServiceId: s.ServiceId,
+    PackageId: s.PackageId,
+    Description: s.Description,
+    Start: s.Start,
+    End: s.End,
+    Employees: s.Employees,
+  };
+}
+
+const byStart = orderBy<Appointment>(
+  (a) => a.Start,
+  (a) => a.AppointmentId,
+);
+
+/** Both bounds are included and the end is not widened (the spec widens other lists, not this one). */
+export function listAppointments(world: World, q: AppointmentQuery): AppointmentListRow[] {
+  const candidates = world.appointments.filter((a) => {
+    if (a.SiteId !== q.siteId) return false;
+    if (q.stateId !== null && a.AppointmentStateId !== q.stateId) return false;
+    if (q.clientId !== null && a.ClientId !== q.clientId) return false;
+    const start = utcMs(a.Start);
+    return start >= q.start && start <= q.end;
+  });
+  const wanted = new Set(candidates.map((a) => a.ClientId));
+  const clients = new Map(world.clients.filter((c) => wanted.has(c.ClientId)).map((c) => [c.ClientId, c]));
+  const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
+
+  return candidates
+    .filter((a) => {
+      const c = clients.get(a.ClientId);
+      const names = c ? [c.FirstName, c.LastName, `${c.FirstName} ${c.LastName}`] : [];
+      return containsAny(q.find, [...names, ...a.AppointmentServices.map((s) => s.Description)]);
+    })
+    .sort(byStart)
+    .map((a) => ({
+      AppointmentId: a.AppointmentId,
+      AppointmentNumber: a.AppointmentNumber,
+      SiteId: a.SiteId,
+      ClientId: a.ClientId,
+      ClientFirstName: clients.get(a.ClientId)?.FirstName ?? '',
+      ClientLastName: clients.get(a.ClientId)?.LastName ?? '',
+      AppointmentStateId: a.AppointmentStateId,
+      AppointmentStateName: states.get(a.AppointmentStateId) ?? '',
+      Start: a.Start,
+      End: appointmentEnd(a),
+      Notes: a.Notes,
+      VIP: a.VIP,
+      SeriesId: a.SeriesId,
+      InvoiceId: a.InvoiceId,
+      Services: a.AppointmentServices.map(serviceSummary),
+    }));
+}
+
+// Writes.
+
+/** The body's AppointmentId, SiteId and AppointmentNumber are not used: the site is the query's. */
+export function createAppointment(
+  world: World,
+  siteId: Guid,
+  body: AppointmentIn,
+  now: number,
+  random: Random,
+): Appointment {
+  const newId = () => random.guid();
+  const AppointmentId = newId();
+  const AppointmentServices = checkedServices(
+    world,
+    body,
+    { id: siteId, field: 'siteId' },
+    { appointmentId: AppointmentId, clientId: body.ClientId, newId },
+  );
+
+  const appointment: Appointment = {
+    AppointmentId,
+    SiteId: siteId,
+    ClientId: body.ClientId,
+    ClientTypeId: given(body.ClientTypeId) ? body.ClientTypeId : EMPTY_GUID,
+    AppointmentNumber: nextAppointmentNumber(world),
+    AppointmentStateId: given(body.AppointmentStateId) ? body.AppointmentStateId : bookedStateId(world),
+    Start: earliestStart(AppointmentServices),
+    Notes: body.Notes ?? '',
+    SourceId: given(body.SourceId) ? body.SourceId : EMPTY_GUID,
+    UserId: given(body.UserId) ? body.UserId : EMPTY_GUID,
+    VIP: body.VIP ?? false,
+    SeriesId: given(body.SeriesId) ? body.SeriesId : null,
+    CreationDate: formatDateTime(now),
+    InvoiceId: null,
+    AppointmentServices,
+  };
+  insertRecord(world, 'appointments', appointment);
+  return appointment;
+}
+
+/** Appointment numbers are bare digits (no head), from here on. */
+const FIRST_NUMBER = 100001;
+
+/**
+ * The next AppointmentNumber: one more than the highest number in the diary, as the front desk
+ * issues them. Numbers are unique among the appointments that exist (a number freed by deleting
+ * the latest appointment may be issued again).
+ */
+function nextAppointmentNumber(world: World): string {
+  const numbers = world.appointments.map((a) => a.AppointmentNumber);
+  return String(Math.max(FIRST_NUMBER, Number(nextInSeries('', numbers))));
+}
+
+/** The state new appointments take when the body names none. */
+function bookedStateId(world: World): Guid {
+  const booked = world.appointmentStates.find((s) => s.Name === 'Booked') ?? world.appointmentStates[0];
+  if (!booked) throw new Error('the account has no appointment states');
+  return booked.AppointmentStateId;
+}
+
+/** The record is the one the BODY names (its AppointmentId), whatever the route said: the real service binds PUT so. */
+export function updateAppointment(world: World, body: AppointmentIn, random: Random): Appointment {
+  const appointment = editRecord(world, 'appointments', existingAppointment(world, body.AppointmentId ?? EMPTY_GUID));
+  const services = checkedServices(
+    world,
+    body,
+    body.SiteId === undefined ? undefined : { id: body.SiteId, field: 'SiteId' },
+    {
+      appointmentId: appointment.AppointmentId,
+      clientId: body.ClientId,
+      newId: () => random.guid(),
+      current: appointment.AppointmentServices,
+    },
+  );
+
+  if (body.SiteId !== undefined) appointment.SiteId = body.SiteId;
+  appointment.ClientId = body.ClientId;
+  if (given(body.ClientTypeId)) appointment.ClientTypeId = body.ClientTypeId;
+  if (given(body.AppointmentStateId)) appointment.AppointmentStateId = body.AppointmentStateId;
+  if (body.Notes !== undefined) appointment.Notes = body.Notes;
+  if (given(body.SourceId)) appointment.SourceId = body.SourceId;
+  if (given(body.UserId)) appointment.UserId = body.UserId;
+  if (body.VIP !== undefined) appointment.VIP = body.VIP;
+  // A series link is cleared by sending null or the empty Guid.
+  if (body.SeriesId !== undefined) appointment.SeriesId = given(body.SeriesId) ? body.SeriesId : null;
+  appointment.AppointmentServices = services;
+  appointment.Start = earliestStart(services);
+  return appointment;
+}
+
+export function setAppointmentState(world: World, appointmentId: Guid, stateId: Guid): void {
+  const appointment = editRecord(world, 'appointments', existingAppointment(world, appointmentId));
+  if (!world.appointmentStates.some((s) => s.AppointmentStateId === stateId)) {
+    throw errors.field('appointmentStateId', `The appointment state '${stateId}' does not exist.`);
+  }
+  appointment.AppointmentStateId = stateId;
+}
+
+export function deleteAppointment(world: World, appointmentId: Guid): void {
+  removeRecord(world, 'appointments', existingAppointment(world, appointmentId));
+}
+
+/** The account's states, in workflow order. */
+export function listAppointmentStates(world: World) {
+  return world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name }));
+}
+
+/**
+ * The services of a create or update body, built once the site (when given), the body's ids and
+ * the services are checked: one 400 names every bad field.
+ */
+function checkedServices(
+  world: World,
+  body: AppointmentIn,
+  site: { id: Guid; field: string } | undefined,
+  owner: ServiceOwner,
+): AppointmentService[] {
+  const problems = new ModelStateErrors();
+  if (site) checkSite(world, site.id, site.field, problems);
+  checkAppointmentIds(world, body, problems);
+  const services = buildServices(world, body.AppointmentServices, owner, problems);
+  problems.throwIfAny();
+  return services;
+}
+
+// Appointment-level ids of a create or update body must name records of the account. Ids that
+// mean "none" (absent, null, empty Guid) are not checked here; the caller decides their default.
+
+function checkAppointmentIds(world: World, body: AppointmentIn, problems: ModelStateErrors): void {
+  if (!world.clients.some((c) => c.ClientId === body.ClientId)) {
+    problems.add('ClientId', `The client '${body.ClientId}' does not exist.`);
+  }
+  const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean, what: string) => {
+    if (given(id) && !exists(id)) problems.add(field, `The ${what} '${id}' does not exist.`);
+  };
+  check(
+    'AppointmentStateId',
+    body.AppointmentStateId,
+    (id) => world.appointmentStates.some((s) => s.AppointmentStateId === id),
+    'appointment state',
+  );
+  check('ClientTypeId', body.ClientTypeId, (id) => world.clientTypes.some((t) => t.ClientTypeId === id), 'client type');
+  check('SourceId', body.SourceId, (id) => world.sources.some((s) => s.SourceId === id), 'source');
+}
+
+// The services of an appointment as sent on create and update, checked against the account and
+// completed from it.
+
+interface ServiceOwner {
+  appointmentId: Guid;
+  clientId: Guid;
+  newId: () => Guid;
+  /** The appointment's current services (update): a sent AppointmentServiceId naming one keeps it. */
+  current?: readonly AppointmentService[];
+}
+
+function buildServices(
+  world: World,
+  sent: readonly AppointmentServiceIn[],
+  owner: ServiceOwner,
+  problems: ModelStateErrors,
+): AppointmentService[] {
+  const services = new Map(world.services.map((s) => [s.ServiceId, s]));
+  const packages = new Map(world.packages.map((p) => [p.PackageId, p]));
+  const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
+  const resources = new Map(world.resources.map((r) => [r.ResourceId, r]));
+  const keep = new Set((owner.current ?? []).map((s) => s.AppointmentServiceId));
+  // Services of one package share a group id; one is made per package when the caller sends none.
+  const groups = new Map<Guid, Guid>();
+
+  return sent.map((item, i): AppointmentService => {
+    const at = `AppointmentServices[${i}]`;
+    const service = given(item.ServiceId) ? services.get(item.ServiceId) : undefined;
+    const pkg = given(item.PackageId) ? packages.get(item.PackageId) : undefined;
+    if (given(item.ServiceId) && !service)
+      problems.add(`${at}.ServiceId`, `The service '${item.ServiceId}' does not exist.`);
+    if (given(item.PackageId) && !pkg)
+      problems.add(`${at}.PackageId`, `The package '${item.PackageId}' does not exist.`);
+    if (pkg && service && !pkg.Services.some((ps) => ps.ServiceId === service.ServiceId)) {
+      problems.add(
+        `${at}.ServiceId`,
+        `The service '${service.ServiceId}' is not part of the package '${pkg.PackageId}'.`,
+      );
+    }
+    // Every item is a service of the catalogue: its duration gives End, its name Description.
+    if (!given(item.ServiceId)) problems.add(`${at}.ServiceId`, 'The ServiceId field is required.');
+
+    const start = parseDateTime(item.Start) ?? 0;
+    const end = item.End ? (parseDateTime(item.End) ?? start) : start + (service?.Duration ?? 0) * MINUTE;
+    if (end < start) problems.add(`${at}.End`, 'End must not be before Start.');
+
+    const Employees = item.Employees.map((e, j) => {
+      const employee = employees.get(e.EmployeeId);
+      if (!employee) problems.add(`${at}.Employees[${j}].EmployeeId`, `The employee '${e.EmployeeId}' does not exist.`);
+      return { EmployeeId: e.EmployeeId, FirstName: employee?.FirstName ?? '', LastName: employee?.LastName ?? '' };
+    });
+    const Resources = item.Resources.map((r, j) => {
+      const resource = resources.get(r.ResourceId);
+      if (!resource) problems.add(`${at}.Resources[${j}].ResourceId`, `The resource '${r.ResourceId}' does not exist.`);
+      return { ResourceId: r.ResourceId, Name: resource?.Name ?? '' };
+    });
+
+    const PackageId = given(item.PackageId) ? item.PackageId : null;
+    let PackageGroupId: Guid | null = given(item.PackageGroupId) ? item.PackageGroupId : null;
+    if (PackageId && !PackageGroupId) {
+      PackageGroupId = groups.get(PackageId) ?? owner.newId();
+      groups.set(PackageId, PackageGroupId);
+    }
+    return {
+      AppointmentServiceId:
+        given(item.AppointmentServiceId) && keep.has(item.AppointmentServiceId)
+          ? item.AppointmentServiceId
+          : owner.newId(),
+      AppointmentId: owner.appointmentId,
+      ClientId: owner.clientId,
+      ServiceId: item.ServiceId ?? EMPTY_GUID,
+      PackageId,
+      PackageGroupId,
+      Start: formatDateTime(start),
+      End: formatDateTime(end),
+      Description: item.Description?.trim() ? item.Description : (service?.Name ?? ''),
+      Employees,
+      Resources,
+    };
+  });
+}
+
+/** The appointment's Start: that of its earliest service. */
+function earliestStart(services: readonly AppointmentService[]): string {
+  return services.reduce((min, s) => (s.Start < min ? s.Start : min), services[0]?.Start ?? '');
+}
