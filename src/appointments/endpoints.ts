@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { dateTime, guid, guidFilter, routeGuid, string } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
-import { WriteResultSchema, writeResult } from '../http/write-result.js';
+import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import {
   createAppointment,
   deleteAppointment,
@@ -76,7 +76,7 @@ export const appointmentCrudEndpoints = [
     allowListLine: 'api/v2/appointments',
     query: { siteId: guid({ description: 'Site the appointment is booked at.' }) },
     body: appointmentBody('The appointment with its AppointmentServices; ids empty.'),
-    response: { description: 'Write result: Message `AppointmentId`, Value the new id.', schema: WriteResultSchema },
+    response: writeResultAnswer('AppointmentId', 'the new id'),
     errors: { 400: 'No body, or a field is missing, malformed or names no record of the account.' },
     example: (world, now) => {
       const a = upcomingAppointment(world, now);
@@ -100,10 +100,7 @@ export const appointmentCrudEndpoints = [
       appointmentId: guid({ description: 'Appointment to move.' }),
       appointmentStateId: guid({ description: 'State to move it to (GET /api/v2/appointmentstates).' }),
     },
-    response: {
-      description: 'Write result: Message `AppointmentId`, Value the appointment id.',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('AppointmentId', 'the appointment id'),
     errors: { 400: 'Unknown appointment (`Record does not exist.`) or unknown state.' },
     example: (world, now) => ({
       query: {
@@ -121,11 +118,7 @@ export const appointmentCrudEndpoints = [
     summary: 'One appointment with its services, employees and resources; any site, no siteId.',
     cacheable: true,
     route: appointmentIdRoute,
-    response: {
-      description: 'The appointment, or `null` when the account has none with that id.',
-      schema: AppointmentSchema.nullable(),
-    },
-    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    response: recordOrNull('appointment', AppointmentSchema),
     example: (world, now) => ({ route: { appointmentId: upcomingAppointment(world, now).AppointmentId } }),
     handler: ({ account, route }) => reply.json(findAppointment(account.world, route.appointmentId) ?? null),
   }),
@@ -140,12 +133,11 @@ export const appointmentCrudEndpoints = [
       'appointment keeps its id. Availability is not checked.',
     route: appointmentIdRoute,
     body: appointmentBody('The appointment in full; its AppointmentId selects the record.'),
-    response: { description: 'Write result: Message `AppointmentId`, Value the ROUTE id.', schema: WriteResultSchema },
+    response: writeResultAnswer('AppointmentId', 'the ROUTE id'),
     errors: {
       400:
         "No body, the body's AppointmentId names no appointment (`Record does not exist.`), or a field is missing, " +
         'malformed or names no record.',
-      404: 'The route id is not a well-formed Guid.',
     },
     example: (world, now) => {
       const a = upcomingAppointment(world, now);
@@ -164,7 +156,7 @@ export const appointmentCrudEndpoints = [
       '`{"Message":"Record does not exist."}`.',
     route: appointmentIdRoute,
     response: { description: 'Removed; empty body.', contentType: 'empty' },
-    errors: { 400: 'No appointment has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },
+    errors: { 400: 'No appointment has that id (`Record does not exist.`).' },
     example: (world, now) => ({ route: { appointmentId: upcomingAppointment(world, now).AppointmentId } }),
     handler: ({ account, route }) => {
       deleteAppointment(account.world, route.appointmentId);

@@ -4,7 +4,7 @@ import { endpointGroup } from '../http/endpoint.js';
 import { ClassTypes } from '../http/enums.js';
 import { boolean, dateTime, enumeration, guid, guidFilter } from '../http/params.js';
 import { reply } from '../http/reply.js';
-import { WriteResultSchema, writeResult } from '../http/write-result.js';
+import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { createClassBooking, listClassBookings, updateClassBooking } from './class-bookings.js';
 import { createClass, listClasses, listClassSchedules, updateClass } from './classes.js';
 import {
@@ -92,7 +92,7 @@ export const classEndpoints = [
     allowListLine: 'api/v2/classes',
     query: { siteId: guid({ description: 'Site the class belongs to.' }) },
     body: { schema: ClassInput, required: true, description: 'The class; ClassId empty.' },
-    response: { description: 'Write result: Message `ClassId`, Value the new id.', schema: WriteResultSchema },
+    response: writeResultAnswer('ClassId', 'the new id'),
     errors: { 400: 'No body, a siteId naming no site, no Name, or a malformed field.' },
     example: newClassExample,
     handler: ({ account, query, body, now }) =>
@@ -109,7 +109,7 @@ export const classEndpoints = [
     allowListLine: 'api/v2/classes',
     query: { classId: guid({ description: 'Class to update.' }) },
     body: { schema: ClassInput, required: true, description: 'The fields to write; SiteId always.' },
-    response: { description: 'Write result: Message `ClassId`, Value the class id.', schema: WriteResultSchema },
+    response: writeResultAnswer('ClassId', 'the class id'),
     errors: {
       400:
         'No body, an unknown class (`Record does not exist.`), a SiteId naming no site, a blank Name, or a ' +
@@ -159,10 +159,7 @@ export const classEndpoints = [
       required: true,
       description: 'The booking with ObjectState 1 and a caller-generated ClassBookingId.',
     },
-    response: {
-      description: 'Write result: Message `ClassBookingId`, Value the id sent (also when nothing was written).',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('ClassBookingId', 'the id sent (also when nothing was written)'),
     errors: {
       400:
         'No body, a malformed field, an unknown ClassScheduleId or ClientId, a ClassBookingId in use, or an online ' +
@@ -192,10 +189,7 @@ export const classEndpoints = [
       required: true,
       description: 'The booking with ObjectState 2 (update) or 3 (remove).',
     },
-    response: {
-      description: 'Write result: Message `ClassBookingId`, Value the body id (also when nothing was written).',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('ClassBookingId', 'the body id (also when nothing was written)'),
     errors: {
       400:
         'No body, a malformed field, an unknown booking (`Record does not exist.`), an unknown ClassScheduleId or ' +

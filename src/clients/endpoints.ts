@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { booleanFilter, dateTime, guid, optionalDateTime, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
-import { WriteResultSchema, writeResult } from '../http/write-result.js';
+import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { appointmentHistory } from './appointment-history.js';
 import {
   clientById,
@@ -102,11 +102,7 @@ export const clientEndpoints = [
     description: 'The password is never answered, only whether one is set (`HasAccountPassword`).',
     cacheable: true,
     route: { id: routeGuid('Client id.') },
-    response: {
-      description: 'The client, or `null` when the account has none with that id.',
-      schema: ClientSchema.nullable(),
-    },
-    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    response: recordOrNull('client', ClientSchema),
     example: (world) => ({ route: { id: exampleClient(world).ClientId } }),
     handler: ({ account, route }) => reply.json(clientById(account.world, route.id)),
   }),
@@ -122,7 +118,7 @@ export const clientEndpoints = [
     allowListLine: 'api/v2/clients',
     query: { siteId: guid({ description: 'Site the client belongs to; the empty Guid = the whole account.' }) },
     body: { schema: ClientCreateInput, required: true, description: 'The client; ClientId empty.' },
-    response: { description: 'Write result: Message `ClientId`, Value the new id.', schema: WriteResultSchema },
+    response: writeResultAnswer('ClientId', 'the new id'),
     errors: {
       400:
         'No body, a malformed or over-long field, an unknown enumeration value, or a siteId or MembershipId naming ' +
@@ -144,7 +140,7 @@ export const clientEndpoints = [
     allowListLine: 'api/v2/clients',
     query: { clientId: guid({ description: 'Client to update.' }) },
     body: { schema: ClientUpdateInput, required: true, description: 'The fields to write.' },
-    response: { description: 'Write result: Message `ClientId`, Value the client id.', schema: WriteResultSchema },
+    response: writeResultAnswer('ClientId', 'the client id'),
     errors: {
       400:
         'No body, an unknown client (`Record does not exist.`), a malformed or over-long field, or an id naming ' +

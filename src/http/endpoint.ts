@@ -115,7 +115,19 @@ export function defineEndpoint<
 
 type Auth = EndpointDef<undefined, undefined, undefined>['auth'];
 
-/** A declaration inside a group: method, path, tag and auth come from the group, errors default to none. */
+/** The documented 404 of every route with an id: ids are Guids, so a malformed one matches no route. */
+const MALFORMED_ROUTE_ID = 'The id is not a well-formed Guid (the route does not match).';
+
+/** The answer of a GET by id: the record, or JSON `null` when the account has none with that id. */
+export const recordOrNull = (noun: string, schema: z.ZodType): ResponseSpec => ({
+  description: `The ${noun}, or \`null\` when the account has none with that id.`,
+  schema: schema.nullable(),
+});
+
+/**
+ * A declaration inside a group: method, path, tag and auth come from the group; errors default to
+ * none, and a route with ids documents the 404 of a malformed one.
+ */
 type GroupedDef<Q extends Params | undefined, R extends Params | undefined, B extends AnyBody> = Omit<
   EndpointDef<Q, R, B>,
   'method' | 'path' | 'tag' | 'auth' | 'errors'
@@ -136,7 +148,14 @@ export function endpointGroup(tag: string, auth: Auth = 'bearer') {
       path: string,
       def: GroupedDef<Q, R, B>,
     ): Endpoint =>
-      defineEndpoint<Q, R, B>({ errors: {}, ...def, method, path, tag, auth } as EndpointDef<Q, R, B>);
+      defineEndpoint<Q, R, B>({
+        ...def,
+        errors: { ...(path.includes('{') ? { 404: MALFORMED_ROUTE_ID } : {}), ...def.errors },
+        method,
+        path,
+        tag,
+        auth,
+      } as EndpointDef<Q, R, B>);
   return { get: at('GET'), post: at('POST'), put: at('PUT'), patch: at('PATCH'), delete: at('DELETE') };
 }
 

@@ -17,3 +17,9 @@ export function writeResult(message: string, id: string): Reply {
   const body: WriteResult = { Message: message, Value: id };
   return reply.json(body);
 }
+
+/** The documented answer of a write: `Value` is `value` (e.g. "the new id"). */
+export const writeResultAnswer = (message: string, value: string) => ({
+  description: `Write result: Message \`${message}\`, Value ${value}.`,
+  schema: WriteResultSchema,
+});

@@ -45,7 +45,6 @@ export const partnerEndpoints = [
       400:
         'No body, a status that is not one of the five, a malformed updated_utc, or no booking with that id at the ' +
         'venue (`Record does not exist.`).',
-      404: 'An id is not a well-formed Guid (the route does not match).',
     },
     example: reportExample,
     handler: ({ account, route, body, now }) => reply.json(reportAppointment(account.world, route, body, now)),

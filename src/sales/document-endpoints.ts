@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { booleanFilter, dateTime, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
-import { WriteResultSchema, writeResult } from '../http/write-result.js';
+import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './documents.js';
 import { invoiceBody, recentInvoice } from './examples.js';
 import { AccountingDocumentListSchema, AccountingDocumentSchema, DocumentInput } from './schemas.js';
@@ -52,11 +52,7 @@ export const accountingDocumentEndpoints = [
     summary: 'One accounting document of any type, recurring included, with its line items; no siteId.',
     cacheable: true,
     route: idRoute,
-    response: {
-      description: 'The document, or `null` when the account has none with that id.',
-      schema: AccountingDocumentSchema.nullable(),
-    },
-    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    response: recordOrNull('document', AccountingDocumentSchema),
     example: (world, now) => ({ route: { accountingDocumentId: recentInvoice(world, now).AccountingDocumentId } }),
     handler: ({ account, route }) => reply.json(findDocument(account.world, route.accountingDocumentId) ?? null),
   }),
@@ -73,10 +69,7 @@ export const accountingDocumentEndpoints = [
     allowListLine,
     query: { siteId: guid({ description: 'Site the document belongs to.' }) },
     body: body('The document with its AccountingDocumentLineItems; AccountingDocumentId empty.'),
-    response: {
-      description: 'Write result: Message `AccountingDocumentId`, Value the new id.',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('AccountingDocumentId', 'the new id'),
     errors: { 400: 'No body, SiteId differs from siteId, or a field is missing, malformed or names no record.' },
     example: (world, now) => {
       const invoice = recentInvoice(world, now);
@@ -97,15 +90,11 @@ export const accountingDocumentEndpoints = [
       'An unknown id is a 400 `Record does not exist.`. The answer echoes the route id.',
     route: idRoute,
     body: body('The document; SiteId required.'),
-    response: {
-      description: 'Write result: Message `AccountingDocumentId`, Value the route id.',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('AccountingDocumentId', 'the route id'),
     errors: {
       400:
         'No body, no SiteId, unknown document (`Record does not exist.`), or a field is malformed or names no ' +
         'record.',
-      404: 'The route id is not a well-formed Guid.',
     },
     example: (world, now) => {
       const invoice = recentInvoice(world, now);
@@ -127,7 +116,7 @@ export const accountingDocumentEndpoints = [
       'allocated to it are kept.',
     route: idRoute,
     response: { description: 'Removed; empty body.', contentType: 'empty' },
-    errors: { 400: 'No document has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },
+    errors: { 400: 'No document has that id (`Record does not exist.`).' },
     example: (world, now) => ({ route: { accountingDocumentId: recentInvoice(world, now).AccountingDocumentId } }),
     handler: ({ account, route }) => {
       deleteDocument(account.world, route.accountingDocumentId);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { AccountingEntryTypes } from '../http/enums.js';
 import { dateTime, enumeration, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
-import { WriteResultSchema, writeResult } from '../http/write-result.js';
+import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { fromCents, toCents } from '../world/money.js';
 import { documentBalance } from './documents.js';
 import { createEntry, deleteEntry, entryDetail, listEntries, updateEntry } from './entries.js';
@@ -52,11 +52,7 @@ export const accountingEntryEndpoints = [
     summary: 'One receipt or payment with its allocations; no siteId, no entryType.',
     cacheable: true,
     route: idRoute,
-    response: {
-      description: 'The entry, or `null` when the account has none with that id.',
-      schema: AccountingEntrySchema.nullable(),
-    },
-    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    response: recordOrNull('entry', AccountingEntrySchema),
     example: (world) => ({ route: { accountingEntryId: recentReceipt(world).AccountingEntryId } }),
     handler: ({ account, route }) => reply.json(entryDetail(account.world, route.accountingEntryId)),
   }),
@@ -73,10 +69,7 @@ export const accountingEntryEndpoints = [
     allowListLine,
     query: { siteId: guid({ description: 'Site the entry belongs to.' }) },
     body: body('The entry; AccountingEntryId empty.'),
-    response: {
-      description: 'Write result: Message `AccountingEntryId`, Value the new id.',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('AccountingEntryId', 'the new id'),
     errors: { 400: 'No body, SiteId differs from siteId, or a field is missing, malformed or names no record.' },
     example: (world, now) => {
       const invoice = recentInvoice(world, now);
@@ -101,13 +94,9 @@ export const accountingEntryEndpoints = [
       'documents involved. An unknown id is a 400 `Record does not exist.`. The answer echoes the route id.',
     route: idRoute,
     body: body('The entry; SiteId required.'),
-    response: {
-      description: 'Write result: Message `AccountingEntryId`, Value the route id.',
-      schema: WriteResultSchema,
-    },
+    response: writeResultAnswer('AccountingEntryId', 'the route id'),
     errors: {
       400: 'No body, no SiteId, unknown entry (`Record does not exist.`), or a field is malformed or names no record.',
-      404: 'The route id is not a well-formed Guid.',
     },
     example: (world) => {
       const r = recentReceipt(world);
@@ -127,7 +116,7 @@ export const accountingEntryEndpoints = [
     description: 'Answers 200 with an empty body. An unknown id is a 400 `{"Message":"Record does not exist."}`.',
     route: idRoute,
     response: { description: 'Removed; empty body.', contentType: 'empty' },
-    errors: { 400: 'No entry has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },
+    errors: { 400: 'No entry has that id (`Record does not exist.`).' },
     example: (world) => ({ route: { accountingEntryId: recentReceipt(world).AccountingEntryId } }),
     handler: ({ account, route }) => {
       deleteEntry(account.world, route.accountingEntryId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { ItemStates } from '../http/enums.js';
 import { enumeration, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
@@ -43,11 +43,7 @@ export const siteEndpoints = [
     summary: 'One site with address, contact details, trading hours and time zone.',
     cacheable: true,
     route: { id: routeGuid('Site id.') },
-    response: {
-      description: 'The site, or `null` when the account has no site with that id.',
-      schema: SiteSchema.nullable(),
-    },
-    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    response: recordOrNull('site', SiteSchema),
     example: (world) => ({ route: { id: firstActiveSiteId(world) } }),
     handler: ({ account, route }) => reply.json(account.world.sites.find((s) => s.SiteId === route.id) ?? null),
   }),

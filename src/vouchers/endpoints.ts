@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { guid, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
-import { WriteResultSchema, writeResult } from '../http/write-result.js';
+import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { atSite, newVoucherBody, redeemedVoucher } from './examples.js';
 import { VoucherInput, VoucherListSchema, VoucherSchema } from './schemas.js';
 import { createVoucher, listVouchers, updateVoucher, voucherDetail } from './vouchers.js';
@@ -41,11 +41,7 @@ export const voucherEndpoints = [
       'deleted redemption shows at once.',
     cacheable: true,
     route: { voucherId: routeGuid('Voucher id.') },
-    response: {
-      description: 'The voucher, or `null` when the account has none with that id.',
-      schema: VoucherSchema.nullable(),
-    },
-    errors: { 404: 'The id is not a well-formed Guid (the route does not match).' },
+    response: recordOrNull('voucher', VoucherSchema),
     example: (world) => ({ route: { voucherId: redeemedVoucher(world).VoucherId } }),
     handler: ({ account, route }) => reply.json(voucherDetail(account.world, route.voucherId)),
   }),
@@ -65,7 +61,7 @@ export const voucherEndpoints = [
       }),
     },
     body: { schema: VoucherInput, required: true, description: 'The voucher; VoucherId empty.' },
-    response: { description: 'Write result: Message `VoucherId`, Value the new id.', schema: WriteResultSchema },
+    response: writeResultAnswer('VoucherId', 'the new id'),
     errors: {
       400:
         'No body, a SiteId that differs from the query siteId, a duplicate VoucherNumber, no ExpiryDate or Amount, ' +
@@ -87,10 +83,9 @@ export const voucherEndpoints = [
       '400 `Record does not exist.`.',
     route: { voucherId: routeGuid('Voucher to update.') },
     body: { schema: VoucherInput, required: true, description: 'The fields to write; SiteId always.' },
-    response: { description: 'Write result: Message `VoucherId`, Value the route id.', schema: WriteResultSchema },
+    response: writeResultAnswer('VoucherId', 'the route id'),
     errors: {
       400: 'No body, an unknown voucher (`Record does not exist.`), a SiteId naming no site, or a malformed field.',
-      404: 'The id is not a well-formed Guid (the route does not match).',
       500: 'The body has no SiteId.',
     },
     example: (world) => {

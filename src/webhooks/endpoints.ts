@@ -67,7 +67,7 @@ export const webhookEndpoints: Endpoint[] = [
       'exist."}`, as DELETE appointments answers. The route ends in a record id, so no allow-list line admits it.',
     route: { webhookId: routeGuid('The webhook_id of the subscription.') },
     response: { description: 'Removed; empty body.', contentType: 'empty' },
-    errors: { 400: 'No webhook has that id (`Record does not exist.`).', 404: 'The id is not a well-formed Guid.' },
+    errors: { 400: 'No webhook has that id (`Record does not exist.`).' },
     handler: ({ account, route }) => {
       unregister(account, route.webhookId);
       return reply.empty();
