@@ -46,44 +46,17 @@ export async function checkedFetch(url: string, init?: RequestInit): Promise<Res
 
 export interface Call {
   method?: string;
+  /** Bearer token (version 2); a fixture's own token unless this says otherwise. */
   token?: string;
+  /** ServiceApiKey header (version 1). */
+  apiKey?: string;
   body?: unknown;
   headers?: Record<string, string>;
   /** Host header of the request URL, e.g. `acme.localhost`. */
   host?: string;
 }
 
-/** One request; paths are relative to the host (`/api/v2/...` or `/accounts/<name>/api/v2/...`). */
-export function call(sim: Simulator, path: string, c: Call = {}): Promise<Response> {
-  const headers: Record<string, string> = { ...c.headers };
-  if (c.token !== undefined) headers.authorization = `Bearer ${c.token}`;
-  let body: string | undefined;
-  if (c.body !== undefined) {
-    body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  return sim.fetch(new Request(`http://${c.host ?? '127.0.0.1'}${path}`, { method: c.method ?? 'GET', headers, body }));
-}
-
-/** A token for the demo credential of the account the host or path prefix names. */
-export async function tokenFor(sim: Simulator, prefix = '', host?: string): Promise<string> {
-  const res = await call(sim, `${prefix}/api/v2/token`, {
-    method: 'POST',
-    host,
-    body: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
-  });
-  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** GET with the demo token; returns status and parsed JSON (or text). */
-export function getJson(sim: Simulator, path: string, token: string, c: Call = {}): Promise<Answer> {
-  return answer(call(sim, path, { ...c, token }));
-}
-
-/** The JSON body of a response, untyped for assertions. */
-export const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
-
+/** Status, headers, text and parsed JSON (the text itself when it is not JSON) of an answer. */
 export interface Answer {
   status: number;
   body: any;
@@ -91,38 +64,68 @@ export interface Answer {
   headers: Headers;
 }
 
-/** A simulator with the demo account's token, world, and a `send` that parses JSON answers. */
+/** A simulator with the demo account's token and world. */
 export interface DemoApi {
   sim: Simulator;
   token: string;
   account: Account;
   world: World;
-  send(path: string, init?: { method?: string; body?: unknown }): Promise<Answer>;
+}
+
+/** Where a request goes: a simulator, or a fixture whose token is sent with it. */
+export type Target = Simulator | Pick<DemoApi, 'sim' | 'token'>;
+
+/**
+ * The one way tests call the simulator: one request, its answer read whole. Paths are relative to the
+ * host (`/api/v2/...`, `/accounts/<name>/api/v2/...`, `/__admin/...`).
+ */
+export async function call(to: Target, path: string, c: Call = {}): Promise<Answer> {
+  const [sim, token] = 'sim' in to ? [to.sim, c.token ?? to.token] : [to, c.token];
+  const headers: Record<string, string> = {};
+  if (c.apiKey !== undefined) headers.ServiceApiKey = c.apiKey;
+  Object.assign(headers, c.headers);
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (c.body !== undefined) {
+    body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const request = new Request(`http://${c.host ?? '127.0.0.1'}${path}`, { method: c.method ?? 'GET', headers, body });
+  const response = await sim.fetch(request);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* empty or plain text */
+  }
+  return { status: response.status, body: parsed, text, headers: response.headers };
+}
+
+/** A token for a credential (the demo one unless given) of the account the path prefix names. */
+export async function tokenFor(
+  sim: Simulator,
+  prefix = '',
+  credential = { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
+): Promise<string> {
+  const { clientId, secret } = credential;
+  const res = await call(sim, `${prefix}/api/v2/token`, { method: 'POST', body: { clientId, secret } });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
+  return res.body.access_token;
+}
+
+/** A token for a new credential of the demo account that admits only the allow-list lines given. */
+export async function restrictedToken(sim: Simulator, ...endpoints: string[]): Promise<string> {
+  const credential = await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints } });
+  if (credential.status !== 201) throw new Error(`credential: ${credential.status} ${credential.text}`);
+  return tokenFor(sim, '', credential.body);
 }
 
 export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> {
   const sim = await simulator(options);
   const token = await tokenFor(sim);
   const account = sim.registry.get('demo')!;
-  const send: DemoApi['send'] = async (path, init = {}) => {
-    return answer(
-      call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) }),
-    );
-  };
-  return { sim, token, account, world: account.world, send };
-}
-
-/** Status, text and parsed JSON (the text itself when it is not JSON) of an answer. */
-export async function answer(res: Response | Promise<Response>): Promise<Answer> {
-  const r = await res;
-  const text = await r.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* empty or plain text */
-  }
-  return { status: r.status, body, text, headers: r.headers };
+  return { sim, token, account, world: account.world };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
-import { checkedFetch, json } from '../helpers.js';
+import { checkedFetch } from '../helpers.js';
 
 // Same seed, size and day give byte-identical responses, across two server instances.
 
@@ -27,7 +27,7 @@ async function snapshot(server: RunningServer): Promise<string[]> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
   });
-  const { access_token } = await json(tokenRes);
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
   const get = async (path: string) =>
     (await checkedFetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${access_token}` } })).text();
   const sites = await get('/api/v2/sites?state=Active');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountFromHost, accountFromPath } from '../../src/accounts/host.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 
 describe('account resolution', () => {
   it.each([
@@ -23,7 +23,7 @@ describe('account resolution', () => {
     const sim = await simulator();
     const token = await tokenFor(sim, '/accounts/acme');
     const byHost = await call(sim, '/api/v2/ping', { token, host: 'acme.localhost' });
-    expect((await json(byHost)).tenant).toBe('acme');
+    expect(byHost.body.tenant).toBe('acme');
   });
 
   it('an unknown account is created on first request', async () => {

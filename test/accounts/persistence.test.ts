@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -17,7 +17,7 @@ describe('--data-dir persistence', () => {
     const first = await simulator({ dataDir: dir });
     const token = await tokenFor(first, '/accounts/acme');
     const rotated = await call(first, '/accounts/acme/api/v2/token/rotate-clientid', { method: 'POST', body: demo });
-    const { client_id } = await json(rotated);
+    const { client_id } = rotated.body;
     await call(first, '/__admin/accounts/acme/clock', { method: 'POST', body: { advanceSeconds: 3600 } });
 
     const file = JSON.parse(await readFile(path.join(dir, 'acme.json'), 'utf8'));
@@ -31,7 +31,7 @@ describe('--data-dir persistence', () => {
       body: { ...demo, clientId: client_id },
     });
     expect(again.status).toBe(200);
-    expect(await json(call(second, '/__admin/accounts/acme/clock'))).toEqual({ now: '2026-03-16T10:00:00.000Z' });
+    expect((await call(second, '/__admin/accounts/acme/clock')).body).toEqual({ now: '2026-03-16T10:00:00.000Z' });
   });
 
   it('a deleted account loses its file', async () => {

@@ -3,7 +3,7 @@ import type { Simulator } from '../../src/app.js';
 import { formatDate } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 const offers = async (p: TimesParams, cart?: unknown): Promise<Offer[]> => {
-  const res = await getJson(sim, timesPath(p), token, cart === undefined ? {} : { method: 'POST', body: cart });
+  const res = await call(sim, timesPath(p), cart === undefined ? { token } : { token, method: 'POST', body: cart });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Offer[];
 };
@@ -113,7 +113,7 @@ describe('the grid', () => {
     const service = servicesAt(world, london.SiteId).find((s) => s.Duration <= 30)!;
     const path = timesPath({ siteId: london.SiteId, day: localDate(london, FIXED_NOW), services: [service.ServiceId] });
     await call(own, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 3 * 3600 } });
-    const later = (await getJson(own, path, ownToken)).body as Offer[];
+    const later = (await call(own, path, { token: ownToken })).body as Offer[];
     expect(later.every((o) => ms(o.Start) >= FIXED_NOW + 3 * 3600_000)).toBe(true);
   });
 });
@@ -252,10 +252,10 @@ describe('serviceSequence', () => {
   });
 
   it('serviceSequence 3 answers 400 naming it', async () => {
-    const res = await getJson(
+    const res = await call(
       sim,
       timesPath({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, 1), serviceSequence: 3 }),
-      token,
+      { token },
     );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -366,6 +366,6 @@ describe('the client and the cart', () => {
     expect(await offers(p, [])).toEqual(found);
     const res = await call(sim, timesPath(p), { method: 'POST', token });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual(found);
+    expect(res.body).toEqual(found);
   });
 });

@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { type Diary, diary, oneService, UNKNOWN, upcoming } from './support.js';
+import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { oneService, upcoming } from './support.js';
 
 const setStateUrl = (appointmentId: string, stateId: string) =>
   `/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${stateId}`;
 
 // One row per route and outcome: method, URL, body, status. A fresh simulator per row.
 
-let d: Diary;
+let d: DemoApi;
 beforeEach(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 const range = 'start=2026-03-16&end=2026-03-23';
-type Row = [string, string, (d: Diary) => { url: string; body?: unknown }, number];
+type Row = [string, string, (d: DemoApi) => { url: string; body?: unknown }, number];
 const rows: Row[] = [
   [
     'GET',
@@ -83,21 +83,22 @@ const rows: Row[] = [
 describe('appointments status matrix', () => {
   it.each(rows)('%s %s answers %i', async (method, _, request, status) => {
     const { url, body } = request(d);
-    const res = await d.send(url, { method, ...(body === undefined ? {} : { body }) });
+    const res = await call(d, url, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(status);
   });
 });
 
 describe('allow-list lines', () => {
   const restricted = async (line: string) => {
-    const created = await json(
-      call(d.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-    );
+    const created = (
+      await call(d.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
+    ).body;
     return (
-      await json(
-        call(d.sim, '/api/v2/token', { method: 'POST', body: { clientId: created.clientId, secret: created.secret } }),
-      )
-    ).access_token as string;
+      await call(d.sim, '/api/v2/token', {
+        method: 'POST',
+        body: { clientId: created.clientId, secret: created.secret },
+      })
+    ).body.access_token as string;
   };
 
   it('api/v2/appointments admits the list and create, not setstate', async () => {

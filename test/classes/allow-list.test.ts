@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, json } from '../helpers.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
 
 let a: DemoApi;
 beforeAll(async () => {
@@ -7,12 +7,12 @@ beforeAll(async () => {
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(
-    call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-  );
+  const cred = (
+    await call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
+  ).body;
   return (
-    await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
-  ).access_token;
+    await call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } })
+  ).body.access_token;
 }
 const site = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 const classes = () => `/api/v2/classes?siteId=${site()}&start=2026-03-16`;

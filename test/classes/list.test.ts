@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
 import { editRecord } from '../../src/records.js';
-import { type DemoApi, demoApi, EMPTY, FIXED_NOW } from '../helpers.js';
+import { call, type DemoApi, demoApi, EMPTY, FIXED_NOW } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
@@ -15,7 +15,7 @@ const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 describe('GET /api/v2/classes', () => {
   it('lists the Active classes of the site', async () => {
     const site = activeSite();
-    const res = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
+    const res = await call(a, `/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(res.status).toBe(200);
     const expected = a.world.classes
       .filter((c) => c.SiteId === site && c.State === 1)
@@ -31,17 +31,17 @@ describe('GET /api/v2/classes', () => {
     await a.account.write(() => {
       editRecord(a.world, 'classes', c).State = 2;
     });
-    const res = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
+    const res = await call(a, `/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(res.body.some((r: any) => r.ClassId === c.ClassId)).toBe(false);
   });
 
   it('start drops classes that had already ended before it (EndDate < start)', async () => {
     const site = siteWithRetired();
     const ended = a.world.classes.find((c) => c.SiteId === site && c.EndDate !== null && c.State === 1)!;
-    const before = await a.send(`/api/v2/classes?siteId=${site}&start=${encodeURIComponent(ended.EndDate!)}`);
+    const before = await call(a, `/api/v2/classes?siteId=${site}&start=${encodeURIComponent(ended.EndDate!)}`);
     expect(before.body.some((r: any) => r.ClassId === ended.ClassId)).toBe(true);
     const after = new Date(utcMs(ended.EndDate!) + 60_000).toISOString();
-    const res = await a.send(`/api/v2/classes?siteId=${site}&start=${after}`);
+    const res = await call(a, `/api/v2/classes?siteId=${site}&start=${after}`);
     expect(res.body.some((r: any) => r.ClassId === ended.ClassId)).toBe(false);
     expect(res.body.every((r: any) => r.EndDate === null || utcMs(r.EndDate) >= utcMs(ended.EndDate!) + 60_000)).toBe(
       true,
@@ -49,21 +49,21 @@ describe('GET /api/v2/classes', () => {
   });
 
   it('rows are ordered by name', async () => {
-    const names = (await a.send(`/api/v2/classes?siteId=${activeSite()}&start=${NOW}`)).body.map((c: any) => c.Name);
+    const names = (await call(a, `/api/v2/classes?siteId=${activeSite()}&start=${NOW}`)).body.map((c: any) => c.Name);
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'en', { sensitivity: 'base' })));
   });
 
   it('siteId and start are required by name: without one GET answers 405 (POST and PUT serve the path)', async () => {
-    expect((await a.send(`/api/v2/classes?siteId=${activeSite()}`)).status).toBe(405);
-    expect((await a.send(`/api/v2/classes?start=${NOW}`)).status).toBe(405);
+    expect((await call(a, `/api/v2/classes?siteId=${activeSite()}`)).status).toBe(405);
+    expect((await call(a, `/api/v2/classes?start=${NOW}`)).status).toBe(405);
   });
 
   it('an empty start is a 400', async () => {
-    expect((await a.send(`/api/v2/classes?siteId=${activeSite()}&start=`)).status).toBe(400);
+    expect((await call(a, `/api/v2/classes?siteId=${activeSite()}&start=`)).status).toBe(400);
   });
 
   it('an empty siteId lists nothing', async () => {
-    expect((await a.send(`/api/v2/classes?siteId=&start=${NOW}`)).body).toEqual([]);
+    expect((await call(a, `/api/v2/classes?siteId=&start=${NOW}`)).body).toEqual([]);
     expect(FIXED_NOW).toBeGreaterThan(0);
     expect(EMPTY).toHaveLength(36);
   });
@@ -71,7 +71,7 @@ describe('GET /api/v2/classes', () => {
 
 describe('GET /api/v2/classes/classschedules', () => {
   const range = 'start=2026-02-14&end=2026-04-16';
-  const sched = (q: string) => a.send(`/api/v2/classes/classschedules?${q}`);
+  const sched = (q: string) => call(a, `/api/v2/classes/classschedules?${q}`);
   const typeOf = (classId: string) => a.world.classes.find((c) => c.ClassId === classId)!.ClassType;
 
   it('lists the Active sessions of the site and class type starting in the range', async () => {

@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { authUrl, type Clients, clients, signedUp, siteOf } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { authUrl, signedUp, siteOf } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeAll(async () => {
-  c = await clients();
+  c = await demoApi();
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(
-    call(c.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-  );
+  const cred = (
+    await call(c.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
+  ).body;
   return (
-    await json(call(c.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
-  ).access_token;
+    await call(c.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } })
+  ).body.access_token;
 }
 
 const urls = () => {
@@ -45,7 +45,7 @@ describe('allow-list lines (Authentication 5)', () => {
   it('GET /clients/{id} ends in a record id, so a credential with a non-empty list is refused it', async () => {
     const token = await restricted('api/v2/clients');
     const res = await call(c.sim, `/api/v2/clients/${signedUp(c.world).ClientId}`, { token });
-    expect([res.status, await res.text()]).toEqual([403, 'Unauthorized - Invalid end-point.']);
+    expect([res.status, res.text]).toEqual([403, 'Unauthorized - Invalid end-point.']);
   });
 });
 

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { all, type Clients, clients, siteOf } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { all, siteOf } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeAll(async () => {
-  c = await clients();
+  c = await demoApi();
 });
 type Row = {
   ClientId: string;
@@ -13,7 +14,7 @@ type Row = {
   ContactPhone: boolean | null;
 };
 const contacts = async (query = ''): Promise<Row[]> => {
-  const res = await c.send(`/api/v2/clients/contacts?siteId=${siteOf(c.world)}${query}`);
+  const res = await call(c, `/api/v2/clients/contacts?siteId=${siteOf(c.world)}${query}`);
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -74,7 +75,7 @@ describe('GET /api/v2/clients/contacts', () => {
   });
 
   it('a channel value that is not a Boolean answers 400 naming it', async () => {
-    const res = await c.send(`/api/v2/clients/contacts?siteId=${siteOf(c.world)}&contactSms=maybe`);
+    const res = await call(c, `/api/v2/clients/contacts?siteId=${siteOf(c.world)}&contactSms=maybe`);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['contactSms']);
   });

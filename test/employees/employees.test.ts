@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { getJson, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -27,7 +27,7 @@ type Row = {
   BookOnline: boolean;
 };
 const get = async (query: string): Promise<Row[]> => {
-  const res = await getJson(sim, `/api/v2/employees?${query}`, token);
+  const res = await call(sim, `/api/v2/employees?${query}`, { token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -77,6 +77,6 @@ describe('GET /api/v2/employees', () => {
   });
 
   it('siteId is required by name: without it the answer is 404', async () => {
-    expect((await getJson(sim, '/api/v2/employees', token)).status).toBe(404);
+    expect((await call(sim, '/api/v2/employees', { token })).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -45,12 +45,10 @@ describe('employees status matrix', () => {
 describe('allow-list lines', () => {
   it('api/v2/employees admits the list but not the schedules, which need api/v2/employees/schedules', async () => {
     const restricted = async (line: string) => {
-      const c = await json(
-        call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-      );
-      return (
-        await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
-      ).access_token;
+      const c = (await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }))
+        .body;
+      return (await call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
+        .body.access_token;
     };
     const list = `/api/v2/employees?siteId=${siteId}`;
     const schedules = `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
+import { call, EMPTY, simulator, tokenFor } from '../helpers.js';
 
 // A site id that names no site of the account is one kind of problem, and every area words it the
 // same way: `The <field> '<id>' does not exist.` on the field that carried it.
@@ -44,6 +44,6 @@ describe('an unknown site', () => {
     const token = await tokenFor(sim);
     const res = await call(sim, url, { method: 'POST', token, body: body(UNKNOWN) });
     expect(res.status).toBe(400);
-    expect((await json(res)).ModelState.siteId).toEqual([`The siteId '${UNKNOWN}' does not exist.`]);
+    expect(res.body.ModelState.siteId).toEqual([`The siteId '${UNKNOWN}' does not exist.`]);
   });
 });

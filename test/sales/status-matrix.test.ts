@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { anInvoice, type Sales, sales, siteOf, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { anInvoice, siteOf } from './support.js';
 
 // One row per route and method: the statuses the routing rules (404/405, malformed ids) give.
 
-let s: Sales;
+let s: DemoApi;
 beforeAll(async () => {
-  s = await sales();
+  s = await demoApi();
 });
 
 const docs = '/api/v2/accountingdocuments';
@@ -32,17 +32,17 @@ const matrix: [string, string, () => string, number][] = [
 
 describe('status matrix', () => {
   it.each(matrix)('%s: %s → %i', async (_name, method, url, status) => {
-    expect((await s.send(url(), { method })).status).toBe(status);
+    expect((await call(s, url(), { method })).status).toBe(status);
   });
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(
-    call(s.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-  );
+  const cred = (
+    await call(s.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
+  ).body;
   return (
-    await json(call(s.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
-  ).access_token;
+    await call(s.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } })
+  ).body.access_token;
 }
 
 describe('allow-list lines (Authentication 5)', () => {
@@ -62,6 +62,6 @@ describe('allow-list lines (Authentication 5)', () => {
       200,
     );
     const res = await call(s.sim, `${docs}/${anInvoice(s.world).AccountingDocumentId}`, { token });
-    expect([res.status, await res.text()]).toEqual([403, 'Unauthorized - Invalid end-point.']);
+    expect([res.status, res.text]).toEqual([403, 'Unauthorized - Invalid end-point.']);
   });
 });

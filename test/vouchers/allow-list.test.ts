@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { type Api, activeSite, api } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { activeSite } from './support.js';
 
-let a: Api;
+let a: DemoApi;
 beforeAll(async () => {
-  a = await api();
+  a = await demoApi();
 });
 
 async function restricted(line: string): Promise<string> {
-  const cred = await json(
-    call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-  );
+  const cred = (
+    await call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
+  ).body;
   return (
-    await json(call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
-  ).access_token;
+    await call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } })
+  ).body.access_token;
 }
 
 describe('allow-list lines (Authentication 5)', () => {
@@ -33,6 +33,6 @@ describe('allow-list lines (Authentication 5)', () => {
     const token = await restricted('api/v2/vouchers');
     const res = await call(a.sim, `/api/v2/vouchers/${a.world.vouchers[0]!.VoucherId}`, { token });
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('Unauthorized - Invalid end-point.');
+    expect(res.text).toBe('Unauthorized - Invalid end-point.');
   });
 });

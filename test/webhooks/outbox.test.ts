@@ -8,7 +8,7 @@ import { AccountFiles } from '../../src/accounts/account-files.js';
 import { settled } from '../../src/webhooks/deliveries.js';
 import { DELIVERY_SOCKETS } from '../../src/webhooks/post.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
 
 // Webhook events go through an outbox: a delivery is stored in the same write as the invoice that
@@ -60,7 +60,7 @@ describe('webhook outbox', () => {
     await settled(account);
     expect(r.received).toEqual([]);
     expect(documents()).toBe(before);
-    expect(await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body).toEqual([]);
 
     failing = false;
     expect((await call(sim, '/api/v2/ping', { token })).status).toBe(200);
@@ -142,7 +142,7 @@ describe('webhook outbox', () => {
     await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(r.url) });
     // Three months at once: several runs of the monthly bills in one write.
     await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 95 * 86_400 } });
-    const log = (await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))) as {
+    const log = (await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body as {
       lastError: string | null;
       status: string;
     }[];
@@ -181,7 +181,7 @@ describe('webhook outbox', () => {
       }
       await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 35 * 86_400 } });
       await settled(sim.registry.get('demo')!);
-      const log = (await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))) as { status: string }[];
+      const log = (await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body as { status: string }[];
       expect(log.length).toBeGreaterThanOrEqual(DELIVERY_SOCKETS + 8);
       expect(log.every((d) => d.status === 'delivered')).toBe(true);
       expect(most).toBeLessThanOrEqual(DELIVERY_SOCKETS);
