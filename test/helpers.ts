@@ -4,6 +4,7 @@ import type { Account } from '../src/accounts/account.js';
 import { type Collection, RECORD_KEYS } from '../src/accounts/worlds.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
+import { parseDateTime } from '../src/datetime.js';
 import { EMPTY_GUID } from '../src/world/common.js';
 import type { World } from '../src/world/index.js';
 import { generateWorld } from '../src/world/index.js';
@@ -16,8 +17,22 @@ export const EMPTY = EMPTY_GUID;
 /** A well-formed Guid that names no record of any seeded world. */
 export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
+/** The demo credential every seeded account holds. */
+export const DEMO_CREDENTIAL = { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET };
+
 /** Pinned real time so that worlds and clocks are the same in every run. */
 export const FIXED_NOW = Date.parse('2026-03-16T09:00:00Z');
+
+/** Epoch ms of an API date/time text (`yyyy-MM-dd HH:mm`); throws on text that is not one. */
+export const ms = (text: string): number => {
+  const value = parseDateTime(text);
+  if (value === undefined) throw new Error(`not a DateTime: ${text}`);
+  return value;
+};
+
+/** The API date/time text `n` minutes after `text`. */
+export const plusMinutes = (text: string, n: number): string =>
+  new Date(Date.parse(`${text.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
  * A simulator whose every API answer is checked against the OpenAPI document, except those
@@ -103,11 +118,7 @@ export async function call(to: Target, path: string, c: Call = {}): Promise<Answ
 }
 
 /** A token for a credential (the demo one unless given) of the account the path prefix names. */
-export async function tokenFor(
-  sim: Simulator,
-  prefix = '',
-  credential = { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
-): Promise<string> {
+export async function tokenFor(sim: Simulator, prefix = '', credential = DEMO_CREDENTIAL): Promise<string> {
   const { clientId, secret } = credential;
   const res = await call(sim, `${prefix}/api/v2/token`, { method: 'POST', body: { clientId, secret } });
   if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
@@ -127,6 +138,9 @@ export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> 
   const account = sim.registry.get('demo')!;
   return { sim, token, account, world: account.world };
 }
+
+/** The id of the first active site of the world. */
+export const activeSite = (world: World): string => world.sites.find((s) => s.State === 1)!.SiteId;
 
 /**
  * The record as the world holds it now. Stored records are frozen values replaced on every change,

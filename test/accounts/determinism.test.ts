@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
-import { checkedFetch } from '../helpers.js';
+import { checkedFetch, DEMO_CREDENTIAL } from '../helpers.js';
 
 // Same seed, size and day give byte-identical responses, across two server instances.
 
@@ -25,7 +25,7 @@ async function snapshot(server: RunningServer): Promise<string[]> {
   const tokenRes = await checkedFetch(`${server.url}/api/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+    body: JSON.stringify(DEMO_CREDENTIAL),
   });
   const { access_token } = (await tokenRes.json()) as { access_token: string };
   const get = async (path: string) =>

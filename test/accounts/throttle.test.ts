@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Throttle } from '../../src/accounts/throttle.js';
 import type { Simulator } from '../../src/app.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 
 beforeEach(async () => {
-  sim = await simulator({ rateLimit: true });
-  token = await tokenFor(sim);
+  ({ sim, token } = await demoApi({ rateLimit: true }));
   // The token request used the token endpoint's budget only; start every test on a fresh window.
   await advance(1);
 });
@@ -71,9 +70,10 @@ describe('throttling', () => {
   });
 
   it('the credential endpoints are throttled too', async () => {
-    const body = { clientId: 'demo-client', secret: 'demo-secret' };
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await call(sim, '/api/v2/token', { method: 'POST', body })).status);
+    for (let i = 0; i < 5; i++) {
+      codes.push((await call(sim, '/api/v2/token', { method: 'POST', body: DEMO_CREDENTIAL })).status);
+    }
     expect(codes).toEqual([200, 200, 200, 200, 429]);
   });
 

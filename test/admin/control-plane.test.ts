@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -103,7 +103,7 @@ describe('control plane', () => {
     const token = await tokenFor(sim);
     await call(sim, '/api/v2/token/rotate-clientid', {
       method: 'POST',
-      body: { clientId: 'demo-client', secret: 'demo-secret' },
+      body: DEMO_CREDENTIAL,
     });
     expect((await call(sim, '/__admin/accounts/demo/reset', { method: 'POST' })).status).toBe(204);
     expect((await call(sim, '/api/v2/ping', { token })).status).toBe(403);

@@ -3,8 +3,8 @@ import type { Simulator } from '../../src/app.js';
 import { DAY, formatDate } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
-import { activeSites, datesPath, localDate, ms, servicesAt, timesPath } from './availability-fixtures.js';
+import { call, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
+import { datesPath, localDate, londonAccount, servicesAt, timesPath } from './availability-fixtures.js';
 
 // GET /api/v2/appointments/availabledates against the standard world.
 
@@ -14,10 +14,7 @@ let world: World;
 let london: Site;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  london = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  ({ sim, token, world, site: london } = await londonAccount());
 });
 
 const dates = async (siteId: string, services: string[], packages: string[] = []): Promise<string[]> => {

@@ -2,11 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW } from '../helpers.js';
+import { call, FIXED_NOW, ms } from '../helpers.js';
 import {
   localDate,
   londonAccount,
-  ms,
   type Offer,
   servicesAt,
   type TimesParams,

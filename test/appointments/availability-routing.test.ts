@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { activeSite, call, demoApi, restrictedToken } from '../helpers.js';
 
 // The status matrix of the availability endpoints: required names (404/405), malformed values
 // (400), allow-list lines, and the answers with every name present. SITE in a path stands for an
@@ -13,10 +13,8 @@ let world: World;
 let siteId: string;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  siteId = world.sites.find((s) => s.State === 1)!.SiteId;
+  ({ sim, token, world } = await demoApi());
+  siteId = activeSite(world);
 });
 
 const times = (omit?: string) =>
@@ -95,17 +93,8 @@ describe('availability: status matrix', () => {
 
   it('each endpoint is admitted by its own allow-list line, not by api/v2/appointments', async () => {
     const admitted = async (lines: string[], method: string, path: string) => {
-      const created = await call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: lines },
-      });
-      const { clientId, secret } = created.body;
-      const t = await call(sim, '/api/v2/token', { method: 'POST', body: { clientId, secret } });
-      const { access_token } = t.body;
-      return (
-        (await call(sim, path, { method, token: access_token, body: method === 'POST' ? [] : undefined })).status !==
-        403
-      );
+      const token = await restrictedToken(sim, ...lines);
+      return (await call(sim, path, { method, token, body: method === 'POST' ? [] : undefined })).status !== 403;
     };
     expect(await admitted(['api/v2/appointments/availabletimes'], 'GET', at(times()))).toBe(true);
     expect(await admitted(['api/v2/appointments/availabletimes'], 'POST', at(times()))).toBe(true);

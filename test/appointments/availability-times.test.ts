@@ -3,12 +3,12 @@ import type { Simulator } from '../../src/app.js';
 import { formatDate } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
+import { call, EMPTY, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
   localDate,
-  ms,
+  londonAccount,
   type Offer,
   oracle,
   servicesAt,
@@ -26,10 +26,7 @@ let london: Site;
 let newYork: Site;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  london = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  ({ sim, token, world, site: london } = await londonAccount());
   newYork = activeSites(world).find((s) => s.TimeZone === 'America/New_York')!;
   expect([london, newYork].every(Boolean)).toBe(true);
 });
@@ -347,8 +344,7 @@ describe('the client and the cart', () => {
 
   it('the empty Guid as packageId or clientId means none', async () => {
     const { p, found } = await offeredDay(london);
-    const empty = '00000000-0000-0000-0000-000000000000';
-    expect(await offers({ ...p, packageId: empty, clientId: empty })).toEqual(found);
+    expect(await offers({ ...p, packageId: EMPTY, clientId: EMPTY })).toEqual(found);
   });
 
   it('a time in the cart is not offered again by POST availabletimes', async () => {

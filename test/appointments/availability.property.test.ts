@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
+import { call, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
   datesPath,
   localDate,
-  ms,
   type Offer,
   servicesAt,
   timesPath,

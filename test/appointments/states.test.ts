@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi } from '../helpers.js';
+import { call, type DemoApi, demoApi, restrictedToken } from '../helpers.js';
 
 let d: DemoApi;
 beforeAll(async () => {
@@ -17,18 +17,7 @@ describe('GET /api/v2/appointmentstates', () => {
   });
 
   it('the allow-list line api/v2/appointmentstates admits it', async () => {
-    const created = (
-      await call(d.sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/appointmentstates'] },
-      })
-    ).body;
-    const token = (
-      await call(d.sim, '/api/v2/token', {
-        method: 'POST',
-        body: { clientId: created.clientId, secret: created.secret },
-      })
-    ).body.access_token;
+    const token = await restrictedToken(d.sim, 'api/v2/appointmentstates');
     expect((await call(d.sim, '/api/v2/appointmentstates', { token })).status).toBe(200);
     expect((await call(d.sim, '/api/v2/sites', { token })).status).toBe(403);
   });

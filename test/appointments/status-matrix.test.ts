@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { call, type DemoApi, demoApi, restrictedToken, UNKNOWN } from '../helpers.js';
 import { oneService, upcoming } from './support.js';
 
 const setStateUrl = (appointmentId: string, stateId: string) =>
@@ -89,20 +89,8 @@ describe('appointments status matrix', () => {
 });
 
 describe('allow-list lines', () => {
-  const restricted = async (line: string) => {
-    const created = (
-      await call(d.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
-    ).body;
-    return (
-      await call(d.sim, '/api/v2/token', {
-        method: 'POST',
-        body: { clientId: created.clientId, secret: created.secret },
-      })
-    ).body.access_token as string;
-  };
-
   it('api/v2/appointments admits the list and create, not setstate', async () => {
-    const token = await restricted('api/v2/appointments');
+    const token = await restrictedToken(d.sim, 'api/v2/appointments');
     const siteId = upcoming(d.world).SiteId;
     expect(
       (await call(d.sim, `/api/v2/appointments?siteId=${siteId}&stateId=&${range}&find=&clientId=`, { token })).status,
@@ -116,14 +104,14 @@ describe('allow-list lines', () => {
   });
 
   it('api/v2/appointments/setstate admits setstate', async () => {
-    const token = await restricted('api/v2/appointments/setstate');
+    const token = await restrictedToken(d.sim, 'api/v2/appointments/setstate');
     const a = upcoming(d.world);
     const url = setStateUrl(a.AppointmentId, a.AppointmentStateId);
     expect((await call(d.sim, url, { token, method: 'POST' })).status).toBe(200);
   });
 
   it('routes ending in an appointment id are refused to a credential with an allow-list', async () => {
-    const token = await restricted('api/v2/appointments');
+    const token = await restrictedToken(d.sim, 'api/v2/appointments');
     expect((await call(d.sim, `/api/v2/appointments/${upcoming(d.world).AppointmentId}`, { token })).status).toBe(403);
   });
 });

@@ -3,11 +3,10 @@ import type { Simulator } from '../../src/app.js';
 import { DAY, formatDateTime } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW } from '../helpers.js';
+import { call, FIXED_NOW, ms } from '../helpers.js';
 import {
   localDate,
   londonAccount,
-  ms,
   type Offer,
   type OfferedService,
   oracle,

@@ -1,20 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { issueToken, SWEEP_STEP, TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
   sim = await simulator();
 });
 
-const demo = { clientId: 'demo-client', secret: 'demo-secret' };
 const post = (path: string, body?: unknown) => call(sim, path, { method: 'POST', body });
 const ping = (token: string) => call(sim, '/api/v2/ping', { token });
 
 describe('POST /api/v2/token', () => {
   it('a valid credential gets a Bearer token valid six months', async () => {
-    const res = await post('/api/v2/token', demo);
+    const res = await post('/api/v2/token', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
     const body = res.body;
     expect(body.token_type).toBe('Bearer');
@@ -43,13 +42,13 @@ describe('POST /api/v2/token', () => {
   });
 
   it('a wrong secret answers 401 invalid_client', async () => {
-    const res = await post('/api/v2/token', { ...demo, secret: 'nope' });
+    const res = await post('/api/v2/token', { ...DEMO_CREDENTIAL, secret: 'nope' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'invalid_client' });
   });
 
   it('an unknown client id answers 401 invalid_client', async () => {
-    const res = await post('/api/v2/token', { ...demo, clientId: 'someone' });
+    const res = await post('/api/v2/token', { ...DEMO_CREDENTIAL, clientId: 'someone' });
     expect(res.status).toBe(401);
   });
 
@@ -62,7 +61,7 @@ describe('POST /api/v2/token', () => {
   });
 
   it('the token endpoints take no bearer token', async () => {
-    const res = await call(sim, '/api/v2/token', { method: 'POST', body: demo, token: 'garbage' });
+    const res = await call(sim, '/api/v2/token', { method: 'POST', body: DEMO_CREDENTIAL, token: 'garbage' });
     expect(res.status).toBe(200);
   });
 });
@@ -71,7 +70,7 @@ describe('token lifecycle', () => {
   it('refresh revokes every earlier token at once and issues one new token', async () => {
     const a = await tokenFor(sim);
     const b = await tokenFor(sim);
-    const res = await post('/api/v2/token/refresh', demo);
+    const res = await post('/api/v2/token/refresh', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
     const fresh = res.body.access_token;
     expect((await ping(a)).status).toBe(403);
@@ -81,22 +80,22 @@ describe('token lifecycle', () => {
 
   it('rotate-secret revokes every token and returns the new secret once', async () => {
     const old = await tokenFor(sim);
-    const res = await post('/api/v2/token/rotate-secret', demo);
+    const res = await post('/api/v2/token/rotate-secret', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
     const { client_secret } = res.body;
     expect(typeof client_secret).toBe('string');
     expect((await ping(old)).status).toBe(403);
-    expect((await post('/api/v2/token', demo)).status).toBe(401);
+    expect((await post('/api/v2/token', DEMO_CREDENTIAL)).status).toBe(401);
     expect((await post('/api/v2/token', { clientId: 'demo-client', secret: client_secret })).status).toBe(200);
   });
 
   it('rotate-clientid issues a new client id and the old one stops working', async () => {
     const old = await tokenFor(sim);
-    const res = await post('/api/v2/token/rotate-clientid', demo);
+    const res = await post('/api/v2/token/rotate-clientid', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
     const { client_id } = res.body;
     expect(client_id).not.toBe('demo-client');
-    expect((await post('/api/v2/token', demo)).status).toBe(401);
+    expect((await post('/api/v2/token', DEMO_CREDENTIAL)).status).toBe(401);
     expect((await post('/api/v2/token', { clientId: client_id, secret: 'demo-secret' })).status).toBe(200);
     expect((await ping(old)).status).toBe(200);
   });
@@ -206,7 +205,7 @@ describe('tokens per credential', () => {
     const credential = account.auth.credentials[0]!;
     const now = account.clock.now();
     const held = Array.from({ length: TOKENS_PER_CREDENTIAL }, () => issueToken(account.auth, credential, now).token);
-    const fresh = (await post('/api/v2/token/refresh', demo)).body.access_token;
+    const fresh = (await post('/api/v2/token/refresh', DEMO_CREDENTIAL)).body.access_token;
     expect((await ping(held[0]!)).status).toBe(403);
     expect((await ping(held.at(-1)!)).status).toBe(403);
     expect((await ping(fresh)).status).toBe(200);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { editRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, simulator, tokenFor } from '../helpers.js';
 
 // Expectations are derived from the account's own world, so they hold for any seed.
 
@@ -13,9 +13,7 @@ let siteId: string;
 let otherSiteId: string;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi({ size: 'standard' }));
   const active = world.sites.filter((s) => s.State === 1);
   siteId = active[0]!.SiteId;
   otherSiteId = active[1]!.SiteId;

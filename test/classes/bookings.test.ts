@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { call, type DemoApi, demoApi, EMPTY, restrictedToken, UNKNOWN } from '../helpers.js';
 import { booking, fill, newId, PATH, placesTaken, sessionWithRoom } from './bookings-support.js';
 
 let a: DemoApi;
@@ -330,15 +330,7 @@ describe('PUT /api/v2/classes/classbookings', () => {
 
 describe('allow-list line api/v2/classes/classbookings (Authentication 5)', () => {
   it('admits the bookings list and not the class list', async () => {
-    const cred = (
-      await call(a.sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/classes/classbookings'] },
-      })
-    ).body;
-    const token = (
-      await call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } })
-    ).body.access_token;
+    const token = await restrictedToken(a.sim, 'api/v2/classes/classbookings');
     const s = bookedSession();
     expect(
       (await call(a.sim, `${PATH}?siteId=${s.SiteId}&classType=Class&start=2026-03-01&end=2026-03-02`, { token }))

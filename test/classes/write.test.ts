@@ -1,15 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, EMPTY, stored, UNKNOWN } from '../helpers.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY, stored, UNKNOWN } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
   a = await demoApi();
 });
-const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 
 describe('POST /api/v2/classes', () => {
   it('creates the class at the query site and answers the write result with Message ClassId', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const res = await call(a, `/api/v2/classes?siteId=${site}`, {
       method: 'POST',
       body: { ClassId: EMPTY, Name: 'Sunrise Yoga', Capacity: 8 },
@@ -31,7 +30,10 @@ describe('POST /api/v2/classes', () => {
   });
 
   it('Name is required: a 400 model state on Name', async () => {
-    const res = await call(a, `/api/v2/classes?siteId=${activeSite()}`, { method: 'POST', body: { ClassId: EMPTY } });
+    const res = await call(a, `/api/v2/classes?siteId=${activeSite(a.world)}`, {
+      method: 'POST',
+      body: { ClassId: EMPTY },
+    });
     expect(res.status).toBe(400);
     expect(res.body.ModelState.Name).toBeDefined();
   });
@@ -81,7 +83,7 @@ describe('PUT /api/v2/classes', () => {
   it('an unknown classId is a 400 Record does not exist.', async () => {
     const res = await call(a, `/api/v2/classes?classId=${UNKNOWN}`, {
       method: 'PUT',
-      body: { SiteId: activeSite(), Name: 'X' },
+      body: { SiteId: activeSite(a.world), Name: 'X' },
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Record does not exist.' });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { Appointment } from '../../src/world/diary.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, restrictedToken } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -10,9 +10,7 @@ let world: World;
 let billed: Appointment;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   billed = world.appointments.find((a) => a.InvoiceId !== null)!;
 });
 
@@ -87,15 +85,7 @@ describe('GET /api/v2/clients/appointmenthistory', () => {
 
 describe('GET /api/v2/clients/appointmenthistory: access', () => {
   it('the allow-list line api/v2/clients/appointmenthistory admits it', async () => {
-    const c = (
-      await call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/clients/appointmenthistory'] },
-      })
-    ).body;
-    const restricted = (
-      await call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } })
-    ).body.access_token;
+    const restricted = await restrictedToken(sim, 'api/v2/clients/appointmenthistory');
     expect((await call(sim, url('2026-01-01', '2026-03-01'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${billed.SiteId}`, { token: restricted })).status).toBe(403);
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi } from '../helpers.js';
-import { all, create, newClient, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { all, create, newClient } from './support.js';
 
 let c: DemoApi;
 let id: string;
@@ -10,7 +10,7 @@ beforeEach(async () => {
 });
 const long = (n: number) => 'x'.repeat(n);
 const post = (body: unknown) =>
-  call(c, `/api/v2/clients?siteId=${siteOf(c.world)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+  call(c, `/api/v2/clients?siteId=${activeSite(c.world)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
 const put = (body: unknown) =>
   call(c, `/api/v2/clients?clientId=${id}`, { method: 'PUT', ...(body === undefined ? {} : { body }) });
 const snapshot = () => JSON.stringify(all(c.world));
@@ -45,7 +45,7 @@ describe('POST /api/v2/clients: bad input is a 400 naming the field, and nothing
     expect(res.body.Message).toBe('The request is invalid.');
     expect(Object.keys(res.body.ModelState)).toEqual([field]);
     expect(all(c.world)).toHaveLength(before);
-    const list = await call(c, `/api/v2/clients?siteId=${siteOf(c.world)}&find=Jane Smith`);
+    const list = await call(c, `/api/v2/clients?siteId=${activeSite(c.world)}&find=Jane Smith`);
     expect(list.body).toHaveLength(1);
   });
 
@@ -56,7 +56,7 @@ describe('POST /api/v2/clients: bad input is a 400 naming the field, and nothing
   });
 
   it('a MembershipId naming no membership is a 400 on MembershipId', async () => {
-    const res = await post(newClient({ MembershipId: '11111111-2222-4333-8444-555555555555' }));
+    const res = await post(newClient({ MembershipId: UNKNOWN }));
     expect(Object.keys(res.body.ModelState)).toEqual(['MembershipId']);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PBKDF2_ITERATIONS } from '../../src/clients/account-password.js';
-import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
-import { all, authUrl, create, newClient, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { all, authUrl, create, newClient } from './support.js';
 
 let c: DemoApi;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ const stored = (id: string) => all(c.world).find((x) => x.ClientId === id)!;
 
 describe('POST /api/v2/clients', () => {
   it('creates the client and answers the write result {Message: ClientId, Value: <new id>}', async () => {
-    const res = await call(c, `/api/v2/clients?siteId=${siteOf(c.world)}`, { method: 'POST', body: newClient() });
+    const res = await call(c, `/api/v2/clients?siteId=${activeSite(c.world)}`, { method: 'POST', body: newClient() });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['Message', 'Value']);
     expect(res.body.Message).toBe('ClientId');
@@ -96,10 +96,10 @@ describe('POST /api/v2/clients', () => {
 
   it('a new client is in the list and found by emailexists', async () => {
     const id = await create(c, newClient({ Email: 'first.time@example.com' }));
-    const list = await call(c, `/api/v2/clients?siteId=${siteOf(c.world)}&find=first.time`);
+    const list = await call(c, `/api/v2/clients?siteId=${activeSite(c.world)}&find=first.time`);
     expect(list.body.map((r: { ClientId: string }) => r.ClientId)).toEqual([id]);
     expect(
-      (await call(c, `/api/v2/clients/emailexists?siteId=${siteOf(c.world)}&email=FIRST.TIME@example.com`)).body,
+      (await call(c, `/api/v2/clients/emailexists?siteId=${activeSite(c.world)}&email=FIRST.TIME@example.com`)).body,
     ).toBe(id);
   });
 });

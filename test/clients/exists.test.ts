@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
-import { all, create, newClient, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
+import { all, create, newClient } from './support.js';
 
 let c: DemoApi;
 beforeEach(async () => {
   c = await demoApi();
 });
-const email = (e: string, siteId = siteOf(c.world)) =>
+const email = (e: string, siteId = activeSite(c.world)) =>
   call(c, `/api/v2/clients/emailexists?siteId=${siteId}&email=${encodeURIComponent(e)}`);
-const mobile = (m: string, siteId = siteOf(c.world)) =>
+const mobile = (m: string, siteId = activeSite(c.world)) =>
   call(c, `/api/v2/clients/mobileexists?siteId=${siteId}&mobile=${encodeURIComponent(m)}`);
 
 describe('GET /api/v2/clients/emailexists', () => {
@@ -42,7 +42,7 @@ describe('GET /api/v2/clients/emailexists', () => {
   });
 
   it('email is required by name: without it the answer is 404', async () => {
-    expect((await call(c, `/api/v2/clients/emailexists?siteId=${siteOf(c.world)}`)).status).toBe(404);
+    expect((await call(c, `/api/v2/clients/emailexists?siteId=${activeSite(c.world)}`)).status).toBe(404);
   });
 
   it('clients of another site are not found; account-wide ones are found from any site', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi } from '../helpers.js';
-import { all, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { all } from './support.js';
 
 let c: DemoApi;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 
 const list = async (query: string) => {
-  const res = await call(c, `/api/v2/clients?siteId=${siteOf(c.world)}${query}`);
+  const res = await call(c, `/api/v2/clients?siteId=${activeSite(c.world)}${query}`);
   expect(res.status).toBe(200);
   return res.body as {
     ClientId: string;
@@ -27,7 +27,7 @@ describe('GET /api/v2/clients', () => {
   });
 
   it("itemState defaults to Active and lists the site's clients plus account-wide ones", async () => {
-    const siteId = siteOf(c.world);
+    const siteId = activeSite(c.world);
     const expected = all(c.world).filter((x) => x.State === 1 && (x.SiteId === null || x.SiteId === siteId));
     expect(ids(await list(''))).toEqual(ids(expected));
   });
@@ -63,7 +63,7 @@ describe('GET /api/v2/clients', () => {
   });
 
   it('find also matches client code, e-mail, mobile and membership number from their start, not inside', async () => {
-    const siteId = siteOf(c.world);
+    const siteId = activeSite(c.world);
     const x = all(c.world).find((y) => y.State === 1 && y.SiteId === siteId && y.Email !== '' && y.MobilePhone !== '')!;
     for (const text of [x.ClientCode, x.Email.slice(0, 6), x.MobilePhone.slice(0, 5)]) {
       expect(ids(await list(`&find=${encodeURIComponent(text)}`))).toContain(x.ClientId);

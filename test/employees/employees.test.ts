@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -10,9 +10,7 @@ let siteId: string;
 
 beforeAll(async () => {
   // standard: it has an employee of the whole account and one who has left.
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi({ size: 'standard' }));
   siteId = world.sites.find(
     (s) => s.State === 1 && world.employees.some((e) => e.SiteId === s.SiteId && e.State === 2),
   )!.SiteId;

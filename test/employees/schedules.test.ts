@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, plusMinutes } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -9,9 +9,7 @@ let world: World;
 let siteId: string;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   siteId = world.sites.find((s) => s.State === 1 && world.classSchedules.some((c) => c.SiteId === s.SiteId))!.SiteId;
 });
 
@@ -23,8 +21,6 @@ type Row = {
   SiteId: string;
   ClassScheduleId: string | null;
 };
-const plusMinutes = (t: string, n: number) =>
-  new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 const url = (start: string, end: string, extra = '') =>
   `/api/v2/employees/schedules?siteId=${siteId}&start=${start}&end=${end}${extra}`;
 const get = async (start: string, end: string, extra = ''): Promise<Row[]> => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { THROTTLED_MESSAGE } from '../../src/http/errors.js';
-import { call, tokenFor } from '../helpers.js';
+import { activeSite, call, tokenFor } from '../helpers.js';
 import { addFaults, faultSimulator, journal } from './support.js';
 
 // Fault rules as an in-process caller sees them (no socket).
@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 const get = (path: string) => call(sim, path, { token });
-const siteId = () => sim.registry.get('demo')!.world.sites.find((s) => s.State === 1)!.SiteId;
+const siteId = () => activeSite(sim.registry.get('demo')!.world);
 const clientCount = () => sim.registry.get('demo')!.world.clients.length;
 const newClient = {
   FirstName: 'Jane',

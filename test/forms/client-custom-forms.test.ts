@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { ClientCustomForm } from '../../src/world/forms.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, plusMinutes, restrictedToken } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -12,9 +12,7 @@ let siteId: string;
 let latest: ClientCustomForm;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   latest = world.clientCustomForms.reduce((a, b) => (b.CaptureDate > a.CaptureDate ? b : a));
   siteId = latest.SiteId;
 });
@@ -30,8 +28,6 @@ type Row = {
   CaptureDate: string;
   Answers: { Question: string; Answer: string }[];
 };
-const plusMinutes = (t: string, n: number) =>
-  new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 const url = (start: string, end: string, site = siteId) =>
   `/api/v2/clientcustomforms?siteId=${site}&start=${start}&end=${end}`;
 const get = async (start: string, end: string, site = siteId): Promise<Row[]> => {
@@ -121,15 +117,7 @@ describe('GET /api/v2/clientcustomforms', () => {
   });
 
   it('the allow-list line api/v2/clientcustomforms admits the list', async () => {
-    const c = (
-      await call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/clientcustomforms'] },
-      })
-    ).body;
-    const restricted = (
-      await call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } })
-    ).body.access_token;
+    const restricted = await restrictedToken(sim, 'api/v2/clientcustomforms');
     expect((await call(sim, url('2026-03-01', '2026-03-02'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${siteId}`, { token: restricted })).status).toBe(403);
   });

@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 let siteId: string;
 
 beforeEach(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
+  ({ sim, token } = await demoApi());
   siteId = (await call(sim, '/api/v2/sites', { token })).body[0].SiteId;
 });
 

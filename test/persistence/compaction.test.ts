@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPACT_AFTER_BYTES } from '../../src/accounts/account-files.js';
 import { newClient } from '../clients/support.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, simulator, tokenFor } from '../helpers.js';
 
 // When the log outgrows the base, the next write writes a new base holding everything and empties
 // the log. A crash between the two leaves lines the base already holds: they are skipped on load.
@@ -24,8 +24,7 @@ const bigClient = (n: number) =>
 describe('log compaction', () => {
   it('a log that outgrows the base is folded into a new base, and a restart reads every write', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-compact-'));
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     const site = sim.registry.get('demo')!.world.sites[0]!.SiteId;
     const ids: string[] = [];
     let compacted = false;
@@ -56,8 +55,7 @@ describe('log compaction', () => {
 
   it('lines the base already holds (a crash after the new base, before the log was emptied) are skipped on load', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-compact-'));
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     const site = sim.registry.get('demo')!.world.sites[0]!.SiteId;
     const logFile = path.join(dir, 'demo.log');
     let previousLog = '';

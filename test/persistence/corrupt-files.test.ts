@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../src/accounts/secret-box.js';
 import { signingSecret, subscriptionsOf } from '../../src/webhooks/subscriptions.js';
 import { ensureBuilt, runCli } from '../cli/process.js';
-import { call, firstFormatFile, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, EMPTY, firstFormatFile, simulator, tokenFor } from '../helpers.js';
 
 // A data file that is not valid JSON, not shaped as account data, or holding a record of the
 // wrong shape stops the start with a message naming the file and the problem (exit code 1), and
@@ -219,7 +219,7 @@ describe('corrupt or hand-edited data files', () => {
       (
         await call(sim, '/accounts/acme/api/v2/token', {
           method: 'POST',
-          body: { clientId: 'demo-client', secret: 'demo-secret' },
+          body: DEMO_CREDENTIAL,
         })
       ).status,
     ).toBe(200);
@@ -252,7 +252,7 @@ describe('files of the first format (the whole world in one file)', () => {
     await call(plain, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } });
     const plainToken = await tokenFor(plain, '/accounts/acme');
     const site = plain.registry.get('acme')!.world.sites[0]!.SiteId;
-    const body = { ClientId: '00000000-0000-0000-0000-000000000000', FirstName: 'Old', LastName: 'Stream', Gender: 1 };
+    const body = { ClientId: EMPTY, FirstName: 'Old', LastName: 'Stream', Gender: 1 };
     const first = (
       await call(plain, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: plainToken, body })
     ).body.Value;

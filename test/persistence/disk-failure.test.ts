@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { newClient } from '../clients/support.js';
-import { call, EMPTY, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
 
 // A write the disk refuses answers 500 and leaves the account exactly as it was: in memory (the
 // next read does not see it) and on disk (a restart does not see it either, and the files are
@@ -196,8 +196,7 @@ describe('writes the disk refuses', () => {
   );
 
   it('a refused write (400) changes nothing on disk', async () => {
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     const onDisk = await filesOf(dir);
     const res = await call(sim, `/api/v2/clients?siteId=${EMPTY}`, {
       method: 'POST',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import { newClient } from '../clients/support.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
 import { newDocument, newReceipt, siteOf } from '../sales/support.js';
 import { newVoucher } from '../vouchers/support.js';
 
@@ -51,7 +51,7 @@ function createOf(kind: Kind, world: World, n: number): { post: string; body: un
     case 'class':
       return {
         post: `/api/v2/classes?siteId=${site}`,
-        body: { ClassId: '00000000-0000-0000-0000-000000000000', SiteId: site, Name: `Restart class ${n}` },
+        body: { ClassId: EMPTY, SiteId: site, Name: `Restart class ${n}` },
         get: () => `/api/v2/classes?siteId=${site}&start=2020-01-01`,
       };
   }
@@ -114,9 +114,7 @@ describe('ids across restarts', () => {
 
   it('the same seed and the same requests from a fresh start give the same ids', async () => {
     const run = async () => {
-      const sim = await simulator();
-      const token = await tokenFor(sim);
-      const world = sim.registry.get('demo')!.world;
+      const { sim, token, world } = await demoApi();
       const ids: string[] = [];
       for (const [n, kind] of KINDS.entries()) {
         const c = createOf(kind, world, n);

@@ -3,8 +3,8 @@ import { utcMs } from '../../src/datetime.js';
 import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import { toCents } from '../../src/world/money.js';
-import { call, type DemoApi, demoApi } from '../helpers.js';
-import { activeSite, redemption } from '../vouchers/support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { redemption } from '../vouchers/support.js';
 
 let a: DemoApi;
 beforeEach(async () => {

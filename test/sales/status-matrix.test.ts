@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { call, type DemoApi, demoApi, restrictedToken, UNKNOWN } from '../helpers.js';
 import { anInvoice, siteOf } from './support.js';
 
 // One row per route and method: the statuses the routing rules (404/405, malformed ids) give.
@@ -36,18 +36,9 @@ describe('status matrix', () => {
   });
 });
 
-async function restricted(line: string): Promise<string> {
-  const cred = (
-    await call(s.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } })
-  ).body;
-  return (
-    await call(s.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } })
-  ).body.access_token;
-}
-
 describe('allow-list lines (Authentication 5)', () => {
   it('api/v2/accountingdocuments admits the document list and not the entry list', async () => {
-    const token = await restricted('api/v2/accountingdocuments');
+    const token = await restrictedToken(s.sim, 'api/v2/accountingdocuments');
     expect((await call(s.sim, `${docs}?siteId=${siteOf(s.world)}&clientDocuments=&${range}`, { token })).status).toBe(
       200,
     );
@@ -57,7 +48,7 @@ describe('allow-list lines (Authentication 5)', () => {
   });
 
   it('api/v2/accountingentries admits the entry list; routes ending in a record id are refused', async () => {
-    const token = await restricted('api/v2/accountingentries');
+    const token = await restrictedToken(s.sim, 'api/v2/accountingentries');
     expect((await call(s.sim, `${entries}?siteId=${siteOf(s.world)}&entryType=1&${range}`, { token })).status).toBe(
       200,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server.js';
-import { call, checkedFetch, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
+import { call, checkedFetch, demoApi, FIXED_NOW, simulator } from '../helpers.js';
 
 // The three ways of applying a scenario, the control-plane list, and what reset does afterwards.
 
@@ -62,8 +62,7 @@ describe('applying scenarios', () => {
   });
 
   it('POST /__admin/accounts/{name}/scenario rebuilds an existing account and answers its summary', async () => {
-    const sim = await simulator();
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi();
     const applied = await call(sim, '/__admin/accounts/demo/scenario', {
       method: 'POST',
       body: { scenario: 'fiscalised-account' },
@@ -77,8 +76,7 @@ describe('applying scenarios', () => {
   });
 
   it('a bad scenario on an existing account answers 400 file: path: problem and leaves the account as it was', async () => {
-    const sim = await simulator();
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi();
     const before = sim.registry.get('demo')!.world.clients.length;
     const bad = await call(sim, '/__admin/accounts/demo/scenario', {
       method: 'POST',

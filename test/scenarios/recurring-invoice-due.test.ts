@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { settled } from '../../src/webhooks/deliveries.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 import { type Receiver, receiver } from '../webhooks/support.js';
 
 let r: Receiver | undefined;
@@ -11,8 +11,7 @@ afterEach(async () => {
 const RECURRING = 'ee00844d-b30d-4083-be03-9aa994f7b361';
 
 it('recurring-invoice-due: after a clock advance past the run date, the next request delivers NewRecurringClientInvoice', async () => {
-  const sim = await simulator({ scenario: 'recurring-invoice-due' });
-  const token = await tokenFor(sim);
+  const { sim, token } = await demoApi({ scenario: 'recurring-invoice-due' });
   r = await receiver();
   const registered = await call(sim, '/api/v2/webhooks', {
     method: 'POST',

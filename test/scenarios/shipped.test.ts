@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authUrl } from '../clients/support.js';
-import { call, simulator, stored, tokenFor } from '../helpers.js';
+import { call, demoApi, simulator, stored, tokenFor } from '../helpers.js';
 import { LONDON, SOHO } from './support.js';
 
 // One test per shipped scenario: apply it, then show its state through the public API.
@@ -89,8 +89,7 @@ describe('shipped scenarios', () => {
   });
 
   it('throttled-endpoint: the locked endpoint answers 429 for every caller until 120 seconds pass; others answer', async () => {
-    const sim = await simulator({ scenario: 'throttled-endpoint' });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ scenario: 'throttled-endpoint' });
     const locked = await call(sim, '/api/v2/sites', { token, headers: { 'x-forwarded-for': '192.0.2.10' } });
     expect(locked.status).toBe(429);
     expect(locked.body).toBe('Your request has been throttled. Please try again in 2 minutes.');
@@ -104,8 +103,7 @@ describe('shipped scenarios', () => {
   });
 
   it('duplicate-voucher-number: the voucher exists, and another with its number answers 400 on VoucherNumber', async () => {
-    const sim = await simulator({ scenario: 'duplicate-voucher-number' });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ scenario: 'duplicate-voucher-number' });
     const voucher = await call(sim, '/api/v2/vouchers/5c3e1f0a-8b2d-4e6f-9a1b-0c2d3e4f5a61', { token });
     expect(voucher).toMatchObject({ status: 200, body: { VoucherNumber: 'GV-SCENARIO-0001', SiteId: LONDON } });
     const again = await call(sim, `/api/v2/vouchers?siteId=${LONDON}`, {
@@ -118,9 +116,7 @@ describe('shipped scenarios', () => {
   });
 
   it('fully-booked-day: availabletimes offers nothing on the day and availabledates leaves it out', async () => {
-    const sim = await simulator({ scenario: 'fully-booked-day' });
-    const token = await tokenFor(sim);
-    const world = sim.registry.get('demo')!.world;
+    const { sim, token, world } = await demoApi({ scenario: 'fully-booked-day' });
     const services = world.services.filter((x) => x.SiteId === SOHO && x.State === 1);
     expect(services.length).toBeGreaterThan(0);
     for (const service of services) {
@@ -144,8 +140,7 @@ describe('shipped scenarios', () => {
   });
 
   it('empty-account: clients, appointments, employees and vouchers are empty; sites and appointment states remain', async () => {
-    const sim = await simulator({ scenario: 'empty-account' });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ scenario: 'empty-account' });
     expect((await call(sim, '/api/v2/clients?siteId=', { token })).body).toEqual([]);
     expect((await call(sim, '/api/v2/employees?siteId=', { token })).body).toEqual([]);
     expect((await call(sim, `/api/v2/vouchers?siteId=${LONDON}`, { token })).body).toEqual([]);
@@ -160,8 +155,7 @@ describe('shipped scenarios', () => {
   });
 
   it('fiscalised-account: document list rows carry Signed for client invoices and NotRequired for other types', async () => {
-    const sim = await simulator({ scenario: 'fiscalised-account' });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ scenario: 'fiscalised-account' });
     const rows = (
       await call(
         sim,
@@ -180,8 +174,7 @@ describe('shipped scenarios', () => {
   });
 
   it('unpaid-and-paid-invoices: one invoice reads Unpaid, the other Paid by its receipt', async () => {
-    const sim = await simulator({ scenario: 'unpaid-and-paid-invoices' });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ scenario: 'unpaid-and-paid-invoices' });
     const rows = (
       await call(
         sim,
@@ -210,8 +203,7 @@ describe('shipped scenarios', () => {
   });
 
   it('legacy-password-client: the right password answers 200 and migrates the legacy hash; a wrong one answers 401', async () => {
-    const sim = await simulator({ scenario: 'legacy-password-client' });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ scenario: 'legacy-password-client' });
     const client = sim.registry
       .get('demo')!
       .world.clients.find((c) => c.ClientId === '7e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b')!;

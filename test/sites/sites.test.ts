@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 let world: World;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi({ size: 'standard' }));
 });
 
 describe('GET /api/v2/sites', () => {

@@ -3,7 +3,7 @@ import type { Simulator } from '../../src/app.js';
 import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import type { TimeRecord } from '../../src/world/timerecords.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, plusMinutes, restrictedToken, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -13,9 +13,7 @@ let siteId: string;
 let shift: TimeRecord & { ClockOut: string };
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   shift = world.timeRecords.find(
     (r): r is typeof shift => r.SiteId !== null && r.ClockOut !== null && r.ClockIn >= '2026-03-02',
   )!;
@@ -33,8 +31,6 @@ type Row = {
   Minutes: number | null;
 };
 const DAY_MINUTES = 24 * 60;
-const plusMinutes = (t: string, n: number) =>
-  new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 const url = (start: string, end: string, extra = '', site = siteId) =>
   `/api/v2/timerecords?siteId=${site}&start=${start}&end=${end}${extra}`;
 const get = async (start: string, end: string, extra = '', site = siteId, s = sim): Promise<Row[]> => {
@@ -180,15 +176,7 @@ describe('GET /api/v2/timerecords', () => {
   });
 
   it('the allow-list line api/v2/timerecords admits the list', async () => {
-    const c = (
-      await call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/timerecords'] },
-      })
-    ).body;
-    const restricted = (
-      await call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } })
-    ).body.access_token;
+    const restricted = await restrictedToken(sim, 'api/v2/timerecords');
     expect((await call(sim, url('2026-03-01', '2026-03-02'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${siteId}`, { token: restricted })).status).toBe(403);
   });

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/auth/credentials.js';
 import { formatDateTime } from '../../src/datetime.js';
-import { call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
+import { newClient } from '../clients/support.js';
+import { activeSite, call, DEMO_CREDENTIAL, type DemoApi, demoApi } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
@@ -9,7 +10,7 @@ beforeEach(async () => {
 });
 const v1 = (path: string, init: { method?: string; body?: unknown } = {}) =>
   call(a.sim, path, { ...init, apiKey: DEMO_API_KEY });
-const site = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
+const site = () => activeSite(a.world);
 
 describe('version 1 routes (Versioning 2–4)', () => {
   it('GET /api/sites with the API key answers what GET /api/v2/sites answers with a token', async () => {
@@ -26,14 +27,12 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('a client created through version 1 is read through version 2', async () => {
-    const body = {
-      ClientId: EMPTY,
+    const body = newClient({
       FirstName: 'Vera',
       LastName: 'Version',
       Email: 'vera@example.com',
       MobilePhone: '07700 900111',
-      Gender: 1,
-    };
+    });
     const created = await v1(`/api/clients?siteId=${site()}`, { method: 'POST', body });
     expect(created.status).toBe(200);
     expect(created.body.Message).toBe('ClientId');
@@ -43,14 +42,13 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('a client created through version 2 is read through version 1', async () => {
-    const body = {
-      ClientId: EMPTY,
+    const body = newClient({
       FirstName: 'Tom',
       LastName: 'Two',
       Email: 'tom@example.com',
       MobilePhone: '07700 900222',
       Gender: 2,
-    };
+    });
     const created = await call(a, `/api/v2/clients?siteId=${site()}`, { method: 'POST', body });
     const read = await v1(`/api/clients/${created.body.Value}`);
     expect(read.status).toBe(200);
@@ -122,8 +120,6 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('version 1 has no credential endpoints: POST /api/token answers 404', async () => {
-    expect(
-      (await v1('/api/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status,
-    ).toBe(404);
+    expect((await v1('/api/token', { method: 'POST', body: DEMO_CREDENTIAL })).status).toBe(404);
   });
 });

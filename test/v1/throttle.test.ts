@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { DEMO_API_KEY } from '../../src/auth/credentials.js';
-import { type Answer, call, simulator, tokenFor } from '../helpers.js';
+import { type Answer, call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 
 beforeEach(async () => {
-  sim = await simulator({ rateLimit: true });
-  token = await tokenFor(sim);
+  ({ sim, token } = await demoApi({ rateLimit: true }));
   sim.registry.get('demo')!.clock.advance(1); // a fresh window after the token request
 });
 

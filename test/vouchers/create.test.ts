@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
-import { activeSite, newVoucher } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { newVoucher } from './support.js';
 
 let a: DemoApi;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
-import { call, type DemoApi, demoApi } from '../helpers.js';
-import { activeSite, expectedBalance } from './support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { expectedBalance } from './support.js';
 
 let a: DemoApi;
 beforeEach(async () => {

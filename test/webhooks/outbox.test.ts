@@ -8,7 +8,7 @@ import { AccountFiles } from '../../src/accounts/account-files.js';
 import { settled } from '../../src/webhooks/deliveries.js';
 import { DELIVERY_SOCKETS } from '../../src/webhooks/post.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, demoApi } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
 
 // Webhook events go through an outbox: a delivery is stored in the same write as the invoice that
@@ -35,8 +35,7 @@ describe('webhook outbox', () => {
   it('an event is sent only after the invoice that produced it is durable', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-outbox-'));
     r = await receiver();
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     expect((await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(r.url) })).status).toBe(200);
     const account = sim.registry.get('demo')!;
     // Saves holding a delivery fail, as a full disk would make them.
@@ -137,8 +136,7 @@ describe('webhook outbox', () => {
 
   it('waiting deliveries per subscription are bounded: beyond the bound the oldest waiting one is dropped, marked failed with the reason', async () => {
     r = await receiver(Array.from({ length: 50 }, () => 503));
-    const sim = await simulator({ maxPendingDeliveries: 1 });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ maxPendingDeliveries: 1 });
     await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(r.url) });
     // Three months at once: several runs of the monthly bills in one write.
     await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 95 * 86_400 } });
@@ -172,8 +170,7 @@ describe('webhook outbox', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const sim = await simulator();
-      const token = await tokenFor(sim);
+      const { sim, token } = await demoApi();
       for (let i = 0; i < DELIVERY_SOCKETS + 8; i++) {
         expect(
           (await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(`${url}/hook/${i}`) })).status,
@@ -199,7 +196,7 @@ async function cliToken(base: string): Promise<string> {
   const res = await fetch(`${base}/api/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+    body: JSON.stringify(DEMO_CREDENTIAL),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
