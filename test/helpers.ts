@@ -10,7 +10,8 @@ import type { World } from '../src/world/index.js';
 import { generateWorld } from '../src/world/index.js';
 import { assertDocumented } from './openapi/response-validator.js';
 
-// Tests drive the simulator in-process through HTTP semantics (app.request): no port, no shared state.
+// Tests drive the simulator in-process (its own fetch: no port, no shared state), every request through
+// call(); tests of the socket itself use checkedFetch.
 
 /** The empty Guid: "no value" and the id of a new record. */
 export const EMPTY = EMPTY_GUID;
@@ -59,7 +60,8 @@ export async function checkedFetch(url: string, init?: RequestInit): Promise<Res
   return response;
 }
 
-export interface Call {
+/** What a request sends besides its path. */
+interface Call {
   method?: string;
   /** Bearer token (version 2); a fixture's own token unless this says otherwise. */
   token?: string;
@@ -88,7 +90,7 @@ export interface DemoApi {
 }
 
 /** Where a request goes: a simulator, or a fixture whose token is sent with it. */
-export type Target = Simulator | Pick<DemoApi, 'sim' | 'token'>;
+type Target = Simulator | Pick<DemoApi, 'sim' | 'token'>;
 
 /**
  * The one way tests call the simulator: one request, its answer read whole. Paths are relative to the
@@ -132,6 +134,7 @@ export async function restrictedToken(sim: Simulator, ...endpoints: string[]): P
   return tokenFor(sim, '', credential.body);
 }
 
+/** A new simulator (small world unless told) with the demo account's token, account and world. */
 export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> {
   const sim = await simulator(options);
   const token = await tokenFor(sim);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { authUrl } from '../clients/support.js';
 import { call, demoApi, simulator, stored, tokenFor } from '../helpers.js';
-import { LONDON, SOHO } from './support.js';
 
 // One test per shipped scenario: apply it, then show its state through the public API.
 
 const INVALID_TOKEN = 'Unauthorized - Invalid or expired token.';
+// Sites the shipped scenarios name.
+const LONDON = 'e33a58dc-7dc0-439a-a29c-437e7d7a5444';
+const SOHO = 'ce5d7f5a-5a59-4173-9305-f33c2faf0cbe';
 
 describe('shipped scenarios', () => {
   it(
