@@ -4,20 +4,36 @@ import type { Account } from '../src/accounts/account.js';
 import { type Collection, RECORD_KEYS } from '../src/accounts/worlds.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
+import { parseDateTime } from '../src/datetime.js';
 import { EMPTY_GUID } from '../src/world/common.js';
 import type { World } from '../src/world/index.js';
 import { generateWorld } from '../src/world/index.js';
 import { assertDocumented } from './openapi/response-validator.js';
 
-// Tests drive the simulator in-process through HTTP semantics (app.request): no port, no shared state.
+// Tests drive the simulator in-process (its own fetch: no port, no shared state), every request through
+// call(); tests of the socket itself use checkedFetch.
 
 /** The empty Guid: "no value" and the id of a new record. */
 export const EMPTY = EMPTY_GUID;
 /** A well-formed Guid that names no record of any seeded world. */
 export const UNKNOWN = '11111111-2222-4333-8444-555555555555';
 
+/** The demo credential every seeded account holds. */
+export const DEMO_CREDENTIAL = { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET };
+
 /** Pinned real time so that worlds and clocks are the same in every run. */
 export const FIXED_NOW = Date.parse('2026-03-16T09:00:00Z');
+
+/** Epoch ms of an API date/time text (`yyyy-MM-dd HH:mm`); throws on text that is not one. */
+export const ms = (text: string): number => {
+  const value = parseDateTime(text);
+  if (value === undefined) throw new Error(`not a DateTime: ${text}`);
+  return value;
+};
+
+/** The API date/time text `n` minutes after `text`. */
+export const plusMinutes = (text: string, n: number): string =>
+  new Date(Date.parse(`${text.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
  * A simulator whose every API answer is checked against the OpenAPI document, except those
@@ -44,46 +60,20 @@ export async function checkedFetch(url: string, init?: RequestInit): Promise<Res
   return response;
 }
 
-export interface Call {
+/** What a request sends besides its path. */
+interface Call {
   method?: string;
+  /** Bearer token (version 2); a fixture's own token unless this says otherwise. */
   token?: string;
+  /** ServiceApiKey header (version 1). */
+  apiKey?: string;
   body?: unknown;
   headers?: Record<string, string>;
   /** Host header of the request URL, e.g. `acme.localhost`. */
   host?: string;
 }
 
-/** One request; paths are relative to the host (`/api/v2/...` or `/accounts/<name>/api/v2/...`). */
-export function call(sim: Simulator, path: string, c: Call = {}): Promise<Response> {
-  const headers: Record<string, string> = { ...c.headers };
-  if (c.token !== undefined) headers.authorization = `Bearer ${c.token}`;
-  let body: string | undefined;
-  if (c.body !== undefined) {
-    body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  return sim.fetch(new Request(`http://${c.host ?? '127.0.0.1'}${path}`, { method: c.method ?? 'GET', headers, body }));
-}
-
-/** A token for the demo credential of the account the host or path prefix names. */
-export async function tokenFor(sim: Simulator, prefix = '', host?: string): Promise<string> {
-  const res = await call(sim, `${prefix}/api/v2/token`, {
-    method: 'POST',
-    host,
-    body: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
-  });
-  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** GET with the demo token; returns status and parsed JSON (or text). */
-export function getJson(sim: Simulator, path: string, token: string, c: Call = {}): Promise<Answer> {
-  return answer(call(sim, path, { ...c, token }));
-}
-
-/** The JSON body of a response, untyped for assertions. */
-export const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
-
+/** Status, headers, text and parsed JSON (the text itself when it is not JSON) of an answer. */
 export interface Answer {
   status: number;
   body: any;
@@ -91,39 +81,69 @@ export interface Answer {
   headers: Headers;
 }
 
-/** A simulator with the demo account's token, world, and a `send` that parses JSON answers. */
+/** A simulator with the demo account's token and world. */
 export interface DemoApi {
   sim: Simulator;
   token: string;
   account: Account;
   world: World;
-  send(path: string, init?: { method?: string; body?: unknown }): Promise<Answer>;
 }
 
+/** Where a request goes: a simulator, or a fixture whose token is sent with it. */
+type Target = Simulator | Pick<DemoApi, 'sim' | 'token'>;
+
+/**
+ * The one way tests call the simulator: one request, its answer read whole. Paths are relative to the
+ * host (`/api/v2/...`, `/accounts/<name>/api/v2/...`, `/__admin/...`).
+ */
+export async function call(to: Target, path: string, c: Call = {}): Promise<Answer> {
+  const [sim, token] = 'sim' in to ? [to.sim, c.token ?? to.token] : [to, c.token];
+  const headers: Record<string, string> = {};
+  if (c.apiKey !== undefined) headers.ServiceApiKey = c.apiKey;
+  Object.assign(headers, c.headers);
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (c.body !== undefined) {
+    body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const request = new Request(`http://${c.host ?? '127.0.0.1'}${path}`, { method: c.method ?? 'GET', headers, body });
+  const response = await sim.fetch(request);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* empty or plain text */
+  }
+  return { status: response.status, body: parsed, text, headers: response.headers };
+}
+
+/** A token for a credential (the demo one unless given) of the account the path prefix names. */
+export async function tokenFor(sim: Simulator, prefix = '', credential = DEMO_CREDENTIAL): Promise<string> {
+  const { clientId, secret } = credential;
+  const res = await call(sim, `${prefix}/api/v2/token`, { method: 'POST', body: { clientId, secret } });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
+  return res.body.access_token;
+}
+
+/** A token for a new credential of the demo account that admits only the allow-list lines given. */
+export async function restrictedToken(sim: Simulator, ...endpoints: string[]): Promise<string> {
+  const credential = await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints } });
+  if (credential.status !== 201) throw new Error(`credential: ${credential.status} ${credential.text}`);
+  return tokenFor(sim, '', credential.body);
+}
+
+/** A new simulator (small world unless told) with the demo account's token, account and world. */
 export async function demoApi(options: SimulatorOptions = {}): Promise<DemoApi> {
   const sim = await simulator(options);
   const token = await tokenFor(sim);
   const account = sim.registry.get('demo')!;
-  const send: DemoApi['send'] = async (path, init = {}) => {
-    return answer(
-      call(sim, path, { token, method: init.method ?? 'GET', ...(init.body === undefined ? {} : { body: init.body }) }),
-    );
-  };
-  return { sim, token, account, world: account.world, send };
+  return { sim, token, account, world: account.world };
 }
 
-/** Status, text and parsed JSON (the text itself when it is not JSON) of an answer. */
-export async function answer(res: Response | Promise<Response>): Promise<Answer> {
-  const r = await res;
-  const text = await r.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* empty or plain text */
-  }
-  return { status: r.status, body, text, headers: r.headers };
-}
+/** The id of the first active site of the world. */
+export const activeSite = (world: World): string => world.sites.find((s) => s.State === 1)!.SiteId;
 
 /**
  * The record as the world holds it now. Stored records are frozen values replaced on every change,

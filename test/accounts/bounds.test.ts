@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SWEEP_AT, Throttle } from '../../src/accounts/throttle.js';
 import { COLLECTIONS, heldCollection, templateCollection } from '../../src/accounts/worlds.js';
 import { createSimulator } from '../../src/app.js';
-import { DEMO_CLIENT_ID, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
 import { MAX_FAULT_RULES } from '../../src/faults/fault-rules.js';
 import { MAX_REPLY_BYTES, repliesOf } from '../../src/http/reply-cache.js';
 import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
 import { MAX_SUBSCRIPTIONS } from '../../src/webhooks/subscriptions.js';
-import { call, FIXED_NOW, json, tokenFor } from '../helpers.js';
+import { call, FIXED_NOW, tokenFor } from '../helpers.js';
 import { receiver } from '../webhooks/support.js';
 
 // Everything that grows with requests is bounded. These run without the OpenAPI check on every
@@ -19,21 +18,13 @@ configureDeliveries({ retryBaseMs: 5 });
 const plain = (options: Parameters<typeof createSimulator>[0] = {}) =>
   createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
 
-const issue = async (sim: Awaited<ReturnType<typeof plain>>) => {
-  const res = await call(sim, '/api/v2/token', {
-    method: 'POST',
-    body: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET },
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-};
-
 describe('bounds on what requests leave behind', () => {
   it('5 000 calls keep the journal at its configured size, newest last', async () => {
     const sim = await plain({ journalSize: 250 });
     for (let i = 0; i < 5000; i++) await call(sim, `/api/v2/ping?n=${i}`);
     const account = sim.registry.get('demo')!;
     expect(account.journal.count()).toBe(250);
-    const list = await json(call(sim, '/__admin/accounts/demo/requests'));
+    const list = (await call(sim, '/__admin/accounts/demo/requests')).body;
     expect(list).toHaveLength(250);
     expect(list.at(-1).query.n).toEqual(['4999']);
     expect(list[0].query.n).toEqual(['4750']);
@@ -42,7 +33,7 @@ describe('bounds on what requests leave behind', () => {
   it('journal size 0 keeps no request', async () => {
     const sim = await plain({ journalSize: 0 });
     for (let i = 0; i < 20; i++) await call(sim, '/api/v2/ping');
-    expect(await json(call(sim, '/__admin/accounts/demo/requests'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/requests')).body).toEqual([]);
   });
 
   it('the webhook delivery log stays at its configured size, keeping the newest', async () => {
@@ -63,7 +54,7 @@ describe('bounds on what requests leave behind', () => {
       );
       await settled(sim.registry.get('demo')!);
       expect(r.received.length).toBeGreaterThan(5);
-      const log = await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'));
+      const log = (await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body;
       expect(log).toHaveLength(5);
       const lastSent = JSON.parse(r.received.at(-1)!.body).delivery_id;
       expect(log.at(-1).id).toBe(lastSent);
@@ -75,7 +66,7 @@ describe('bounds on what requests leave behind', () => {
   it(`a client issuing tokens in a loop keeps only its ${TOKENS_PER_CREDENTIAL} newest; older ones are refused`, async () => {
     const sim = await plain();
     const tokens: string[] = [];
-    for (let i = 0; i < TOKENS_PER_CREDENTIAL + 150; i++) tokens.push(await issue(sim));
+    for (let i = 0; i < TOKENS_PER_CREDENTIAL + 150; i++) tokens.push(await tokenFor(sim));
     const auth = sim.registry.get('demo')!.auth;
     expect(Object.keys(auth.tokens)).toHaveLength(TOKENS_PER_CREDENTIAL);
     const ping = (token: string) => call(sim, '/api/v2/ping', { token });
@@ -83,30 +74,25 @@ describe('bounds on what requests leave behind', () => {
     expect((await ping(tokens.at(-TOKENS_PER_CREDENTIAL)!)).status).toBe(200);
     const old = await ping(tokens.at(-TOKENS_PER_CREDENTIAL - 1)!);
     expect(old.status).toBe(403);
-    expect(await old.text()).toBe('Unauthorized - Invalid or expired token.');
+    expect(old.text).toBe('Unauthorized - Invalid or expired token.');
   });
 
   it("one credential's loop does not revoke another credential's tokens", async () => {
     const sim = await plain();
-    const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
-    const res = await call(sim, '/api/v2/token', {
-      method: 'POST',
-      body: { clientId: created.clientId, secret: created.secret },
-    });
-    const other = ((await res.json()) as { access_token: string }).access_token;
-    for (let i = 0; i < TOKENS_PER_CREDENTIAL + 10; i++) await issue(sim);
+    const created = (await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} })).body;
+    const other = await tokenFor(sim, '', created);
+    for (let i = 0; i < TOKENS_PER_CREDENTIAL + 10; i++) await tokenFor(sim);
     expect((await call(sim, '/api/v2/ping', { token: other })).status).toBe(200);
   });
 
   it('answers kept for reuse stay within their byte budget', async () => {
     const sim = await plain({ size: 'standard' });
-    const token = await issue(sim);
-    const sites = await json(call(sim, '/api/v2/sites', { token }));
+    const token = await tokenFor(sim);
+    const sites = (await call(sim, '/api/v2/sites', { token })).body;
     const siteId = sites[0].SiteId;
     for (let i = 0; i < 700; i++) {
       const res = await call(sim, `/api/v2/services?siteId=${siteId}&find=&n=${i}`, { token });
       expect(res.status).toBe(200);
-      await res.arrayBuffer();
     }
     const replies = repliesOf(sim.registry.get('demo')!);
     expect(replies.size).toBeGreaterThan(0);
@@ -124,7 +110,7 @@ describe('bounds on what requests leave behind', () => {
 
   it(`an account holds at most ${MAX_SUBSCRIPTIONS} webhooks; one more is a 400 on url`, async () => {
     const sim = await plain();
-    const token = await issue(sim);
+    const token = await tokenFor(sim);
     const register = (i: number) =>
       call(sim, '/api/v2/webhooks', {
         method: 'POST',
@@ -134,8 +120,8 @@ describe('bounds on what requests leave behind', () => {
     for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) expect((await register(i)).status).toBe(200);
     const refused = await register(MAX_SUBSCRIPTIONS);
     expect(refused.status).toBe(400);
-    expect((await json(refused)).ModelState).toHaveProperty('url');
-    expect(await json(call(sim, '/api/v2/webhooks', { token }))).toHaveLength(MAX_SUBSCRIPTIONS);
+    expect(refused.body.ModelState).toHaveProperty('url');
+    expect((await call(sim, '/api/v2/webhooks', { token })).body).toHaveLength(MAX_SUBSCRIPTIONS);
   });
 
   it(`an account holds at most ${MAX_FAULT_RULES} fault rules; the control plane refuses more`, async () => {
@@ -154,7 +140,7 @@ describe('bounds on what requests leave behind', () => {
 
   it("an idle account (a token, one read) copies nothing: its collections are the shared template's", async () => {
     const sim = await plain({ size: 'standard' });
-    const token = await issue(sim);
+    const token = await tokenFor(sim);
     expect((await call(sim, '/api/v2/sites', { token })).status).toBe(200);
     const world = sim.registry.get('demo')!.world;
     for (const key of COLLECTIONS) {
@@ -167,13 +153,13 @@ describe('bounds on what requests leave behind', () => {
   it('GET /__admin/stats answers the process memory and the number of accounts', async () => {
     const sim = await plain();
     await call(sim, '/accounts/other/api/v2/ping');
-    const stats = await json(call(sim, '/__admin/stats'));
+    const stats = (await call(sim, '/__admin/stats')).body;
     expect(stats.accounts).toBe(sim.registry.list().length);
     expect(stats.heapUsed).toBeGreaterThan(0);
     expect(stats.rss).toBeGreaterThanOrEqual(stats.heapUsed);
     expect(stats.collected).toBe(false);
     expect(stats).toHaveProperty('heapAfterMajorGc');
-    const asked = await json(call(sim, '/__admin/stats?gc=full'));
+    const asked = (await call(sim, '/__admin/stats?gc=full')).body;
     expect(asked.collected).toBe(typeof (globalThis as { gc?: unknown }).gc === 'function');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
-import { checkedFetch, json } from '../helpers.js';
+import { checkedFetch, DEMO_CREDENTIAL } from '../helpers.js';
 
 // Same seed, size and day give byte-identical responses, across two server instances.
 
@@ -25,9 +25,9 @@ async function snapshot(server: RunningServer): Promise<string[]> {
   const tokenRes = await checkedFetch(`${server.url}/api/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+    body: JSON.stringify(DEMO_CREDENTIAL),
   });
-  const { access_token } = await json(tokenRes);
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
   const get = async (path: string) =>
     (await checkedFetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${access_token}` } })).text();
   const sites = await get('/api/v2/sites?state=Active');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountFromHost, accountFromPath } from '../../src/accounts/host.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, simulator, tokenFor } from '../helpers.js';
 
 describe('account resolution', () => {
   it.each([
@@ -23,7 +23,7 @@ describe('account resolution', () => {
     const sim = await simulator();
     const token = await tokenFor(sim, '/accounts/acme');
     const byHost = await call(sim, '/api/v2/ping', { token, host: 'acme.localhost' });
-    expect((await json(byHost)).tenant).toBe('acme');
+    expect(byHost.body.tenant).toBe('acme');
   });
 
   it('an unknown account is created on first request', async () => {
@@ -32,7 +32,7 @@ describe('account resolution', () => {
     const res = await call(sim, '/api/v2/token', {
       method: 'POST',
       host: 'newco.localhost',
-      body: { clientId: 'demo-client', secret: 'demo-secret' },
+      body: DEMO_CREDENTIAL,
     });
     expect(res.status).toBe(200);
     expect(sim.registry.get('newco')).toBeDefined();
@@ -54,13 +54,13 @@ describe('account resolution', () => {
     const sim = await simulator();
     await call(sim, '/accounts/one/api/v2/token/rotate-clientid', {
       method: 'POST',
-      body: { clientId: 'demo-client', secret: 'demo-secret' },
+      body: DEMO_CREDENTIAL,
     });
     expect(
       (
         await call(sim, '/accounts/one/api/v2/token', {
           method: 'POST',
-          body: { clientId: 'demo-client', secret: 'demo-secret' },
+          body: DEMO_CREDENTIAL,
         })
       ).status,
     ).toBe(401);
@@ -68,7 +68,7 @@ describe('account resolution', () => {
       (
         await call(sim, '/accounts/two/api/v2/token', {
           method: 'POST',
-          body: { clientId: 'demo-client', secret: 'demo-secret' },
+          body: DEMO_CREDENTIAL,
         })
       ).status,
     ).toBe(200);

@@ -2,22 +2,23 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, simulator, tokenFor } from '../helpers.js';
 
 let dir: string | undefined;
 afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const demo = { clientId: 'demo-client', secret: 'demo-secret' };
-
 describe('--data-dir persistence', () => {
   it('each account persists to a JSON file and is reloaded on restart', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-'));
     const first = await simulator({ dataDir: dir });
     const token = await tokenFor(first, '/accounts/acme');
-    const rotated = await call(first, '/accounts/acme/api/v2/token/rotate-clientid', { method: 'POST', body: demo });
-    const { client_id } = await json(rotated);
+    const rotated = await call(first, '/accounts/acme/api/v2/token/rotate-clientid', {
+      method: 'POST',
+      body: DEMO_CREDENTIAL,
+    });
+    const { client_id } = rotated.body;
     await call(first, '/__admin/accounts/acme/clock', { method: 'POST', body: { advanceSeconds: 3600 } });
 
     const file = JSON.parse(await readFile(path.join(dir, 'acme.json'), 'utf8'));
@@ -25,13 +26,15 @@ describe('--data-dir persistence', () => {
 
     const second = await simulator({ dataDir: dir, autoAccounts: false });
     expect((await call(second, '/accounts/acme/api/v2/ping', { token })).status).toBe(200);
-    expect((await call(second, '/accounts/acme/api/v2/token', { method: 'POST', body: demo })).status).toBe(401);
+    expect((await call(second, '/accounts/acme/api/v2/token', { method: 'POST', body: DEMO_CREDENTIAL })).status).toBe(
+      401,
+    );
     const again = await call(second, '/accounts/acme/api/v2/token', {
       method: 'POST',
-      body: { ...demo, clientId: client_id },
+      body: { ...DEMO_CREDENTIAL, clientId: client_id },
     });
     expect(again.status).toBe(200);
-    expect(await json(call(second, '/__admin/accounts/acme/clock'))).toEqual({ now: '2026-03-16T10:00:00.000Z' });
+    expect((await call(second, '/__admin/accounts/acme/clock')).body).toEqual({ now: '2026-03-16T10:00:00.000Z' });
   });
 
   it('a deleted account loses its file', async () => {

@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Throttle } from '../../src/accounts/throttle.js';
 import type { Simulator } from '../../src/app.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 
 beforeEach(async () => {
-  sim = await simulator({ rateLimit: true });
-  token = await tokenFor(sim);
+  ({ sim, token } = await demoApi({ rateLimit: true }));
   // The token request used the token endpoint's budget only; start every test on a fresh window.
   await advance(1);
 });
@@ -28,7 +27,7 @@ describe('throttling', () => {
     const res = await ping();
     expect(res.status).toBe(429);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await json(res)).toBe('Your request has been throttled. Please try again in 2 minutes.');
+    expect(res.body).toBe('Your request has been throttled. Please try again in 2 minutes.');
     expect(res.headers.get('retry-after')).toBe('120');
   });
 
@@ -66,14 +65,15 @@ describe('throttling', () => {
   it('rate limiting can be switched off per account', async () => {
     const patched = await call(sim, '/__admin/accounts/demo', { method: 'PATCH', body: { rateLimit: false } });
     expect(patched.status).toBe(200);
-    expect((await json(patched)).rateLimit).toBe(false);
+    expect(patched.body.rateLimit).toBe(false);
     expect(new Set(await statuses(12))).toEqual(new Set([200]));
   });
 
   it('the credential endpoints are throttled too', async () => {
-    const body = { clientId: 'demo-client', secret: 'demo-secret' };
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await call(sim, '/api/v2/token', { method: 'POST', body })).status);
+    for (let i = 0; i < 5; i++) {
+      codes.push((await call(sim, '/api/v2/token', { method: 'POST', body: DEMO_CREDENTIAL })).status);
+    }
     expect(codes).toEqual([200, 200, 200, 200, 429]);
   });
 

@@ -3,7 +3,7 @@ import { parseCli, UsageError } from '../../src/cli-options.js';
 import { startSimulator } from '../../src/index.js';
 import { startServer } from '../../src/server.js';
 import { type CliProcess, ensureBuilt, runCli, startCli, stopCli } from '../cli/process.js';
-import { call, simulator } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, simulator } from '../helpers.js';
 
 // The control plane is open on loopback; bound to any other address it needs a token
 // (`Authorization: Bearer <token>`) on every call but GET /__admin/health.
@@ -63,7 +63,7 @@ describe('control-plane token', () => {
     const token = await fetch(`${server.base}/api/v2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+      body: JSON.stringify(DEMO_CREDENTIAL),
     });
     expect(token.status).toBe(200);
     await stopCli(server);
@@ -83,7 +83,7 @@ describe('control-plane token', () => {
       await account.clock.advance({ hours: 1 });
       expect((await account.call('/api/v2/sites')).status).toBe(200);
       expect(await account.journal.count()).toBeGreaterThan(0);
-      expect((await sim.simulator.fetch(new Request('http://127.0.0.1/__admin/accounts'))).status).toBe(401);
+      expect((await call(sim.simulator, '/__admin/accounts')).status).toBe(401);
     } finally {
       await sim.stop();
     }

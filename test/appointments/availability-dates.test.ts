@@ -3,8 +3,8 @@ import type { Simulator } from '../../src/app.js';
 import { DAY, formatDate } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, simulator, tokenFor } from '../helpers.js';
-import { activeSites, datesPath, localDate, ms, servicesAt, timesPath } from './availability-fixtures.js';
+import { call, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
+import { datesPath, localDate, londonAccount, servicesAt, timesPath } from './availability-fixtures.js';
 
 // GET /api/v2/appointments/availabledates against the standard world.
 
@@ -14,19 +14,16 @@ let world: World;
 let london: Site;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  london = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  ({ sim, token, world, site: london } = await londonAccount());
 });
 
 const dates = async (siteId: string, services: string[], packages: string[] = []): Promise<string[]> => {
-  const res = await getJson(sim, datesPath(siteId, services, packages), token);
+  const res = await call(sim, datesPath(siteId, services, packages), { token });
   expect(res.status).toBe(200);
   return res.body as string[];
 };
 const offered = async (p: Parameters<typeof timesPath>[0]) =>
-  ((await getJson(sim, timesPath(p), token)).body as unknown[]).length > 0;
+  ((await call(sim, timesPath(p), { token })).body as unknown[]).length > 0;
 
 describe('GET /api/v2/appointments/availabledates', () => {
   it("lists the site's dates from its today over 30 days, in order, written yyyy-MM-dd 00:00", async () => {
@@ -81,10 +78,12 @@ describe('GET /api/v2/appointments/availabledates', () => {
     const ownToken = await tokenFor(own);
     const service = servicesAt(world, london.SiteId).find((s) => s.Duration <= 30)!;
     const today = `${localDate(london, FIXED_NOW)} 00:00`;
-    const before = (await getJson(own, datesPath(london.SiteId, [service.ServiceId]), ownToken)).body as string[];
+    const before = (await call(own, datesPath(london.SiteId, [service.ServiceId]), { token: ownToken }))
+      .body as string[];
     expect(before).toContain(today);
     await call(own, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 14 * 3600 } });
-    const after = (await getJson(own, datesPath(london.SiteId, [service.ServiceId]), ownToken)).body as string[];
+    const after = (await call(own, datesPath(london.SiteId, [service.ServiceId]), { token: ownToken }))
+      .body as string[];
     expect(after).not.toContain(today);
   });
 });

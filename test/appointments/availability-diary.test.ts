@@ -2,11 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, json } from '../helpers.js';
+import { call, FIXED_NOW, ms } from '../helpers.js';
 import {
   localDate,
   londonAccount,
-  ms,
   type Offer,
   servicesAt,
   type TimesParams,
@@ -25,7 +24,7 @@ beforeEach(async () => {
   ({ sim, token, world, site } = await londonAccount());
 });
 
-const offers = async (p: TimesParams) => (await getJson(sim, timesPath(p), token)).body as Offer[];
+const offers = async (p: TimesParams) => (await call(sim, timesPath(p), { token })).body as Offer[];
 
 /** An offer of a service needing a resource, asked for with its own employee only. */
 async function anOffer() {
@@ -47,7 +46,7 @@ async function book(offer: Offer): Promise<string> {
     body: { ClientId, AppointmentServices: offer.AppointmentServices },
   });
   expect(res.status).toBe(200);
-  return (await json(res)).Value;
+  return res.body.Value;
 }
 
 const state = (name: string) => world.appointmentStates.find((s) => s.Name === name)!.AppointmentStateId;

@@ -1,20 +1,13 @@
-import type { Simulator } from '../../src/app.js';
-import { DAY, formatDate, localDayOf, localToUtc, minutesOf, parseDateTime, weekdayOf } from '../../src/datetime.js';
+import { DAY, formatDate, localDayOf, localToUtc, minutesOf, weekdayOf } from '../../src/datetime.js';
 import type { Service } from '../../src/world/catalogue.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { simulator, tokenFor } from '../helpers.js';
+import { type DemoApi, demoApi, ms } from '../helpers.js';
 
 // What the availability tests share: URLs of the four endpoints, and an oracle that answers from
 // the world's own records (rosters, trading hours, diary, classes) whether an offered time is
 // allowed, without going through the engine under test.
-
-export const ms = (text: string): number => {
-  const value = parseDateTime(text);
-  if (value === undefined) throw new Error(`not a DateTime: ${text}`);
-  return value;
-};
 
 export interface TimesParams {
   siteId: string;
@@ -166,10 +159,7 @@ export function brokenRules(world: World, site: Site, offer: Offer, now: number)
 }
 
 /** A standard account (one per call) with the demo token and its London site, where the diary is busiest. */
-export async function londonAccount(): Promise<{ sim: Simulator; token: string; world: World; site: Site }> {
-  const sim = await simulator({ size: 'standard' });
-  const token = await tokenFor(sim);
-  const world = sim.registry.get('demo')!.world;
-  const site = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
-  return { sim, token, world, site };
+export async function londonAccount(): Promise<DemoApi & { site: Site }> {
+  const api = await demoApi({ size: 'standard' });
+  return { ...api, site: activeSites(api.world).find((s) => s.TimeZone === 'Europe/London')! };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { activeSite, call, demoApi, restrictedToken } from '../helpers.js';
 
 // The status matrix of the availability endpoints: required names (404/405), malformed values
 // (400), allow-list lines, and the answers with every name present. SITE in a path stands for an
@@ -13,10 +13,8 @@ let world: World;
 let siteId: string;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  siteId = world.sites.find((s) => s.State === 1)!.SiteId;
+  ({ sim, token, world } = await demoApi());
+  siteId = activeSite(world);
 });
 
 const times = (omit?: string) =>
@@ -60,23 +58,23 @@ describe('availability: status matrix', () => {
   });
 
   it('arrays take no part in the required-by-name rule: no services and no employeeIds answers an empty list', async () => {
-    expect((await getJson(sim, at(times()), token)).body).toEqual([]);
+    expect((await call(sim, at(times()), { token })).body).toEqual([]);
   });
 
   it('an empty day is a 400 naming day', async () => {
-    const res = await getJson(sim, at(times()).replace('day=2026-03-17', 'day='), token);
+    const res = await call(sim, at(times()).replace('day=2026-03-17', 'day='), { token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'The request is invalid.', ModelState: { day: ['A value is required.'] } });
   });
 
   it('a malformed Guid in services is a 400 naming services', async () => {
-    const res = await getJson(sim, `${at(times())}&services=nope`, token);
+    const res = await call(sim, `${at(times())}&services=nope`, { token });
     expect(res.status).toBe(400);
     expect(res.body.ModelState).toEqual({ services: ["The value 'nope' is not valid for Guid."] });
   });
 
   it('a cart that is not an array is a 400 naming the body', async () => {
-    const res = await getJson(sim, at(times()), token, { method: 'POST', body: { Start: '2026-03-17 10:00' } });
+    const res = await call(sim, at(times()), { token, method: 'POST', body: { Start: '2026-03-17 10:00' } });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['body']);
   });
@@ -89,23 +87,14 @@ describe('availability: status matrix', () => {
     ]) {
       const res = await call(sim, path!, { method });
       expect(res.status).toBe(403);
-      expect(await res.text()).toBe('Unauthorized - No bearer token sent in request header.');
+      expect(res.text).toBe('Unauthorized - No bearer token sent in request header.');
     }
   });
 
   it('each endpoint is admitted by its own allow-list line, not by api/v2/appointments', async () => {
     const admitted = async (lines: string[], method: string, path: string) => {
-      const created = await call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: lines },
-      });
-      const { clientId, secret } = await json(created);
-      const t = await call(sim, '/api/v2/token', { method: 'POST', body: { clientId, secret } });
-      const { access_token } = await json(t);
-      return (
-        (await call(sim, path, { method, token: access_token, body: method === 'POST' ? [] : undefined })).status !==
-        403
-      );
+      const token = await restrictedToken(sim, ...lines);
+      return (await call(sim, path, { method, token, body: method === 'POST' ? [] : undefined })).status !== 403;
     };
     expect(await admitted(['api/v2/appointments/availabletimes'], 'GET', at(times()))).toBe(true);
     expect(await admitted(['api/v2/appointments/availabletimes'], 'POST', at(times()))).toBe(true);

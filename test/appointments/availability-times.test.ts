@@ -3,12 +3,12 @@ import type { Simulator } from '../../src/app.js';
 import { formatDate } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, EMPTY, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
   localDate,
-  ms,
+  londonAccount,
   type Offer,
   oracle,
   servicesAt,
@@ -26,16 +26,13 @@ let london: Site;
 let newYork: Site;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
-  london = activeSites(world).find((s) => s.TimeZone === 'Europe/London')!;
+  ({ sim, token, world, site: london } = await londonAccount());
   newYork = activeSites(world).find((s) => s.TimeZone === 'America/New_York')!;
   expect([london, newYork].every(Boolean)).toBe(true);
 });
 
 const offers = async (p: TimesParams, cart?: unknown): Promise<Offer[]> => {
-  const res = await getJson(sim, timesPath(p), token, cart === undefined ? {} : { method: 'POST', body: cart });
+  const res = await call(sim, timesPath(p), cart === undefined ? { token } : { token, method: 'POST', body: cart });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Offer[];
 };
@@ -113,7 +110,7 @@ describe('the grid', () => {
     const service = servicesAt(world, london.SiteId).find((s) => s.Duration <= 30)!;
     const path = timesPath({ siteId: london.SiteId, day: localDate(london, FIXED_NOW), services: [service.ServiceId] });
     await call(own, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 3 * 3600 } });
-    const later = (await getJson(own, path, ownToken)).body as Offer[];
+    const later = (await call(own, path, { token: ownToken })).body as Offer[];
     expect(later.every((o) => ms(o.Start) >= FIXED_NOW + 3 * 3600_000)).toBe(true);
   });
 });
@@ -252,10 +249,10 @@ describe('serviceSequence', () => {
   });
 
   it('serviceSequence 3 answers 400 naming it', async () => {
-    const res = await getJson(
+    const res = await call(
       sim,
       timesPath({ siteId: london.SiteId, day: localDate(london, FIXED_NOW, 1), serviceSequence: 3 }),
-      token,
+      { token },
     );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -347,8 +344,7 @@ describe('the client and the cart', () => {
 
   it('the empty Guid as packageId or clientId means none', async () => {
     const { p, found } = await offeredDay(london);
-    const empty = '00000000-0000-0000-0000-000000000000';
-    expect(await offers({ ...p, packageId: empty, clientId: empty })).toEqual(found);
+    expect(await offers({ ...p, packageId: EMPTY, clientId: EMPTY })).toEqual(found);
   });
 
   it('a time in the cart is not offered again by POST availabletimes', async () => {
@@ -366,6 +362,6 @@ describe('the client and the cart', () => {
     expect(await offers(p, [])).toEqual(found);
     const res = await call(sim, timesPath(p), { method: 'POST', token });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual(found);
+    expect(res.body).toEqual(found);
   });
 });

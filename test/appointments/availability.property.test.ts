@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, FIXED_NOW, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
   datesPath,
   localDate,
-  ms,
   type Offer,
   servicesAt,
   timesPath,
@@ -88,7 +87,7 @@ describe('availability properties', () => {
           serviceSequence: q.sequence,
         };
         const path = `${prefix}${timesPath(params)}`;
-        const found = (await getJson(sim, path, token)).body as Offer[];
+        const found = (await call(sim, path, { token })).body as Offer[];
         for (const o of found) expect(brokenRules(world, site, o, FIXED_NOW)).toEqual([]);
         if (found.length === 0) return;
 
@@ -101,9 +100,9 @@ describe('availability properties', () => {
               token,
               body: cart,
             })
-          ).text();
+          ).text;
         expect(await validate()).toBe('');
-        const inCart = (await getJson(sim, path, token, { method: 'POST', body: cart })).body as Offer[];
+        const inCart = (await call(sim, path, { token, method: 'POST', body: cart })).body as Offer[];
         expect(inCart.some((o) => ms(o.Start) < ms(offer.End) && ms(offer.Start) < ms(o.End))).toBe(false);
 
         const ClientId = world.clients.find((c) => c.State === 1)!.ClientId;
@@ -113,12 +112,12 @@ describe('availability properties', () => {
           body: { ClientId, AppointmentServices: cart },
         });
         expect(created.status).toBe(200);
-        const { Value: id } = await json(created);
-        expect(retakes((await getJson(sim, path, token)).body as Offer[], offer)).toBe(false);
+        const { Value: id } = created.body;
+        expect(retakes((await call(sim, path, { token })).body as Offer[], offer)).toBe(false);
         expect(JSON.parse(await validate())).toBe(cart.map((s) => s.Description).join(', '));
 
         expect((await call(sim, `${prefix}/api/v2/appointments/${id}`, { method: 'DELETE', token })).status).toBe(200);
-        expect((await getJson(sim, path, token)).body).toEqual(found);
+        expect((await call(sim, path, { token })).body).toEqual(found);
         expect(await validate()).toBe('');
       }),
       RUNS,
@@ -136,12 +135,12 @@ describe('availability properties', () => {
         const pkg = q.packageIndex === undefined ? undefined : packages[q.packageIndex % packages.length];
         const services = q.services.map((i) => menu[i % menu.length]!.ServiceId);
         const dates = (
-          await getJson(sim, `${prefix}${datesPath(site.SiteId, services, pkg ? [pkg.PackageId] : [])}`, token)
+          await call(sim, `${prefix}${datesPath(site.SiteId, services, pkg ? [pkg.PackageId] : [])}`, { token })
         ).body as string[];
         for (let d = 0; d < 30; d++) {
           const day = localDate(site, FIXED_NOW, d);
           const params = { siteId: site.SiteId, day, services, packageId: pkg?.PackageId ?? '', serviceSequence: 1 };
-          const offered = ((await getJson(sim, `${prefix}${timesPath(params)}`, token)).body as Offer[]).length > 0;
+          const offered = ((await call(sim, `${prefix}${timesPath(params)}`, { token })).body as Offer[]).length > 0;
           expect(dates.includes(`${day} 00:00`), day).toBe(offered);
         }
       }),

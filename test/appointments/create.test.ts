@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { book, bookable, type Diary, diary, EMPTY, oneService, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { book, bookable, oneService } from './support.js';
 
-let d: Diary;
+let d: DemoApi;
 beforeEach(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 const post = (body: unknown, siteId = bookable(d.world).siteId) =>
-  d.send(`/api/v2/appointments?siteId=${siteId}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+  call(d, `/api/v2/appointments?siteId=${siteId}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
 
 describe('POST /api/v2/appointments', () => {
   it('creates the appointment and answers the write result {Message: AppointmentId, Value: <new id>}', async () => {
@@ -16,14 +17,14 @@ describe('POST /api/v2/appointments', () => {
     expect(Object.keys(res.body)).toEqual(['Message', 'Value']);
     expect(res.body.Message).toBe('AppointmentId');
     expect(res.body.Value).not.toBe(EMPTY);
-    const stored = await d.send(`/api/v2/appointments/${res.body.Value}`);
+    const stored = await call(d, `/api/v2/appointments/${res.body.Value}`);
     expect(stored.body.AppointmentId).toBe(res.body.Value);
   });
 
   it('stores the services as sent, each with new ids linked to the appointment and its client', async () => {
     const body = oneService(d.world, '2026-03-21 11:30');
     const id = await book(d, body);
-    const a = (await d.send(`/api/v2/appointments/${id}`)).body;
+    const a = (await call(d, `/api/v2/appointments/${id}`)).body;
     const s = a.AppointmentServices[0];
     expect(a.AppointmentServices).toHaveLength(1);
     expect(s).toMatchObject({
@@ -44,14 +45,14 @@ describe('POST /api/v2/appointments', () => {
   it('End defaults to Start plus the service duration; a sent End is kept', async () => {
     const { service } = bookable(d.world);
     const body = oneService(d.world, '2026-03-20 10:00');
-    const computed = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
+    const computed = (await call(d, `/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
     const end = new Date(Date.parse('2026-03-20T10:00:00Z') + service.Duration * 60_000)
       .toISOString()
       .slice(0, 16)
       .replace('T', ' ');
     expect(computed.End).toBe(end);
     const sent = { ...body, AppointmentServices: [{ ...body.AppointmentServices[0]!, End: '2026-03-20 12:45' }] };
-    expect((await d.send(`/api/v2/appointments/${await book(d, sent)}`)).body.AppointmentServices[0].End).toBe(
+    expect((await call(d, `/api/v2/appointments/${await book(d, sent)}`)).body.AppointmentServices[0].End).toBe(
       '2026-03-20 12:45',
     );
   });
@@ -65,7 +66,7 @@ describe('POST /api/v2/appointments', () => {
       Employees: [{ EmployeeId: employee.EmployeeId, FirstName: 'Wrong', LastName: 'Name' } as never],
       Resources: [{ ResourceId: resource.ResourceId }],
     } as never;
-    const s = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
+    const s = (await call(d, `/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
     expect(s.Employees).toEqual([
       { EmployeeId: employee.EmployeeId, FirstName: employee.FirstName, LastName: employee.LastName },
     ]);
@@ -75,21 +76,21 @@ describe('POST /api/v2/appointments', () => {
 
   it('AppointmentNumber is generated, unique and follows the highest number', async () => {
     const highest = Math.max(...d.world.appointments.map((a) => Number(a.AppointmentNumber)));
-    const first = (await d.send(`/api/v2/appointments/${await book(d)}`)).body.AppointmentNumber;
-    const second = (await d.send(`/api/v2/appointments/${await book(d)}`)).body.AppointmentNumber;
+    const first = (await call(d, `/api/v2/appointments/${await book(d)}`)).body.AppointmentNumber;
+    const second = (await call(d, `/api/v2/appointments/${await book(d)}`)).body.AppointmentNumber;
     expect([first, second]).toEqual([String(highest + 1), String(highest + 2)]);
   });
 
   it('the state is Booked unless AppointmentStateId is given', async () => {
     const booked = d.world.appointmentStates.find((s) => s.Name === 'Booked')!.AppointmentStateId;
     const confirmed = d.world.appointmentStates.find((s) => s.Name === 'Confirmed')!.AppointmentStateId;
-    expect((await d.send(`/api/v2/appointments/${await book(d)}`)).body.AppointmentStateId).toBe(booked);
+    expect((await call(d, `/api/v2/appointments/${await book(d)}`)).body.AppointmentStateId).toBe(booked);
     const body = { ...oneService(d.world), AppointmentStateId: confirmed };
-    expect((await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentStateId).toBe(confirmed);
+    expect((await call(d, `/api/v2/appointments/${await book(d, body)}`)).body.AppointmentStateId).toBe(confirmed);
   });
 
   it('CreationDate is the account clock at the call', async () => {
-    expect((await d.send(`/api/v2/appointments/${await book(d)}`)).body.CreationDate).toBe('2026-03-16 09:00');
+    expect((await call(d, `/api/v2/appointments/${await book(d)}`)).body.CreationDate).toBe('2026-03-16 09:00');
   });
 
   it('availability is not checked: an overlapping booking of the same employee is accepted', async () => {
@@ -97,7 +98,7 @@ describe('POST /api/v2/appointments', () => {
     const b = await book(d);
     expect(a).not.toBe(b);
     const [x, y] = await Promise.all(
-      [a, b].map(async (id) => (await d.send(`/api/v2/appointments/${id}`)).body.AppointmentServices[0]),
+      [a, b].map(async (id) => (await call(d, `/api/v2/appointments/${id}`)).body.AppointmentServices[0]),
     );
     expect([x.Start, x.Employees]).toEqual([y.Start, y.Employees]);
   });
@@ -105,7 +106,7 @@ describe('POST /api/v2/appointments', () => {
   it('the appointment is booked at the query siteId, not the body SiteId', async () => {
     const other = d.world.sites.find((s) => s.SiteId !== bookable(d.world).siteId)!.SiteId;
     const id = await book(d, { ...oneService(d.world), SiteId: other });
-    expect((await d.send(`/api/v2/appointments/${id}`)).body.SiteId).toBe(bookable(d.world).siteId);
+    expect((await call(d, `/api/v2/appointments/${id}`)).body.SiteId).toBe(bookable(d.world).siteId);
   });
 
   it('the services of one package share one PackageGroupId', async () => {
@@ -119,7 +120,7 @@ describe('POST /api/v2/appointments', () => {
         Start: `2026-03-20 1${i}:00`,
       })),
     };
-    const services = (await d.send(`/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices;
+    const services = (await call(d, `/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices;
     expect(new Set(services.map((s: { PackageGroupId: string }) => s.PackageGroupId)).size).toBe(1);
     expect(services[0].PackageGroupId).not.toBeNull();
     expect(services.every((s: { PackageId: string }) => s.PackageId === pkg.PackageId)).toBe(true);
@@ -127,7 +128,8 @@ describe('POST /api/v2/appointments', () => {
 
   it('the new appointment is in the list of its site', async () => {
     const id = await book(d, oneService(d.world, '2026-03-22 15:00'));
-    const list = await d.send(
+    const list = await call(
+      d,
       `/api/v2/appointments?siteId=${bookable(d.world).siteId}` +
         '&stateId=&start=2026-03-22&end=2026-03-23&find=&clientId=',
     );
@@ -226,7 +228,7 @@ describe('POST /api/v2/appointments: 400 for no body or validation errors', () =
   });
 
   it('without the siteId name the answer is 405 (GET is served on the path)', async () => {
-    const res = await d.send('/api/v2/appointments', { method: 'POST', body: oneService(d.world) });
+    const res = await call(d, '/api/v2/appointments', { method: 'POST', body: oneService(d.world) });
     expect(res.status).toBe(405);
   });
 });

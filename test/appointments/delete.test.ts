@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../helpers.js';
-import { book, type Diary, diary, UNKNOWN, upcoming } from './support.js';
+import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { book, upcoming } from './support.js';
 
-let d: Diary;
+let d: DemoApi;
 beforeEach(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 const remove = (id: string) => call(d.sim, `/api/v2/appointments/${id}`, { method: 'DELETE', token: d.token });
@@ -14,8 +14,8 @@ describe('DELETE /api/v2/appointments/{appointmentId}', () => {
     const id = await book(d);
     const res = await remove(id);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('');
-    expect((await d.send(`/api/v2/appointments/${id}`)).body).toBeNull();
+    expect(res.text).toBe('');
+    expect((await call(d, `/api/v2/appointments/${id}`)).body).toBeNull();
   });
 
   it('removes a seeded appointment of any site, with no siteId', async () => {
@@ -27,7 +27,7 @@ describe('DELETE /api/v2/appointments/{appointmentId}', () => {
   it('an appointment that does not exist answers 400 {"Message":"Record does not exist."}', async () => {
     const res = await remove(UNKNOWN);
     expect(res.status).toBe(400);
-    expect(await res.text()).toBe('{"Message":"Record does not exist."}');
+    expect(res.text).toBe('{"Message":"Record does not exist."}');
   });
 
   it('deleting twice answers 400 the second time', async () => {

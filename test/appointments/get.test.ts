@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Diary, diary, UNKNOWN, upcoming } from './support.js';
+import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { upcoming } from './support.js';
 
-let d: Diary;
+let d: DemoApi;
 beforeAll(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 describe('GET /api/v2/appointments/{appointmentId}', () => {
   it('answers one appointment with its services, employees and resources', async () => {
     const a = d.world.appointments.find((x) => x.AppointmentServices.some((s) => s.Resources.length > 0))!;
-    const res = await d.send(`/api/v2/appointments/${a.AppointmentId}`);
+    const res = await call(d, `/api/v2/appointments/${a.AppointmentId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(JSON.parse(JSON.stringify(a)));
     expect(res.body.AppointmentServices[0].Employees[0]).toHaveProperty('FirstName');
@@ -19,23 +20,23 @@ describe('GET /api/v2/appointments/{appointmentId}', () => {
     for (const site of d.world.sites) {
       const a = d.world.appointments.find((x) => x.SiteId === site.SiteId);
       if (!a) continue;
-      expect((await d.send(`/api/v2/appointments/${a.AppointmentId}`)).body.SiteId).toBe(site.SiteId);
+      expect((await call(d, `/api/v2/appointments/${a.AppointmentId}`)).body.SiteId).toBe(site.SiteId);
     }
   });
 
   it('an unknown well-formed id answers 200 with null', async () => {
-    const res = await d.send(`/api/v2/appointments/${UNKNOWN}`);
+    const res = await call(d, `/api/v2/appointments/${UNKNOWN}`);
     expect(res.status).toBe(200);
     expect(res.body).toBeNull();
   });
 
   it('a malformed id answers 404', async () => {
-    expect((await d.send('/api/v2/appointments/12345')).status).toBe(404);
+    expect((await call(d, '/api/v2/appointments/12345')).status).toBe(404);
   });
 
   it('the id matches in any case', async () => {
     const a = upcoming(d.world);
-    expect((await d.send(`/api/v2/appointments/${a.AppointmentId.toUpperCase()}`)).body.AppointmentId).toBe(
+    expect((await call(d, `/api/v2/appointments/${a.AppointmentId.toUpperCase()}`)).body.AppointmentId).toBe(
       a.AppointmentId,
     );
   });

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Diary, diary, upcoming } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { upcoming } from './support.js';
 
 // Read-only: one simulator for the file.
 
-let d: Diary;
+let d: DemoApi;
 let siteId: string;
 beforeAll(async () => {
-  d = await diary();
+  d = await demoApi();
   siteId = upcoming(d.world).SiteId;
 });
 
@@ -16,7 +17,7 @@ const q = (p: Partial<Record<'siteId' | 'stateId' | 'start' | 'end' | 'find' | '
   return `/api/v2/appointments?${new URLSearchParams(all)}`;
 };
 const list = async (p: Parameters<typeof q>[0] = {}): Promise<Row[]> => {
-  const res = await d.send(q(p));
+  const res = await call(d, q(p));
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -43,20 +44,20 @@ describe('GET /api/v2/appointments', () => {
     async (name) => {
       const url = new URL(`http://x${q({})}`);
       url.searchParams.delete(name);
-      const res = await d.send(`${url.pathname}${url.search}`);
+      const res = await call(d, `${url.pathname}${url.search}`);
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toContain('POST');
     },
   );
 
   it('a range wider than 90 days answers 400 {"Message":"Maximum date range is 90 days"}', async () => {
-    const res = await d.send(q({ start: '2026-01-01 00:00', end: '2026-04-01 00:01' }));
+    const res = await call(d, q({ start: '2026-01-01 00:00', end: '2026-04-01 00:01' }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Maximum date range is 90 days' });
   });
 
   it('a range of exactly 90 days is accepted', async () => {
-    expect((await d.send(q({ start: '2026-01-01 00:00', end: '2026-04-01 00:00' }))).status).toBe(200);
+    expect((await call(d, q({ start: '2026-01-01 00:00', end: '2026-04-01 00:00' }))).status).toBe(200);
   });
 
   it('an appointment is in range when its Start is at or after start and at or before end (end not widened)', async () => {
@@ -131,7 +132,7 @@ describe('GET /api/v2/appointments', () => {
   });
 
   it('a malformed start answers 400 model state naming start', async () => {
-    const res = await d.send(q({ start: 'soon' }));
+    const res = await call(d, q({ start: 'soon' }));
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['start']);
   });

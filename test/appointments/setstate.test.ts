@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stored } from '../helpers.js';
-import { type Diary, diary, UNKNOWN, upcoming } from './support.js';
+import { call, type DemoApi, demoApi, stored, UNKNOWN } from '../helpers.js';
+import { upcoming } from './support.js';
 
-let d: Diary;
+let d: DemoApi;
 beforeEach(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 const setState = (appointmentId: string, appointmentStateId: string) =>
-  d.send(`/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${appointmentStateId}`, {
+  call(d, `/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${appointmentStateId}`, {
     method: 'POST',
   });
 const stateId = (name: string) => d.world.appointmentStates.find((s) => s.Name === name)!.AppointmentStateId;
@@ -19,7 +19,7 @@ describe('POST /api/v2/appointments/setstate', () => {
     const res = await setState(a.AppointmentId, stateId('Arrived'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Message: 'AppointmentId', Value: a.AppointmentId });
-    expect((await d.send(`/api/v2/appointments/${a.AppointmentId}`)).body.AppointmentStateId).toBe(stateId('Arrived'));
+    expect((await call(d, `/api/v2/appointments/${a.AppointmentId}`)).body.AppointmentStateId).toBe(stateId('Arrived'));
   });
 
   it('any state id of the account is accepted from any state: there are no transition rules', async () => {
@@ -48,10 +48,10 @@ describe('POST /api/v2/appointments/setstate', () => {
   it('both names are required: without one the answer is 404 (only POST is served on the path)', async () => {
     const a = upcoming(d.world);
     expect(
-      (await d.send(`/api/v2/appointments/setstate?appointmentId=${a.AppointmentId}`, { method: 'POST' })).status,
+      (await call(d, `/api/v2/appointments/setstate?appointmentId=${a.AppointmentId}`, { method: 'POST' })).status,
     ).toBe(404);
     expect(
-      (await d.send(`/api/v2/appointments/setstate?appointmentStateId=${stateId('Arrived')}`, { method: 'POST' }))
+      (await call(d, `/api/v2/appointments/setstate?appointmentStateId=${stateId('Arrived')}`, { method: 'POST' }))
         .status,
     ).toBe(404);
   });

@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { type Diary, diary } from './support.js';
+import { call, type DemoApi, demoApi, restrictedToken } from '../helpers.js';
 
-let d: Diary;
+let d: DemoApi;
 beforeAll(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 describe('GET /api/v2/appointmentstates', () => {
   it("lists the account's appointment states with id and name; account-wide, no siteId", async () => {
-    const res = await d.send('/api/v2/appointmentstates');
+    const res = await call(d, '/api/v2/appointmentstates');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
       d.world.appointmentStates.map((s) => ({ AppointmentStateId: s.AppointmentStateId, Name: s.Name })),
@@ -18,17 +17,7 @@ describe('GET /api/v2/appointmentstates', () => {
   });
 
   it('the allow-list line api/v2/appointmentstates admits it', async () => {
-    const created = await json(
-      call(d.sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/appointmentstates'] },
-      }),
-    );
-    const token = (
-      await json(
-        call(d.sim, '/api/v2/token', { method: 'POST', body: { clientId: created.clientId, secret: created.secret } }),
-      )
-    ).access_token;
+    const token = await restrictedToken(d.sim, 'api/v2/appointmentstates');
     expect((await call(d.sim, '/api/v2/appointmentstates', { token })).status).toBe(200);
     expect((await call(d.sim, '/api/v2/sites', { token })).status).toBe(403);
   });

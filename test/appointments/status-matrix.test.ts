@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { type Diary, diary, oneService, UNKNOWN, upcoming } from './support.js';
+import { call, type DemoApi, demoApi, restrictedToken, UNKNOWN } from '../helpers.js';
+import { oneService, upcoming } from './support.js';
 
 const setStateUrl = (appointmentId: string, stateId: string) =>
   `/api/v2/appointments/setstate?appointmentId=${appointmentId}&appointmentStateId=${stateId}`;
 
 // One row per route and outcome: method, URL, body, status. A fresh simulator per row.
 
-let d: Diary;
+let d: DemoApi;
 beforeEach(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
 const range = 'start=2026-03-16&end=2026-03-23';
-type Row = [string, string, (d: Diary) => { url: string; body?: unknown }, number];
+type Row = [string, string, (d: DemoApi) => { url: string; body?: unknown }, number];
 const rows: Row[] = [
   [
     'GET',
@@ -83,25 +83,14 @@ const rows: Row[] = [
 describe('appointments status matrix', () => {
   it.each(rows)('%s %s answers %i', async (method, _, request, status) => {
     const { url, body } = request(d);
-    const res = await d.send(url, { method, ...(body === undefined ? {} : { body }) });
+    const res = await call(d, url, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(status);
   });
 });
 
 describe('allow-list lines', () => {
-  const restricted = async (line: string) => {
-    const created = await json(
-      call(d.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-    );
-    return (
-      await json(
-        call(d.sim, '/api/v2/token', { method: 'POST', body: { clientId: created.clientId, secret: created.secret } }),
-      )
-    ).access_token as string;
-  };
-
   it('api/v2/appointments admits the list and create, not setstate', async () => {
-    const token = await restricted('api/v2/appointments');
+    const token = await restrictedToken(d.sim, 'api/v2/appointments');
     const siteId = upcoming(d.world).SiteId;
     expect(
       (await call(d.sim, `/api/v2/appointments?siteId=${siteId}&stateId=&${range}&find=&clientId=`, { token })).status,
@@ -115,14 +104,14 @@ describe('allow-list lines', () => {
   });
 
   it('api/v2/appointments/setstate admits setstate', async () => {
-    const token = await restricted('api/v2/appointments/setstate');
+    const token = await restrictedToken(d.sim, 'api/v2/appointments/setstate');
     const a = upcoming(d.world);
     const url = setStateUrl(a.AppointmentId, a.AppointmentStateId);
     expect((await call(d.sim, url, { token, method: 'POST' })).status).toBe(200);
   });
 
   it('routes ending in an appointment id are refused to a credential with an allow-list', async () => {
-    const token = await restricted('api/v2/appointments');
+    const token = await restrictedToken(d.sim, 'api/v2/appointments');
     expect((await call(d.sim, `/api/v2/appointments/${upcoming(d.world).AppointmentId}`, { token })).status).toBe(403);
   });
 });

@@ -1,14 +1,9 @@
 import type { Appointment } from '../../src/world/diary.js';
 import type { World } from '../../src/world/index.js';
-import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
-
-export { EMPTY, UNKNOWN } from '../helpers.js';
+import { call, type DemoApi, EMPTY } from '../helpers.js';
 
 // Each test that writes gets its own simulator (a fresh small world), so no test sees another's
 // bookings. Expectations are read from the account's own world, so they hold for any seed.
-
-export type Diary = DemoApi;
-export const diary = (): Promise<Diary> => demoApi();
 
 /** An upcoming appointment with an employee on its first service. */
 export function upcoming(world: World): Appointment {
@@ -46,8 +41,8 @@ export function oneService(world: World, start = '2026-03-20 10:00') {
 }
 
 /** Books `body` at the site of `bookable(world)` and answers the new id. */
-export async function book(d: Diary, body: unknown = oneService(d.world)): Promise<string> {
-  const res = await d.send(`/api/v2/appointments?siteId=${bookable(d.world).siteId}`, { method: 'POST', body });
+export async function book(d: DemoApi, body: unknown = oneService(d.world)): Promise<string> {
+  const res = await call(d, `/api/v2/appointments?siteId=${bookable(d.world).siteId}`, { method: 'POST', body });
   if (res.status !== 200) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.Value as string;
 }

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { book, type Diary, diary, EMPTY, oneService, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { book, oneService } from './support.js';
 
-let d: Diary;
+let d: DemoApi;
 beforeEach(async () => {
-  d = await diary();
+  d = await demoApi();
 });
 
-const put = (routeId: string, body: unknown) => d.send(`/api/v2/appointments/${routeId}`, { method: 'PUT', body });
-const read = async (id: string) => (await d.send(`/api/v2/appointments/${id}`)).body;
+const put = (routeId: string, body: unknown) => call(d, `/api/v2/appointments/${routeId}`, { method: 'PUT', body });
+const read = async (id: string) => (await call(d, `/api/v2/appointments/${id}`)).body;
 /** The stored appointment as an update body, with changes. */
 const asBody = async (id: string, changes: Record<string, unknown> = {}) => ({ ...(await read(id)), ...changes });
 
@@ -88,6 +89,6 @@ describe('PUT /api/v2/appointments/{appointmentId}', () => {
 
   it('no body answers 400', async () => {
     const id = await book(d);
-    expect((await d.send(`/api/v2/appointments/${id}`, { method: 'PUT' })).status).toBe(400);
+    expect((await call(d, `/api/v2/appointments/${id}`, { method: 'PUT' })).status).toBe(400);
   });
 });

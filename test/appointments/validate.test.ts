@@ -3,11 +3,10 @@ import type { Simulator } from '../../src/app.js';
 import { DAY, formatDateTime } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, getJson, json } from '../helpers.js';
+import { call, FIXED_NOW, ms } from '../helpers.js';
 import {
   localDate,
   londonAccount,
-  ms,
   type Offer,
   type OfferedService,
   oracle,
@@ -29,7 +28,7 @@ beforeEach(async () => {
 
 const validate = async (cart: unknown, siteId = site.SiteId) => {
   const res = await call(sim, `/api/v2/appointments/validate?siteId=${siteId}`, { method: 'POST', token, body: cart });
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  return { status: res.status, type: res.headers.get('content-type'), text: res.text };
 };
 
 /** Offers of a service of the site from tomorrow on (at least `min` of them on one day). */
@@ -37,7 +36,7 @@ async function someOffers(min = 2, o: { resources?: boolean } = {}): Promise<Off
   for (let d = 1; d < 10; d++) {
     for (const service of servicesAt(world, site.SiteId, o)) {
       const p = { siteId: site.SiteId, day: localDate(site, FIXED_NOW, d), services: [service.ServiceId] };
-      const found = (await getJson(sim, timesPath(p), token)).body as Offer[];
+      const found = (await call(sim, timesPath(p), { token })).body as Offer[];
       if (found.length >= min) return found;
     }
   }
@@ -71,7 +70,7 @@ describe('POST /api/v2/appointments/validate', () => {
   it('validate without a body answers 400 naming the body', async () => {
     const res = await call(sim, `/api/v2/appointments/validate?siteId=${site.SiteId}`, { method: 'POST', token });
     expect(res.status).toBe(400);
-    expect(Object.keys((await json(res)).ModelState)).toEqual(['body']);
+    expect(Object.keys(res.body.ModelState)).toEqual(['body']);
   });
 
   it('an offered time validates with an empty 200', async () => {
@@ -199,7 +198,7 @@ describe('POST /api/v2/appointments/validate', () => {
     for (const pkg of world.packages.filter((p) => p.State === 1)) {
       for (let d = 1; d < 7 && found.length === 0; d++) {
         const p = { siteId: site.SiteId, day: localDate(site, FIXED_NOW, d), packageId: pkg.PackageId };
-        found = (await getJson(sim, timesPath(p), token)).body as Offer[];
+        found = (await call(sim, timesPath(p), { token })).body as Offer[];
       }
       if (found.length === 0) continue;
       const first = found[0]!.AppointmentServices[0]!;

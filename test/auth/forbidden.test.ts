@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { changeCredential } from '../../src/auth/credentials.js';
-import { call, json, simulator } from '../helpers.js';
+import { type Answer, call, simulator } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -12,38 +12,35 @@ beforeEach(async () => {
 async function restricted(restrictions: { endpoints?: string[]; ips?: string }): Promise<string> {
   const created = await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: restrictions });
   expect(created.status).toBe(201);
-  const { clientId, secret } = await json(created);
+  const { clientId, secret } = created.body;
   const res = await call(sim, '/api/v2/token', { method: 'POST', body: { clientId, secret } });
-  return (await json(res)).access_token;
+  return res.body.access_token;
 }
 
-async function expectForbidden(res: Response, body: string) {
+function expectForbidden(res: Answer, body: string) {
   expect(res.status).toBe(403);
   expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   expect(res.headers.get('www-authenticate')).toBeNull();
-  expect(await res.text()).toBe(body);
+  expect(res.text).toBe(body);
 }
 
 describe('403 reasons on business endpoints', () => {
   it('a missing Authorization header answers 403 No bearer token', async () => {
-    await expectForbidden(await call(sim, '/api/v2/ping'), 'Unauthorized - No bearer token sent in request header.');
+    expectForbidden(await call(sim, '/api/v2/ping'), 'Unauthorized - No bearer token sent in request header.');
   });
 
   it('an empty bearer answers 403 No bearer token', async () => {
     const res = await call(sim, '/api/v2/ping', { headers: { authorization: 'Bearer ' } });
-    await expectForbidden(res, 'Unauthorized - No bearer token sent in request header.');
+    expectForbidden(res, 'Unauthorized - No bearer token sent in request header.');
   });
 
   it('another scheme answers 403 No bearer token', async () => {
     const res = await call(sim, '/api/v2/ping', { headers: { authorization: 'Basic ZGVtbzpkZW1v' } });
-    await expectForbidden(res, 'Unauthorized - No bearer token sent in request header.');
+    expectForbidden(res, 'Unauthorized - No bearer token sent in request header.');
   });
 
   it('an unknown token answers 403 Invalid or expired token', async () => {
-    await expectForbidden(
-      await call(sim, '/api/v2/ping', { token: 'made-up' }),
-      'Unauthorized - Invalid or expired token.',
-    );
+    expectForbidden(await call(sim, '/api/v2/ping', { token: 'made-up' }), 'Unauthorized - Invalid or expired token.');
   });
 
   it('a token whose credential was deactivated answers 403 Unauthorized', async () => {
@@ -52,7 +49,7 @@ describe('403 reasons on business endpoints', () => {
     await account.write(() => {
       for (const c of account.auth.credentials) changeCredential(account.auth, c, { active: false });
     });
-    await expectForbidden(await call(sim, '/api/v2/ping', { token }), 'Unauthorized');
+    expectForbidden(await call(sim, '/api/v2/ping', { token }), 'Unauthorized');
   });
 });
 
@@ -60,7 +57,7 @@ describe('IP allow-list', () => {
   it('a caller whose address is not in the list answers 403 Invalid client IP address', async () => {
     const token = await restricted({ ips: '10.1.2.3' });
     const res = await call(sim, '/api/v2/ping', { token, headers: { 'x-forwarded-for': '192.168.0.9' } });
-    await expectForbidden(res, 'Unauthorized - Invalid client IP address.');
+    expectForbidden(res, 'Unauthorized - Invalid client IP address.');
   });
 
   it('the caller address is taken from the first X-Forwarded-For entry', async () => {
@@ -90,12 +87,12 @@ describe('endpoint allow-list', () => {
   let siteId: string;
   beforeEach(async () => {
     const token = await restricted({});
-    siteId = (await json(call(sim, '/api/v2/sites', { token })))[0].SiteId;
+    siteId = (await call(sim, '/api/v2/sites', { token })).body[0].SiteId;
   });
 
   it('a path matching no line answers 403 Invalid end-point', async () => {
     const token = await restricted({ endpoints: ['api/v2/services'] });
-    await expectForbidden(
+    expectForbidden(
       await call(sim, `/api/v2/products?siteId=${siteId}`, { token }),
       'Unauthorized - Invalid end-point.',
     );
@@ -113,7 +110,7 @@ describe('endpoint allow-list', () => {
   it('a collection line does not cover its sub-routes', async () => {
     const token = await restricted({ endpoints: ['api/v2/sites'] });
     expect((await call(sim, '/api/v2/sites', { token })).status).toBe(200);
-    await expectForbidden(await call(sim, `/api/v2/sites/${siteId}`, { token }), 'Unauthorized - Invalid end-point.');
+    expectForbidden(await call(sim, `/api/v2/sites/${siteId}`, { token }), 'Unauthorized - Invalid end-point.');
   });
 
   it('routes ending in a record id are refused by a non-empty list', async () => {
@@ -132,9 +129,9 @@ describe('endpoint allow-list', () => {
       method: 'POST',
       body: { endpoints: ['api/v2/ping'] },
     });
-    const { clientId, secret } = await json(created);
+    const { clientId, secret } = created.body;
     const tokenRes = await call(sim, '/accounts/acme/api/v2/token', { method: 'POST', body: { clientId, secret } });
-    const token = (await json(tokenRes)).access_token;
+    const token = tokenRes.body.access_token;
     expect((await call(sim, '/accounts/acme/api/v2/ping', { token })).status).toBe(200);
     expect((await call(sim, '/accounts/acme/api/v2/sites', { token })).status).toBe(403);
   });

@@ -1,22 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { issueToken, SWEEP_STEP, TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
   sim = await simulator();
 });
 
-const demo = { clientId: 'demo-client', secret: 'demo-secret' };
 const post = (path: string, body?: unknown) => call(sim, path, { method: 'POST', body });
 const ping = (token: string) => call(sim, '/api/v2/ping', { token });
 
 describe('POST /api/v2/token', () => {
   it('a valid credential gets a Bearer token valid six months', async () => {
-    const res = await post('/api/v2/token', demo);
+    const res = await post('/api/v2/token', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = res.body;
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBe(15768000);
     expect(body.expires_utc).toBe('2026-09-14 21:00');
@@ -33,36 +32,36 @@ describe('POST /api/v2/token', () => {
   it('no body answers 400 invalid_request', async () => {
     const res = await post('/api/v2/token');
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'invalid_request' });
+    expect(res.body).toEqual({ error: 'invalid_request' });
   });
 
   it('unreadable JSON answers 400 invalid_request', async () => {
     const res = await post('/api/v2/token', '{"clientId": ');
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ error: 'invalid_request' });
+    expect(res.body).toEqual({ error: 'invalid_request' });
   });
 
   it('a wrong secret answers 401 invalid_client', async () => {
-    const res = await post('/api/v2/token', { ...demo, secret: 'nope' });
+    const res = await post('/api/v2/token', { ...DEMO_CREDENTIAL, secret: 'nope' });
     expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ error: 'invalid_client' });
+    expect(res.body).toEqual({ error: 'invalid_client' });
   });
 
   it('an unknown client id answers 401 invalid_client', async () => {
-    const res = await post('/api/v2/token', { ...demo, clientId: 'someone' });
+    const res = await post('/api/v2/token', { ...DEMO_CREDENTIAL, clientId: 'someone' });
     expect(res.status).toBe(401);
   });
 
   it('an inactive credential answers 401 invalid_client, not distinguished', async () => {
     const created = await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { active: false } });
-    const { clientId, secret } = await json(created);
+    const { clientId, secret } = created.body;
     const res = await post('/api/v2/token', { clientId, secret });
     expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ error: 'invalid_client' });
+    expect(res.body).toEqual({ error: 'invalid_client' });
   });
 
   it('the token endpoints take no bearer token', async () => {
-    const res = await call(sim, '/api/v2/token', { method: 'POST', body: demo, token: 'garbage' });
+    const res = await call(sim, '/api/v2/token', { method: 'POST', body: DEMO_CREDENTIAL, token: 'garbage' });
     expect(res.status).toBe(200);
   });
 });
@@ -71,32 +70,32 @@ describe('token lifecycle', () => {
   it('refresh revokes every earlier token at once and issues one new token', async () => {
     const a = await tokenFor(sim);
     const b = await tokenFor(sim);
-    const res = await post('/api/v2/token/refresh', demo);
+    const res = await post('/api/v2/token/refresh', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
-    const fresh = (await json(res)).access_token;
+    const fresh = res.body.access_token;
     expect((await ping(a)).status).toBe(403);
-    expect(await (await ping(b)).text()).toBe('Unauthorized - Invalid or expired token.');
+    expect((await ping(b)).text).toBe('Unauthorized - Invalid or expired token.');
     expect((await ping(fresh)).status).toBe(200);
   });
 
   it('rotate-secret revokes every token and returns the new secret once', async () => {
     const old = await tokenFor(sim);
-    const res = await post('/api/v2/token/rotate-secret', demo);
+    const res = await post('/api/v2/token/rotate-secret', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
-    const { client_secret } = await json(res);
+    const { client_secret } = res.body;
     expect(typeof client_secret).toBe('string');
     expect((await ping(old)).status).toBe(403);
-    expect((await post('/api/v2/token', demo)).status).toBe(401);
+    expect((await post('/api/v2/token', DEMO_CREDENTIAL)).status).toBe(401);
     expect((await post('/api/v2/token', { clientId: 'demo-client', secret: client_secret })).status).toBe(200);
   });
 
   it('rotate-clientid issues a new client id and the old one stops working', async () => {
     const old = await tokenFor(sim);
-    const res = await post('/api/v2/token/rotate-clientid', demo);
+    const res = await post('/api/v2/token/rotate-clientid', DEMO_CREDENTIAL);
     expect(res.status).toBe(200);
-    const { client_id } = await json(res);
+    const { client_id } = res.body;
     expect(client_id).not.toBe('demo-client');
-    expect((await post('/api/v2/token', demo)).status).toBe(401);
+    expect((await post('/api/v2/token', DEMO_CREDENTIAL)).status).toBe(401);
     expect((await post('/api/v2/token', { clientId: client_id, secret: 'demo-secret' })).status).toBe(200);
     expect((await ping(old)).status).toBe(200);
   });
@@ -110,7 +109,7 @@ describe('token lifecycle', () => {
     await advance(60);
     const res = await ping(token);
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('Unauthorized - Invalid or expired token.');
+    expect(res.text).toBe('Unauthorized - Invalid or expired token.');
   });
 
   it('tokens of one account are refused in every other', async () => {
@@ -118,7 +117,7 @@ describe('token lifecycle', () => {
     expect((await call(sim, '/accounts/acme/api/v2/ping', { token: acme })).status).toBe(200);
     const res = await call(sim, '/accounts/globex/api/v2/ping', { token: acme });
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe('Unauthorized - Invalid or expired token.');
+    expect(res.text).toBe('Unauthorized - Invalid or expired token.');
     expect((await call(sim, '/api/v2/ping', { token: acme, host: 'globex.localhost' })).status).toBe(403);
   });
 
@@ -151,7 +150,7 @@ describe('tokens per credential', () => {
 
     const newest = await tokenFor(sim); // the 10 001st
     const dropped = await ping(first);
-    expect([dropped.status, await dropped.text()]).toEqual([403, invalid]);
+    expect([dropped.status, dropped.text]).toEqual([403, invalid]);
     for (const kept of [rest[0]!, rest[1]!, rest.at(-1)!, newest]) expect((await ping(kept)).status).toBe(200);
     expect(Object.keys(account.auth.tokens)).toHaveLength(TOKENS_PER_CREDENTIAL);
   });
@@ -186,7 +185,7 @@ describe('tokens per credential', () => {
 
   it('expired tokens of a credential no longer used are dropped as other credentials issue theirs', async () => {
     const account = await demoAccount();
-    const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
+    const created = (await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} })).body;
     const idle = account.auth.credentials.find((c) => c.clientId === created.clientId)!;
     for (let i = 0; i < 100; i++) issueToken(account.auth, idle, account.clock.now());
     await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 15768000 } });
@@ -200,13 +199,13 @@ describe('tokens per credential', () => {
 
   it("a refresh after 10 000 issues revokes them all and leaves other credentials' tokens alone", async () => {
     const account = await demoAccount();
-    const created = await json(call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} }));
-    const other = (await json(post('/api/v2/token', { clientId: created.clientId, secret: created.secret })))
+    const created = (await call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: {} })).body;
+    const other = (await post('/api/v2/token', { clientId: created.clientId, secret: created.secret })).body
       .access_token;
     const credential = account.auth.credentials[0]!;
     const now = account.clock.now();
     const held = Array.from({ length: TOKENS_PER_CREDENTIAL }, () => issueToken(account.auth, credential, now).token);
-    const fresh = (await json(post('/api/v2/token/refresh', demo))).access_token;
+    const fresh = (await post('/api/v2/token/refresh', DEMO_CREDENTIAL)).body.access_token;
     expect((await ping(held[0]!)).status).toBe(403);
     expect((await ping(held.at(-1)!)).status).toBe(403);
     expect((await ping(fresh)).status).toBe(200);
@@ -219,6 +218,6 @@ describe('GET /api/v2/ping', () => {
   it('answers ok with the account name and the UTC time', async () => {
     const token = await tokenFor(sim, '/accounts/acme');
     const res = await call(sim, '/accounts/acme/api/v2/ping', { token });
-    expect(await json(res)).toEqual({ status: 'ok', tenant: 'acme', utc: '2026-03-16 09:00' });
+    expect(res.body).toEqual({ status: 'ok', tenant: 'acme', utc: '2026-03-16 09:00' });
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { editRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
-import { getJson, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, simulator, tokenFor } from '../helpers.js';
 
 // Expectations are derived from the account's own world, so they hold for any seed.
 
@@ -13,16 +13,14 @@ let siteId: string;
 let otherSiteId: string;
 
 beforeAll(async () => {
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi({ size: 'standard' }));
   const active = world.sites.filter((s) => s.State === 1);
   siteId = active[0]!.SiteId;
   otherSiteId = active[1]!.SiteId;
 });
 
 const get = async (path: string) => {
-  const res = await getJson(sim, path, token);
+  const res = await call(sim, path, { token });
   expect(res.status).toBe(200);
   return res.body as Array<Record<string, any>>;
 };
@@ -140,8 +138,8 @@ describe('GET /api/v2/packages', () => {
   });
 
   it('packages without find answers 404, with every name it answers 200', async () => {
-    expect((await getJson(sim, `/api/v2/packages?siteId=${siteId}&itemState=Active`, token)).status).toBe(404);
-    expect((await getJson(sim, `/api/v2/packages?itemState=Active&find=`, token)).status).toBe(404);
+    expect((await call(sim, `/api/v2/packages?siteId=${siteId}&itemState=Active`, { token })).status).toBe(404);
+    expect((await call(sim, `/api/v2/packages?itemState=Active&find=`, { token })).status).toBe(404);
   });
 
   it('packages with an empty itemState answers an empty list', async () => {
@@ -186,7 +184,7 @@ describe('GET /api/v2/memberships', () => {
 
 describe.each(['services', 'products', 'courses', 'memberships'])('GET /api/v2/%s', (resource) => {
   it('siteId is required by name: without it the answer is 404', async () => {
-    expect((await getJson(sim, `/api/v2/${resource}`, token)).status).toBe(404);
+    expect((await call(sim, `/api/v2/${resource}`, { token })).status).toBe(404);
   });
 
   it('itemState All answers 200 with an empty list', async () => {
@@ -200,7 +198,8 @@ describe('answers follow the data', () => {
     const ownToken = await tokenFor(own);
     const account = own.registry.get('demo')!;
     const service = account.world.services.find((s) => s.SiteId === null && s.State === 1 && !s.PackageOnly)!;
-    const list = async () => (await getJson(own, `/api/v2/services?siteId=${service.SiteId ?? ''}`, ownToken)).body;
+    const list = async () =>
+      (await call(own, `/api/v2/services?siteId=${service.SiteId ?? ''}`, { token: ownToken })).body;
     expect((await list()).map((r: { Name: string }) => r.Name)).toContain(service.Name);
     await account.write(() => {
       editRecord(account.world, 'services', service).Name = 'Renamed Treatment';

@@ -1,13 +1,8 @@
 import { insertRecord } from '../../src/records.js';
 import type { ClassSchedule } from '../../src/world/classes.js';
 import type { World } from '../../src/world/index.js';
-import { type DemoApi, demoApi } from '../helpers.js';
-
-export { EMPTY, UNKNOWN } from '../helpers.js';
 
 export const PATH = '/api/v2/classes/classbookings';
-export type Api = DemoApi;
-export const api = () => demoApi();
 
 let serial = 0;
 /** A fresh caller-generated booking id. */

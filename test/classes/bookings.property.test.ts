@@ -2,17 +2,18 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editRecord } from '../../src/records.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../../src/world/classes.js';
-import { type Api, api, PATH } from './bookings-support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { PATH } from './bookings-support.js';
 
 // Property: whatever sequence of booking writes (POST and PUT, random ObjectStates, online and
 // manual, random sessions) is sent, the stored bookings equal a model of the rules (none lost or
 // duplicated), and no session ever holds more online places than its capacity: an online booking
 // never lands on a full session, though manual ones may overbook.
 
-let a: Api;
+let a: DemoApi;
 let sessions: ClassSchedule[];
 beforeAll(async () => {
-  a = await api();
+  a = await demoApi();
   // Four small sessions, emptied, so "full" is reached often.
   await a.account.write(() => {
     sessions = a.world.classSchedules
@@ -76,7 +77,7 @@ describe('class booking writes', () => {
               ClassBookingState: s.state,
               ObjectState: s.objectState,
             };
-            res = await a.send(`${PATH}?siteId=${session.SiteId}`, { method: 'POST', body });
+            res = await call(a, `${PATH}?siteId=${session.SiteId}`, { method: 'POST', body });
             if (s.objectState === 1) {
               const next: ClassBooking = {
                 ClassBookingId: id,
@@ -100,7 +101,7 @@ describe('class booking writes', () => {
               ObjectState: s.objectState,
               ...(s.move ? { ClassScheduleId: session.ClassScheduleId } : {}),
             };
-            res = await a.send(`${PATH}?classBookingId=${id}`, { method: 'PUT', body });
+            res = await call(a, `${PATH}?classBookingId=${id}`, { method: 'PUT', body });
             const before = model.get(id);
             if (s.objectState === 2 || s.objectState === 3) {
               if (!before) expected = 400;

@@ -1,29 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import {
-  type Api,
-  api,
-  booking,
-  EMPTY,
-  fill,
-  newId,
-  PATH,
-  placesTaken,
-  sessionWithRoom,
-  UNKNOWN,
-} from './bookings-support.js';
+import { call, type DemoApi, demoApi, EMPTY, restrictedToken, UNKNOWN } from '../helpers.js';
+import { booking, fill, newId, PATH, placesTaken, sessionWithRoom } from './bookings-support.js';
 
-let a: Api;
+let a: DemoApi;
 beforeEach(async () => {
-  a = await api();
+  a = await demoApi();
 });
 const post = (body: unknown, siteId = a.world.sites[0]!.SiteId) =>
-  a.send(`${PATH}?siteId=${siteId}`, { method: 'POST', body });
+  call(a, `${PATH}?siteId=${siteId}`, { method: 'POST', body });
 const put = (body: unknown, classBookingId = UNKNOWN) =>
-  a.send(`${PATH}?classBookingId=${classBookingId}`, { method: 'PUT', body });
+  call(a, `${PATH}?classBookingId=${classBookingId}`, { method: 'PUT', body });
 const typeOf = (classId: string) => a.world.classes.find((c) => c.ClassId === classId)!.ClassType;
 const list = (s: { SiteId: string; Start: string; ClassId: string }, classType: string | number = typeOf(s.ClassId)) =>
-  a.send(
+  call(
+    a,
     `${PATH}?${new URLSearchParams({ siteId: s.SiteId, classType: String(classType), start: s.Start, end: s.Start })}`,
   );
 const stored = (id: string) => a.world.classBookings.find((b) => b.ClassBookingId === id);
@@ -58,7 +48,7 @@ describe('GET /api/v2/classes/classbookings', () => {
 
   it('all four parameters are required by name: a missing name answers 405 (POST and PUT share the path)', async () => {
     const s = bookedSession();
-    const res = await a.send(`${PATH}?siteId=${s.SiteId}&classType=Class&start=2026-03-01`);
+    const res = await call(a, `${PATH}?siteId=${s.SiteId}&classType=Class&start=2026-03-01`);
     expect(res.status).toBe(405);
   });
 
@@ -84,14 +74,14 @@ describe('GET /api/v2/classes/classbookings', () => {
 
   it('has no range cap: a range of several years is accepted', async () => {
     const s = bookedSession();
-    const res = await a.send(`${PATH}?siteId=${s.SiteId}&classType=Class&start=2020-01-01&end=2030-01-01`);
+    const res = await call(a, `${PATH}?siteId=${s.SiteId}&classType=Class&start=2020-01-01&end=2030-01-01`);
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
   });
 
   it('an empty start answers 400', async () => {
     const s = bookedSession();
-    expect((await a.send(`${PATH}?siteId=${s.SiteId}&classType=Class&start=&end=2026-03-01`)).status).toBe(400);
+    expect((await call(a, `${PATH}?siteId=${s.SiteId}&classType=Class&start=&end=2026-03-01`)).status).toBe(400);
   });
 });
 
@@ -203,7 +193,7 @@ describe('POST /api/v2/classes/classbookings', () => {
 
   it('without siteId by name the answer is 405', async () => {
     const s = sessionWithRoom(a.world);
-    expect((await a.send(PATH, { method: 'POST', body: booking(s, a.world) })).status).toBe(405);
+    expect((await call(a, PATH, { method: 'POST', body: booking(s, a.world) })).status).toBe(405);
   });
 
   it('the booking is saved with the account (survives in the world after the write)', async () => {
@@ -327,7 +317,7 @@ describe('PUT /api/v2/classes/classbookings', () => {
   it('without classBookingId by name the answer is 405', async () => {
     const b = existing();
     expect(
-      (await a.send(PATH, { method: 'PUT', body: { ClassBookingId: b.ClassBookingId, ObjectState: 3 } })).status,
+      (await call(a, PATH, { method: 'PUT', body: { ClassBookingId: b.ClassBookingId, ObjectState: 3 } })).status,
     ).toBe(405);
   });
 
@@ -340,17 +330,7 @@ describe('PUT /api/v2/classes/classbookings', () => {
 
 describe('allow-list line api/v2/classes/classbookings (Authentication 5)', () => {
   it('admits the bookings list and not the class list', async () => {
-    const cred = await json(
-      call(a.sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/classes/classbookings'] },
-      }),
-    );
-    const token = (
-      await json(
-        call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }),
-      )
-    ).access_token;
+    const token = await restrictedToken(a.sim, 'api/v2/classes/classbookings');
     const s = bookedSession();
     expect(
       (await call(a.sim, `${PATH}?siteId=${s.SiteId}&classType=Class&start=2026-03-01&end=2026-03-02`, { token }))

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { utcMs } from '../../src/datetime.js';
 import { editRecord } from '../../src/records.js';
-import { type DemoApi, demoApi, EMPTY, FIXED_NOW } from '../helpers.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY, FIXED_NOW } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
@@ -10,12 +10,11 @@ beforeEach(async () => {
 const NOW = '2026-03-16 09:00';
 const siteWithRetired = () =>
   a.world.classes.find((c) => c.EndDate !== null && c.State === 1 && c.ClassType === 2)!.SiteId;
-const activeSite = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
 
 describe('GET /api/v2/classes', () => {
   it('lists the Active classes of the site', async () => {
-    const site = activeSite();
-    const res = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
+    const site = activeSite(a.world);
+    const res = await call(a, `/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(res.status).toBe(200);
     const expected = a.world.classes
       .filter((c) => c.SiteId === site && c.State === 1)
@@ -26,22 +25,22 @@ describe('GET /api/v2/classes', () => {
   });
 
   it('Inactive classes are never listed', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const c = a.world.classes.find((x) => x.SiteId === site)!;
     await a.account.write(() => {
       editRecord(a.world, 'classes', c).State = 2;
     });
-    const res = await a.send(`/api/v2/classes?siteId=${site}&start=2020-01-01`);
+    const res = await call(a, `/api/v2/classes?siteId=${site}&start=2020-01-01`);
     expect(res.body.some((r: any) => r.ClassId === c.ClassId)).toBe(false);
   });
 
   it('start drops classes that had already ended before it (EndDate < start)', async () => {
     const site = siteWithRetired();
     const ended = a.world.classes.find((c) => c.SiteId === site && c.EndDate !== null && c.State === 1)!;
-    const before = await a.send(`/api/v2/classes?siteId=${site}&start=${encodeURIComponent(ended.EndDate!)}`);
+    const before = await call(a, `/api/v2/classes?siteId=${site}&start=${encodeURIComponent(ended.EndDate!)}`);
     expect(before.body.some((r: any) => r.ClassId === ended.ClassId)).toBe(true);
     const after = new Date(utcMs(ended.EndDate!) + 60_000).toISOString();
-    const res = await a.send(`/api/v2/classes?siteId=${site}&start=${after}`);
+    const res = await call(a, `/api/v2/classes?siteId=${site}&start=${after}`);
     expect(res.body.some((r: any) => r.ClassId === ended.ClassId)).toBe(false);
     expect(res.body.every((r: any) => r.EndDate === null || utcMs(r.EndDate) >= utcMs(ended.EndDate!) + 60_000)).toBe(
       true,
@@ -49,21 +48,23 @@ describe('GET /api/v2/classes', () => {
   });
 
   it('rows are ordered by name', async () => {
-    const names = (await a.send(`/api/v2/classes?siteId=${activeSite()}&start=${NOW}`)).body.map((c: any) => c.Name);
+    const names = (await call(a, `/api/v2/classes?siteId=${activeSite(a.world)}&start=${NOW}`)).body.map(
+      (c: any) => c.Name,
+    );
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'en', { sensitivity: 'base' })));
   });
 
   it('siteId and start are required by name: without one GET answers 405 (POST and PUT serve the path)', async () => {
-    expect((await a.send(`/api/v2/classes?siteId=${activeSite()}`)).status).toBe(405);
-    expect((await a.send(`/api/v2/classes?start=${NOW}`)).status).toBe(405);
+    expect((await call(a, `/api/v2/classes?siteId=${activeSite(a.world)}`)).status).toBe(405);
+    expect((await call(a, `/api/v2/classes?start=${NOW}`)).status).toBe(405);
   });
 
   it('an empty start is a 400', async () => {
-    expect((await a.send(`/api/v2/classes?siteId=${activeSite()}&start=`)).status).toBe(400);
+    expect((await call(a, `/api/v2/classes?siteId=${activeSite(a.world)}&start=`)).status).toBe(400);
   });
 
   it('an empty siteId lists nothing', async () => {
-    expect((await a.send(`/api/v2/classes?siteId=&start=${NOW}`)).body).toEqual([]);
+    expect((await call(a, `/api/v2/classes?siteId=&start=${NOW}`)).body).toEqual([]);
     expect(FIXED_NOW).toBeGreaterThan(0);
     expect(EMPTY).toHaveLength(36);
   });
@@ -71,11 +72,11 @@ describe('GET /api/v2/classes', () => {
 
 describe('GET /api/v2/classes/classschedules', () => {
   const range = 'start=2026-02-14&end=2026-04-16';
-  const sched = (q: string) => a.send(`/api/v2/classes/classschedules?${q}`);
+  const sched = (q: string) => call(a, `/api/v2/classes/classschedules?${q}`);
   const typeOf = (classId: string) => a.world.classes.find((c) => c.ClassId === classId)!.ClassType;
 
   it('lists the Active sessions of the site and class type starting in the range', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const res = await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false`);
     expect(res.status).toBe(200);
     const expected = a.world.classSchedules
@@ -88,19 +89,19 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('classType All returns an empty list', async () => {
-    const res = await sched(`siteId=${activeSite()}&classType=All&${range}`);
+    const res = await sched(`siteId=${activeSite(a.world)}&classType=All&${range}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
 
   it('classType Event lists only events', async () => {
-    const res = await sched(`siteId=${activeSite()}&classType=2&${range}&bookOnline=false`);
+    const res = await sched(`siteId=${activeSite(a.world)}&classType=2&${range}&bookOnline=false`);
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.every((r: any) => r.ClassType === 2)).toBe(true);
   });
 
   it('bookOnline defaults to true: only online-bookable sessions; false returns all', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const offline = a.world.classSchedules.find(
       (x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01',
     )!;
@@ -116,7 +117,7 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('Inactive (called-off) sessions are not listed', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const s = a.world.classSchedules.find(
       (x) => x.SiteId === site && x.State === 1 && typeOf(x.ClassId) === 1 && x.Start >= '2026-03-01',
     )!;
@@ -128,7 +129,7 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('find is a case-insensitive contains over the class name', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const name = (await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false`)).body[0].ClassName as string;
     const part = name.slice(2, 6).toUpperCase();
     const res = await sched(
@@ -140,7 +141,7 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('employeeId is optional and keeps the sessions that employee teaches', async () => {
-    const site = activeSite();
+    const site = activeSite(a.world);
     const all = (await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false`)).body;
     const teacher = all[0].EmployeeId as string;
     const res = await sched(`siteId=${site}&classType=Class&${range}&bookOnline=false&employeeId=${teacher}`);
@@ -151,7 +152,7 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('each row carries Capacity and Booked = bookings that are Booked, CheckedIn or NoShow', async () => {
-    const rows = (await sched(`siteId=${activeSite()}&classType=Class&${range}&bookOnline=false`)).body;
+    const rows = (await sched(`siteId=${activeSite(a.world)}&classType=Class&${range}&bookOnline=false`)).body;
     for (const r of rows) {
       const booked = a.world.classBookings.filter(
         (b) => b.ClassScheduleId === r.ClassScheduleId && b.ClassBookingState <= 3,
@@ -163,17 +164,19 @@ describe('GET /api/v2/classes/classschedules', () => {
   });
 
   it('rows are ordered by Start', async () => {
-    const starts = (await sched(`siteId=${activeSite()}&classType=Class&${range}&bookOnline=false`)).body.map(
+    const starts = (await sched(`siteId=${activeSite(a.world)}&classType=Class&${range}&bookOnline=false`)).body.map(
       (r: any) => r.Start,
     );
     expect(starts).toEqual([...starts].sort());
   });
 
   it('there is no range cap: a two-year range is accepted', async () => {
-    expect((await sched(`siteId=${activeSite()}&classType=Class&start=2025-01-01&end=2027-01-01`)).status).toBe(200);
+    expect((await sched(`siteId=${activeSite(a.world)}&classType=Class&start=2025-01-01&end=2027-01-01`)).status).toBe(
+      200,
+    );
   });
 
   it('siteId, classType, start and end are required by name (404 when one is missing)', async () => {
-    expect((await sched(`siteId=${activeSite()}&${range}`)).status).toBe(404);
+    expect((await sched(`siteId=${activeSite(a.world)}&${range}`)).status).toBe(404);
   });
 });

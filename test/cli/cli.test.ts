@@ -1,30 +1,22 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli-options.js';
+import { type CliProcess, ensureBuilt, runCli, startCli, stopCli } from './process.js';
 
 // The built CLI, as `npm start` runs it.
-const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'dist/cli.js');
-let child: ChildProcess | undefined;
+let child: CliProcess | undefined;
 
-beforeAll(() => {
-  if (!existsSync(cli)) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-});
-afterEach(() => {
-  if (child?.pid && child.exitCode === null) child.kill('SIGTERM');
+beforeAll(() => ensureBuilt());
+afterEach(async () => {
+  await stopCli(child);
   child = undefined;
 });
 
-function run(args: string[]) {
-  return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 10_000 });
-}
-
 describe('command line', () => {
   it('--help lists every flag', () => {
-    const out = run(['--help']);
+    const out = runCli(['--help']);
     expect(out.status).toBe(0);
     for (const flag of [
       '--port',
@@ -56,7 +48,7 @@ describe('command line', () => {
     [['--delivery-log-size', 'lots'], '--delivery-log-size'],
     [['--scenario-dir', ''], '--scenario-dir'],
   ])('bad flags %j give a clear message and exit code 2', (args, named) => {
-    const out = run(args);
+    const out = runCli(args);
     expect(out.status).toBe(2);
     expect(out.stderr).toContain(named);
   });
@@ -66,13 +58,13 @@ describe('command line', () => {
     for (const now of [new Date(Date.now() + 10 * year + 60_000), new Date(Date.now() - 10 * year - 60_000)].map((d) =>
       d.toISOString(),
     )) {
-      const out = run(['--port', '0', '--now', now]);
+      const out = runCli(['--port', '0', '--now', now]);
       expect(out.status).toBe(2);
       expect(out.stderr).toContain(
         `--now: '${now}' is too far from real time: the account clock must stay within 10 years of real time`,
       );
     }
-    expect(run(['--help']).stdout).toMatch(
+    expect(runCli(['--help']).stdout).toMatch(
       /--now <ISO 8601> +Initial virtual time of new accounts, within 10 years of real time/,
     );
   });
@@ -81,7 +73,7 @@ describe('command line', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-'));
     const file = path.join(dir, 'bad.yaml');
     writeFileSync(file, 'description: Bad state.\naccount:\n  size: huge\n');
-    const out = run(['--port', '0', '--scenario-dir', dir, '--scenario', file]);
+    const out = runCli(['--port', '0', '--scenario-dir', dir, '--scenario', file]);
     expect(out.status).toBe(2);
     expect(out.stderr.trim()).toBe(`business-api-sim: ${file}: account.size: expected one of small|standard|large`);
   });
@@ -95,7 +87,7 @@ describe('command line', () => {
       ['--scenario-dir', dir, '--scenario', file],
       ['--scenario', file],
     ]) {
-      const out = run(['--port', '0', ...args]);
+      const out = runCli(['--port', '0', ...args]);
       expect(out.status).toBe(2);
       expect(out.stderr).toContain(`${file}: scenario file must be inside the scenario directory `);
       expect(out.stderr).not.toContain('    at ');
@@ -105,12 +97,12 @@ describe('command line', () => {
   it('--scenario takes a relative path from --scenario-dir, and a --scenario-dir that is not a directory exits 2', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-dir-'));
     writeFileSync(path.join(dir, 'bad.yaml'), 'description: Bad state.\naccount:\n  size: huge\n');
-    const relative = run(['--port', '0', '--scenario-dir', dir, '--scenario', 'bad.yaml']);
+    const relative = runCli(['--port', '0', '--scenario-dir', dir, '--scenario', 'bad.yaml']);
     expect(relative.status).toBe(2);
     expect(relative.stderr.trim()).toBe(
       'business-api-sim: bad.yaml: account.size: expected one of small|standard|large',
     );
-    const missing = run(['--port', '0', '--scenario-dir', path.join(dir, 'missing')]);
+    const missing = runCli(['--port', '0', '--scenario-dir', path.join(dir, 'missing')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr.trim()).toBe(
       `business-api-sim: scenario directory ${path.join(dir, 'missing')}: no such directory`,
@@ -119,7 +111,7 @@ describe('command line', () => {
   });
 
   it('--scenario with an unknown name exits 2 and lists the shipped scenarios', () => {
-    const out = run(['--port', '0', '--scenario', 'no-such-scenario']);
+    const out = runCli(['--port', '0', '--scenario', 'no-such-scenario']);
     expect(out.status).toBe(2);
     expect(out.stderr).toContain('no-such-scenario: no such scenario file');
     expect(out.stderr).toContain('expired-token');
@@ -139,18 +131,8 @@ describe('command line', () => {
   });
 
   it('on start it prints the base URL, the default account, its credential and a curl example that works', async () => {
-    child = spawn(process.execPath, [cli, '--port', '0', '--size', 'small'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 10_000);
-      child!.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('control plane')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
+    child = await startCli(['--port', '0', '--size', 'small']);
+    const out = child.output();
     const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
     expect(out).toContain('demo-client');
     expect(out).toContain('demo-secret');

@@ -1,24 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { authUrl, type Clients, clients, signedUp, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, restrictedToken } from '../helpers.js';
+import { authUrl, signedUp } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeAll(async () => {
-  c = await clients();
+  c = await demoApi();
 });
-
-async function restricted(line: string): Promise<string> {
-  const cred = await json(
-    call(c.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-  );
-  return (
-    await json(call(c.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
-  ).access_token;
-}
 
 const urls = () => {
   const x = signedUp(c.world);
-  const site = siteOf(c.world);
+  const site = activeSite(c.world);
   return {
     'api/v2/clients': `/api/v2/clients?siteId=${site}`,
     'api/v2/clients/emailexists': `/api/v2/clients/emailexists?siteId=${site}&email=a`,
@@ -36,26 +27,26 @@ describe('allow-list lines (Authentication 5)', () => {
     'api/v2/clients/mobileexists',
     'api/v2/clients/contacts',
   ])('%s admits its own endpoint and no other clients endpoint', async (line) => {
-    const token = await restricted(line);
+    const token = await restrictedToken(c.sim, line);
     for (const [other, url] of Object.entries(urls())) {
       expect((await call(c.sim, url, { token })).status, `${line} → ${other}`).toBe(other === line ? 200 : 403);
     }
   });
 
   it('GET /clients/{id} ends in a record id, so a credential with a non-empty list is refused it', async () => {
-    const token = await restricted('api/v2/clients');
+    const token = await restrictedToken(c.sim, 'api/v2/clients');
     const res = await call(c.sim, `/api/v2/clients/${signedUp(c.world).ClientId}`, { token });
-    expect([res.status, await res.text()]).toEqual([403, 'Unauthorized - Invalid end-point.']);
+    expect([res.status, res.text]).toEqual([403, 'Unauthorized - Invalid end-point.']);
   });
 });
 
 const matrix: [string, string, () => string, number][] = [
-  ['list', 'GET', () => `/api/v2/clients?siteId=${siteOf(c.world)}`, 200],
+  ['list', 'GET', () => `/api/v2/clients?siteId=${activeSite(c.world)}`, 200],
   ['list, no siteId', 'GET', () => '/api/v2/clients', 405],
   ['create, no siteId', 'POST', () => '/api/v2/clients', 405],
   ['update, no clientId', 'PUT', () => '/api/v2/clients', 405],
-  ['emailexists, no email', 'GET', () => `/api/v2/clients/emailexists?siteId=${siteOf(c.world)}`, 404],
-  ['mobileexists, no mobile', 'GET', () => `/api/v2/clients/mobileexists?siteId=${siteOf(c.world)}`, 404],
+  ['emailexists, no email', 'GET', () => `/api/v2/clients/emailexists?siteId=${activeSite(c.world)}`, 404],
+  ['mobileexists, no mobile', 'GET', () => `/api/v2/clients/mobileexists?siteId=${activeSite(c.world)}`, 404],
   ['contacts, no siteId', 'GET', () => '/api/v2/clients/contacts', 404],
   [
     'authenticate, no password',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { Appointment } from '../../src/world/diary.js';
 import type { World } from '../../src/world/index.js';
-import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, restrictedToken } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -10,9 +10,7 @@ let world: World;
 let billed: Appointment;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   billed = world.appointments.find((a) => a.InvoiceId !== null)!;
 });
 
@@ -26,7 +24,7 @@ type Row = {
 const url = (start: string, end: string, a: Appointment = billed) =>
   `/api/v2/clients/appointmenthistory?clientId=${a.ClientId}&siteId=${a.SiteId}&start=${start}&end=${end}`;
 const get = async (start: string, end: string, a?: Appointment): Promise<Row[]> => {
-  const res = await getJson(sim, url(start, end, a), token);
+  const res = await call(sim, url(start, end, a), { token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -69,10 +67,10 @@ describe('GET /api/v2/clients/appointmenthistory', () => {
   });
 
   it('a range wider than 730 days answers 400 {"Message":"Maximum date range is 730 days"}', async () => {
-    const res = await getJson(sim, url('2024-01-01', '2026-01-01 00:01'), token);
+    const res = await call(sim, url('2024-01-01', '2026-01-01 00:01'), { token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Maximum date range is 730 days' });
-    expect((await getJson(sim, url('2024-01-01', '2025-12-31'), token)).status).toBe(200);
+    expect((await call(sim, url('2024-01-01', '2025-12-31'), { token })).status).toBe(200);
   });
 
   it.each(['clientId', 'siteId', 'start', 'end'])(
@@ -80,31 +78,23 @@ describe('GET /api/v2/clients/appointmenthistory', () => {
     async (name) => {
       const u = new URL(`http://x${url('2026-01-01', '2026-03-01')}`);
       u.searchParams.delete(name);
-      expect((await getJson(sim, `${u.pathname}${u.search}`, token)).status).toBe(404);
+      expect((await call(sim, `${u.pathname}${u.search}`, { token })).status).toBe(404);
     },
   );
 });
 
 describe('GET /api/v2/clients/appointmenthistory: access', () => {
   it('the allow-list line api/v2/clients/appointmenthistory admits it', async () => {
-    const c = await json(
-      call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/clients/appointmenthistory'] },
-      }),
-    );
-    const restricted = (
-      await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
-    ).access_token;
+    const restricted = await restrictedToken(sim, 'api/v2/clients/appointmenthistory');
     expect((await call(sim, url('2026-01-01', '2026-03-01'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${billed.SiteId}`, { token: restricted })).status).toBe(403);
   });
 
   it('a malformed clientId answers 400 model state naming clientId', async () => {
-    const res = await getJson(
+    const res = await call(
       sim,
       `/api/v2/clients/appointmenthistory?clientId=x&siteId=${billed.SiteId}&start=2026-01-01&end=2026-02-01`,
-      token,
+      { token },
     );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['clientId']);

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PBKDF2_ITERATIONS } from '../../src/clients/account-password.js';
 import { passwordHashing, SEEDED_CLIENT_PASSWORD } from '../../src/world/passwords.js';
-import { call, json, persistedRows, stored } from '../helpers.js';
-import { all, authUrl, type Clients, clients, create, legacy, newClient, signedUp, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, persistedRows, stored, UNKNOWN } from '../helpers.js';
+import { all, authUrl, create, legacy, newClient, signedUp } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeEach(async () => {
-  c = await clients();
+  c = await demoApi();
 });
 const status = async (url: string) => {
-  const res = await c.send(url);
+  const res = await call(c, url);
   expect(res.text).toBe('');
   return res.status;
 };
@@ -20,7 +20,7 @@ const status = async (url: string) => {
 describe('GET /api/v2/clients/authenticate', () => {
   it('a valid password answers 200 with an empty body', async () => {
     const x = signedUp(c.world);
-    const res = await c.send(authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD));
+    const res = await call(c, authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD));
     expect([res.status, res.text, res.headers.get('content-type')]).toEqual([200, '', null]);
   });
 
@@ -52,24 +52,21 @@ describe('GET /api/v2/clients/authenticate', () => {
   it('the 401 is not a credential failure: without a bearer token the answer is the 403 plain-text reason', async () => {
     const x = signedUp(c.world);
     const noToken = await call(c.sim, authUrl(x.ClientId, x.Email, 'wrong'));
-    expect([noToken.status, await noToken.text()]).toEqual([
-      403,
-      'Unauthorized - No bearer token sent in request header.',
-    ]);
+    expect([noToken.status, noToken.text]).toEqual([403, 'Unauthorized - No bearer token sent in request header.']);
     const badToken = await call(c.sim, authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD), { token: 'not-a-token' });
-    expect([badToken.status, await badToken.text()]).toEqual([403, 'Unauthorized - Invalid or expired token.']);
+    expect([badToken.status, badToken.text]).toEqual([403, 'Unauthorized - Invalid or expired token.']);
     expect(await status(authUrl(x.ClientId, x.Email, 'wrong'))).toBe(401);
   });
 
   it('clientId, email and password are all required by name (404 without one)', async () => {
     const x = signedUp(c.world);
-    expect((await c.send(`/api/v2/clients/authenticate?clientId=${x.ClientId}&email=${x.Email}`)).status).toBe(404);
+    expect((await call(c, `/api/v2/clients/authenticate?clientId=${x.ClientId}&email=${x.Email}`)).status).toBe(404);
   });
 
   it('the password never appears in the request journal', async () => {
     const x = signedUp(c.world);
-    await c.send(authUrl(x.ClientId, x.Email, 'Journal-Secret-1'));
-    const journal = await json(call(c.sim, '/__admin/accounts/demo/requests'));
+    await call(c, authUrl(x.ClientId, x.Email, 'Journal-Secret-1'));
+    const journal = (await call(c.sim, '/__admin/accounts/demo/requests')).body;
     const entry = journal.find((e: { path: string }) => e.path === '/api/v2/clients/authenticate');
     expect(entry.query.password).toEqual(['[redacted]']);
     expect(JSON.stringify(journal)).not.toContain('Journal-Secret-1');
@@ -78,21 +75,21 @@ describe('GET /api/v2/clients/authenticate', () => {
   it('a first successful sign-in on a legacy hash migrates it to PBKDF2, written to the data file', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bas-clients-'));
     try {
-      const d = await clients({ dataDir: dir });
+      const d = await demoApi({ dataDir: dir });
       const x = legacy(d.world);
       const before = x.PasswordHash!;
       expect(before.startsWith('$sha1$')).toBe(true);
       const storedHash = async () =>
         ((await persistedRows(dir, 'demo', 'clients')).get(x.ClientId)?.PasswordHash as string | undefined) ?? before;
       // A failed attempt changes nothing.
-      expect((await d.send(authUrl(x.ClientId, x.Email, 'wrong'))).status).toBe(401);
+      expect((await call(d, authUrl(x.ClientId, x.Email, 'wrong'))).status).toBe(401);
       expect(stored(d.world, 'clients', x).PasswordHash).toBe(before);
       expect(await storedHash()).toBe(before);
-      expect((await d.send(authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD))).status).toBe(200);
+      expect((await call(d, authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD))).status).toBe(200);
       const after = await storedHash();
       expect(after.startsWith('$pbkdf2-sha256$')).toBe(true);
       // The migrated hash still signs in, and a second sign-in does not re-hash.
-      expect((await d.send(authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD))).status).toBe(200);
+      expect((await call(d, authUrl(x.ClientId, x.Email, SEEDED_CLIENT_PASSWORD))).status).toBe(200);
       expect(await storedHash()).toBe(after);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -110,7 +107,7 @@ describe('sign-in timing: every attempt does the same hashing work, whether or n
     const pbkdf2 = vi.spyOn(passwordHashing, 'pbkdf2');
     const sha1 = vi.spyOn(passwordHashing, 'sha1');
     try {
-      const res = await c.send(url);
+      const res = await call(c, url);
       const iterations = pbkdf2.mock.calls.reduce((sum, args) => sum + args[2], 0);
       return {
         status: res.status,

@@ -1,17 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { all, type Clients, clients, create, newClient, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { all, create, newClient } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 let id: string;
 beforeEach(async () => {
-  c = await clients();
+  c = await demoApi();
   id = await create(c, newClient({ AccountPassword: 'pw' }));
 });
 const long = (n: number) => 'x'.repeat(n);
 const post = (body: unknown) =>
-  c.send(`/api/v2/clients?siteId=${siteOf(c.world)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+  call(c, `/api/v2/clients?siteId=${activeSite(c.world)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
 const put = (body: unknown) =>
-  c.send(`/api/v2/clients?clientId=${id}`, { method: 'PUT', ...(body === undefined ? {} : { body }) });
+  call(c, `/api/v2/clients?clientId=${id}`, { method: 'PUT', ...(body === undefined ? {} : { body }) });
 const snapshot = () => JSON.stringify(all(c.world));
 
 const cases: [string, unknown, string][] = [
@@ -44,7 +45,7 @@ describe('POST /api/v2/clients: bad input is a 400 naming the field, and nothing
     expect(res.body.Message).toBe('The request is invalid.');
     expect(Object.keys(res.body.ModelState)).toEqual([field]);
     expect(all(c.world)).toHaveLength(before);
-    const list = await c.send(`/api/v2/clients?siteId=${siteOf(c.world)}&find=Jane Smith`);
+    const list = await call(c, `/api/v2/clients?siteId=${activeSite(c.world)}&find=Jane Smith`);
     expect(list.body).toHaveLength(1);
   });
 
@@ -55,7 +56,7 @@ describe('POST /api/v2/clients: bad input is a 400 naming the field, and nothing
   });
 
   it('a MembershipId naming no membership is a 400 on MembershipId', async () => {
-    const res = await post(newClient({ MembershipId: '11111111-2222-4333-8444-555555555555' }));
+    const res = await post(newClient({ MembershipId: UNKNOWN }));
     expect(Object.keys(res.body.ModelState)).toEqual(['MembershipId']);
   });
 });
@@ -93,7 +94,7 @@ describe('GET endpoints: malformed query values', () => {
     ['/api/v2/clients/authenticate?clientId=nope&email=a&password=b', 'clientId'],
     ['/api/v2/clients/emailexists?siteId=nope&email=a', 'siteId'],
   ])('%s is a 400 naming %s', async (url, field) => {
-    const res = await c.send(url);
+    const res = await call(c, url);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual([field]);
   });

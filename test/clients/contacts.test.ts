@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { all, type Clients, clients, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { all } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeAll(async () => {
-  c = await clients();
+  c = await demoApi();
 });
 type Row = {
   ClientId: string;
@@ -13,12 +14,13 @@ type Row = {
   ContactPhone: boolean | null;
 };
 const contacts = async (query = ''): Promise<Row[]> => {
-  const res = await c.send(`/api/v2/clients/contacts?siteId=${siteOf(c.world)}${query}`);
+  const res = await call(c, `/api/v2/clients/contacts?siteId=${activeSite(c.world)}${query}`);
   expect(res.status).toBe(200);
   return res.body;
 };
 const ids = (rows: { ClientId: string }[]) => rows.map((r) => r.ClientId).sort();
-const inSite = () => all(c.world).filter((x) => x.State === 1 && (x.SiteId === null || x.SiteId === siteOf(c.world)));
+const inSite = () =>
+  all(c.world).filter((x) => x.State === 1 && (x.SiteId === null || x.SiteId === activeSite(c.world)));
 
 describe('GET /api/v2/clients/contacts', () => {
   it('clients who have not agreed to marketing are always excluded', async () => {
@@ -61,7 +63,7 @@ describe('GET /api/v2/clients/contacts', () => {
   it('itemState defaults to Active; Inactive lists inactive consenting clients; All lists nothing', async () => {
     const inactive = await contacts('&itemState=Inactive');
     const expected = all(c.world).filter(
-      (x) => x.State === 2 && x.AcceptsMarketing && (x.SiteId === null || x.SiteId === siteOf(c.world)),
+      (x) => x.State === 2 && x.AcceptsMarketing && (x.SiteId === null || x.SiteId === activeSite(c.world)),
     );
     expect(ids(inactive)).toEqual(ids(expected));
     expect(await contacts('&itemState=All')).toEqual([]);
@@ -74,7 +76,7 @@ describe('GET /api/v2/clients/contacts', () => {
   });
 
   it('a channel value that is not a Boolean answers 400 naming it', async () => {
-    const res = await c.send(`/api/v2/clients/contacts?siteId=${siteOf(c.world)}&contactSms=maybe`);
+    const res = await call(c, `/api/v2/clients/contacts?siteId=${activeSite(c.world)}&contactSms=maybe`);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['contactSms']);
   });

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { all, type Clients, clients, create, EMPTY, newClient, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
+import { all, create, newClient } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeEach(async () => {
-  c = await clients();
+  c = await demoApi();
 });
-const email = (e: string, siteId = siteOf(c.world)) =>
-  c.send(`/api/v2/clients/emailexists?siteId=${siteId}&email=${encodeURIComponent(e)}`);
-const mobile = (m: string, siteId = siteOf(c.world)) =>
-  c.send(`/api/v2/clients/mobileexists?siteId=${siteId}&mobile=${encodeURIComponent(m)}`);
+const email = (e: string, siteId = activeSite(c.world)) =>
+  call(c, `/api/v2/clients/emailexists?siteId=${siteId}&email=${encodeURIComponent(e)}`);
+const mobile = (m: string, siteId = activeSite(c.world)) =>
+  call(c, `/api/v2/clients/mobileexists?siteId=${siteId}&mobile=${encodeURIComponent(m)}`);
 
 describe('GET /api/v2/clients/emailexists', () => {
   it('answers a bare JSON Guid string for a match, compared trimmed and case-insensitively', async () => {
@@ -41,7 +42,7 @@ describe('GET /api/v2/clients/emailexists', () => {
   });
 
   it('email is required by name: without it the answer is 404', async () => {
-    expect((await c.send(`/api/v2/clients/emailexists?siteId=${siteOf(c.world)}`)).status).toBe(404);
+    expect((await call(c, `/api/v2/clients/emailexists?siteId=${activeSite(c.world)}`)).status).toBe(404);
   });
 
   it('clients of another site are not found; account-wide ones are found from any site', async () => {

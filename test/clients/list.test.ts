@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { all, type Clients, clients, siteOf } from './support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { all } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeAll(async () => {
-  c = await clients();
+  c = await demoApi();
 });
 
 const list = async (query: string) => {
-  const res = await c.send(`/api/v2/clients?siteId=${siteOf(c.world)}${query}`);
+  const res = await call(c, `/api/v2/clients?siteId=${activeSite(c.world)}${query}`);
   expect(res.status).toBe(200);
   return res.body as {
     ClientId: string;
@@ -22,11 +23,11 @@ const ids = (rows: { ClientId: string }[]) => rows.map((r) => r.ClientId).sort()
 
 describe('GET /api/v2/clients', () => {
   it('siteId is required by name: without it the answer is 405 (POST and PUT share the path)', async () => {
-    expect((await c.send('/api/v2/clients')).status).toBe(405);
+    expect((await call(c, '/api/v2/clients')).status).toBe(405);
   });
 
   it("itemState defaults to Active and lists the site's clients plus account-wide ones", async () => {
-    const siteId = siteOf(c.world);
+    const siteId = activeSite(c.world);
     const expected = all(c.world).filter((x) => x.State === 1 && (x.SiteId === null || x.SiteId === siteId));
     expect(ids(await list(''))).toEqual(ids(expected));
   });
@@ -34,7 +35,7 @@ describe('GET /api/v2/clients', () => {
   it('account-wide clients (SiteId null) are included for every siteId, even the empty Guid', async () => {
     const wide = all(c.world).filter((x) => x.SiteId === null && x.State === 1);
     expect(wide.length).toBeGreaterThan(0);
-    const res = await c.send('/api/v2/clients?siteId=');
+    const res = await call(c, '/api/v2/clients?siteId=');
     expect(ids(res.body)).toEqual(ids(wide));
   });
 
@@ -62,7 +63,7 @@ describe('GET /api/v2/clients', () => {
   });
 
   it('find also matches client code, e-mail, mobile and membership number from their start, not inside', async () => {
-    const siteId = siteOf(c.world);
+    const siteId = activeSite(c.world);
     const x = all(c.world).find((y) => y.State === 1 && y.SiteId === siteId && y.Email !== '' && y.MobilePhone !== '')!;
     for (const text of [x.ClientCode, x.Email.slice(0, 6), x.MobilePhone.slice(0, 5)]) {
       expect(ids(await list(`&find=${encodeURIComponent(text)}`))).toContain(x.ClientId);

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authUrl, type Clients, clients, create, newClient } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { authUrl, create, newClient } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 beforeAll(async () => {
-  c = await clients();
+  c = await demoApi();
 });
 
 // Passwords of printable text with at least one non-space character; whitespace around them is
@@ -19,8 +20,8 @@ describe('sign-in property', () => {
       fc.asyncProperty(password, padding, padding, fc.string({ maxLength: 40 }), async (pw, before, after, other) => {
         const email = `prop${++n}@example.com`;
         const id = await create(c, newClient({ Email: email, AccountPassword: pw }));
-        expect((await c.send(authUrl(id, email, `${before}${pw}${after}`))).status).toBe(200);
-        if (other.trim() !== pw) expect((await c.send(authUrl(id, email, other))).status).toBe(401);
+        expect((await call(c, authUrl(id, email, `${before}${pw}${after}`))).status).toBe(200);
+        if (other.trim() !== pw) expect((await call(c, authUrl(id, email, other))).status).toBe(401);
       }),
       { numRuns: 40, seed: 20260316 },
     );

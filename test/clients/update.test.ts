@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPasswordHash } from '../../src/world/passwords.js';
-import { persistedRows } from '../helpers.js';
-import { all, authUrl, type Clients, clients, create, EMPTY, newClient, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, EMPTY, persistedRows, UNKNOWN } from '../helpers.js';
+import { all, authUrl, create, newClient } from './support.js';
 
-let c: Clients;
+let c: DemoApi;
 let id: string;
 beforeEach(async () => {
-  c = await clients();
+  c = await demoApi();
   id = await create(c, newClient({ AccountPassword: 'old-password' }));
 });
-const put = (body: unknown, clientId = id) => c.send(`/api/v2/clients?clientId=${clientId}`, { method: 'PUT', body });
-const get = async () => (await c.send(`/api/v2/clients/${id}`)).body;
-const signIn = async (password: string) => (await c.send(authUrl(id, 'jane.smith@example.com', password))).status;
+const put = (body: unknown, clientId = id) => call(c, `/api/v2/clients?clientId=${clientId}`, { method: 'PUT', body });
+const get = async () => (await call(c, `/api/v2/clients/${id}`)).body;
+const signIn = async (password: string) => (await call(c, authUrl(id, 'jane.smith@example.com', password))).status;
 
 describe('PUT /api/v2/clients', () => {
   it('the query clientId selects the record; the answer is the write result with that id', async () => {
@@ -55,18 +55,18 @@ describe('PUT /api/v2/clients', () => {
   it('AccountPassword sent on update is written into the record, only as a hash, and never answered', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bas-clients-'));
     try {
-      const d = await clients({ dataDir: dir });
+      const d = await demoApi({ dataDir: dir });
       const x = await create(d, newClient());
-      await d.send(`/api/v2/clients?clientId=${x}`, { method: 'PUT', body: { AccountPassword: 'kept-as-sent' } });
+      await call(d, `/api/v2/clients?clientId=${x}`, { method: 'PUT', body: { AccountPassword: 'kept-as-sent' } });
       const files =
         (await readFile(path.join(dir, 'demo.json'), 'utf8')) + (await readFile(path.join(dir, 'demo.log'), 'utf8'));
       const written = (await persistedRows(dir, 'demo', 'clients')).get(x)!.AccountPassword as string;
       expect(written).toMatch(/^\$pbkdf2-sha256\$/);
       expect(verifyPasswordHash(written, 'kept-as-sent')).toBe(true);
       expect(files).not.toContain('kept-as-sent');
-      expect((await d.send(`/api/v2/clients/${x}`)).text).not.toContain('kept-as-sent');
+      expect((await call(d, `/api/v2/clients/${x}`)).text).not.toContain('kept-as-sent');
       expect(
-        JSON.stringify((await d.send(`/api/v2/clients?siteId=${d.world.sites[0]!.SiteId}&find=jane`)).body),
+        JSON.stringify((await call(d, `/api/v2/clients?siteId=${d.world.sites[0]!.SiteId}&find=jane`)).body),
       ).not.toContain('kept-as-sent');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -103,6 +103,6 @@ describe('PUT /api/v2/clients', () => {
   });
 
   it('without the clientId name the answer is 405', async () => {
-    expect((await c.send('/api/v2/clients', { method: 'PUT', body: { FirstName: 'X' } })).status).toBe(405);
+    expect((await call(c, '/api/v2/clients', { method: 'PUT', body: { FirstName: 'X' } })).status).toBe(405);
   });
 });

@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { docsRoutes } from '../../src/docs/docs-page.js';
 import { startServer } from '../../src/server.js';
-import { simulator } from '../helpers.js';
+import { call, simulator } from '../helpers.js';
 
 // The sub-app alone (mounted as app.ts mounts it), then the whole simulator, then a real browser.
 
@@ -80,13 +80,13 @@ describe('docs page over HTTP', () => {
   it('the simulator serves the page and its assets on every host', async () => {
     const sim = await simulator();
     for (const host of ['127.0.0.1', 'acme.localhost']) {
-      const page = await sim.fetch(new Request(`http://${host}/docs`));
+      const page = await call(sim, '/docs', { host });
       expect(page.status, host).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
-      const init = await sim.fetch(new Request(`http://${host}/docs/init.js`));
+      const init = await call(sim, '/docs/init.js', { host });
       expect(init.status, host).toBe(200);
     }
-    expect((await sim.fetch(new Request('http://127.0.0.1/openapi.json'))).status).toBe(200);
+    expect((await call(sim, '/openapi.json')).status).toBe(200);
   });
 });
 

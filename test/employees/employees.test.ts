@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { getJson, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -10,9 +10,7 @@ let siteId: string;
 
 beforeAll(async () => {
   // standard: it has an employee of the whole account and one who has left.
-  sim = await simulator({ size: 'standard' });
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi({ size: 'standard' }));
   siteId = world.sites.find(
     (s) => s.State === 1 && world.employees.some((e) => e.SiteId === s.SiteId && e.State === 2),
   )!.SiteId;
@@ -27,7 +25,7 @@ type Row = {
   BookOnline: boolean;
 };
 const get = async (query: string): Promise<Row[]> => {
-  const res = await getJson(sim, `/api/v2/employees?${query}`, token);
+  const res = await call(sim, `/api/v2/employees?${query}`, { token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -77,6 +75,6 @@ describe('GET /api/v2/employees', () => {
   });
 
   it('siteId is required by name: without it the answer is 404', async () => {
-    expect((await getJson(sim, '/api/v2/employees', token)).status).toBe(404);
+    expect((await call(sim, '/api/v2/employees', { token })).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
-import { getJson, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, plusMinutes } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -9,9 +9,7 @@ let world: World;
 let siteId: string;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   siteId = world.sites.find((s) => s.State === 1 && world.classSchedules.some((c) => c.SiteId === s.SiteId))!.SiteId;
 });
 
@@ -23,12 +21,10 @@ type Row = {
   SiteId: string;
   ClassScheduleId: string | null;
 };
-const plusMinutes = (t: string, n: number) =>
-  new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 const url = (start: string, end: string, extra = '') =>
   `/api/v2/employees/schedules?siteId=${siteId}&start=${start}&end=${end}${extra}`;
 const get = async (start: string, end: string, extra = ''): Promise<Row[]> => {
-  const res = await getJson(sim, url(start, end, extra), token);
+  const res = await call(sim, url(start, end, extra), { token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -75,15 +71,15 @@ describe('GET /api/v2/employees/schedules', () => {
   });
 
   it('a range wider than 90 days answers 400 {"Message":"Maximum date range is 90 days"}', async () => {
-    const res = await getJson(sim, url('2026-01-01', '2026-04-02'), token);
+    const res = await call(sim, url('2026-01-01', '2026-04-02'), { token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Maximum date range is 90 days' });
-    expect((await getJson(sim, url('2026-01-01', '2026-04-01'), token)).status).toBe(200);
+    expect((await call(sim, url('2026-01-01', '2026-04-01'), { token })).status).toBe(200);
   });
 
   it.each(['siteId', 'start', 'end'])('%s is required by name: without it the answer is 404', async (name) => {
     const u = new URL(`http://x${url('2026-03-01', '2026-03-02')}`);
     u.searchParams.delete(name);
-    expect((await getJson(sim, `${u.pathname}${u.search}`, token)).status).toBe(404);
+    expect((await call(sim, `${u.pathname}${u.search}`, { token })).status).toBe(404);
   });
 });

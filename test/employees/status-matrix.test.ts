@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, restrictedToken } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 let siteId: string;
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
+  ({ sim, token } = await demoApi());
   siteId = sim.registry.get('demo')!.world.sites[0]!.SiteId;
 });
 
@@ -44,20 +43,12 @@ describe('employees status matrix', () => {
 
 describe('allow-list lines', () => {
   it('api/v2/employees admits the list but not the schedules, which need api/v2/employees/schedules', async () => {
-    const restricted = async (line: string) => {
-      const c = await json(
-        call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-      );
-      return (
-        await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
-      ).access_token;
-    };
     const list = `/api/v2/employees?siteId=${siteId}`;
     const schedules = `/api/v2/employees/schedules?siteId=${siteId}&start=2026-03-16&end=2026-03-17`;
-    const employeesOnly = await restricted('api/v2/employees');
+    const employeesOnly = await restrictedToken(sim, 'api/v2/employees');
     expect((await call(sim, list, { token: employeesOnly })).status).toBe(200);
     expect((await call(sim, schedules, { token: employeesOnly })).status).toBe(403);
-    const schedulesOnly = await restricted('api/v2/employees/schedules');
+    const schedulesOnly = await restrictedToken(sim, 'api/v2/employees/schedules');
     expect((await call(sim, schedules, { token: schedulesOnly })).status).toBe(200);
   });
 });

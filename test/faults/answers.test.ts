@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { THROTTLED_MESSAGE } from '../../src/http/errors.js';
-import { call, json, tokenFor } from '../helpers.js';
-import { addFaults, admin, faultSimulator, journal } from './support.js';
+import { activeSite, call, tokenFor } from '../helpers.js';
+import { addFaults, faultSimulator, journal } from './support.js';
 
 // Fault rules as an in-process caller sees them (no socket).
 
@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 const get = (path: string) => call(sim, path, { token });
-const siteId = () => sim.registry.get('demo')!.world.sites.find((s) => s.State === 1)!.SiteId;
+const siteId = () => activeSite(sim.registry.get('demo')!.world);
 const clientCount = () => sim.registry.get('demo')!.world.clients.length;
 const newClient = {
   FirstName: 'Jane',
@@ -58,7 +58,7 @@ describe('status override', () => {
     const res = await get('/api/v2/sites');
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await res.json()).toEqual({ Message: 'Service Unavailable' });
+    expect(res.body).toEqual({ Message: 'Service Unavailable' });
   });
 
   it('500 with a text body answers text/plain', async () => {
@@ -66,7 +66,7 @@ describe('status override', () => {
     const res = await get('/api/v2/sites');
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await res.text()).toBe('Internal Server Error');
+    expect(res.text).toBe('Internal Server Error');
   });
 
   it('429 carries the Retry-After header and the content type the rule states', async () => {
@@ -80,7 +80,7 @@ describe('status override', () => {
     const res = await get('/api/v2/sites');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('120');
-    expect(await res.json()).toBe(THROTTLED_MESSAGE);
+    expect(res.body).toBe(THROTTLED_MESSAGE);
   });
 
   it('a status override on POST /api/v2/clients writes nothing', async () => {
@@ -149,7 +149,7 @@ describe('how often a rule applies', () => {
     const otherToken = await tokenFor(other);
     await addFaults(sim, 'demo', { path: '/api/v2/clients', latencyMs: { min: 1, max: 3 }, probability: 0.5 });
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await json(postClient())).Value);
+    for (let i = 0; i < 3; i++) ids.push((await postClient()).body.Value);
     const otherIds = [];
     for (let i = 0; i < 3; i++) {
       const res = await call(other, `/api/v2/clients?siteId=${siteId()}`, {
@@ -157,7 +157,7 @@ describe('how often a rule applies', () => {
         token: otherToken,
         body: newClient,
       });
-      otherIds.push((await json(res)).Value);
+      otherIds.push(res.body.Value);
     }
     expect(ids).toEqual(otherIds);
   });
@@ -185,9 +185,12 @@ describe('drop and truncate in-process', () => {
   });
 
   it('truncate answers the real status and length, and reading the body fails after N bytes', async () => {
-    const whole = await (await get('/api/v2/sites')).text();
+    const whole = (await get('/api/v2/sites')).text;
     await addFaults(sim, 'demo', { path: '/api/v2/sites', truncateBytes: 10 });
-    const res = await get('/api/v2/sites');
+    // The body stream itself, read chunk by chunk: the simulator's own in-process fetch.
+    const res = await sim.fetch(
+      new Request('http://127.0.0.1/api/v2/sites', { headers: { authorization: `Bearer ${token}` } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(whole)));
     const reader = res.body!.getReader();
@@ -197,9 +200,9 @@ describe('drop and truncate in-process', () => {
   });
 
   it('truncateBytes at or beyond the body length delivers the whole body', async () => {
-    const whole = await (await get('/api/v2/ping')).text();
+    const whole = (await get('/api/v2/ping')).text;
     await addFaults(sim, 'demo', { path: '/api/v2/ping', truncateBytes: 1_000_000 });
-    expect(await (await get('/api/v2/ping')).text()).toBe(whole);
+    expect((await get('/api/v2/ping')).text).toBe(whole);
   });
 });
 
@@ -214,12 +217,9 @@ describe('journal and control plane', () => {
       { path: '/api/v2/ping', drop: 'after', times: 1 },
       { path: '/api/v2/ping', truncateBytes: 1, times: 1 },
     );
-    await admin(sim, '/accounts/demo/requests', 'DELETE');
+    await call(sim, '/__admin/accounts/demo/requests', { method: 'DELETE' });
     for (let i = 0; i < 6; i++) {
-      await get('/api/v2/ping').then(
-        (r) => r.text().catch(() => ''),
-        () => '',
-      );
+      await get('/api/v2/ping').catch(() => undefined);
     }
     const entries = await journal(sim);
     expect(entries.map((e: any) => [e.status, e.fault?.kind, e.fault?.id])).toEqual([
@@ -235,14 +235,14 @@ describe('journal and control plane', () => {
   it('DELETE /__admin/accounts/{name}/faults clears the rules: calls are answered normally again', async () => {
     await addFaults(sim, 'demo', { path: '/api/**', status: 503 });
     expect((await get('/api/v2/sites')).status).toBe(503);
-    expect((await admin(sim, '/accounts/demo/faults', 'DELETE')).status).toBe(204);
+    expect((await call(sim, '/__admin/accounts/demo/faults', { method: 'DELETE' })).status).toBe(204);
     expect((await get('/api/v2/sites')).status).toBe(200);
   });
 
   it('the control plane, the OpenAPI document and the docs page are never faulted', async () => {
     await addFaults(sim, 'demo', { path: '/**', status: 500 }, { path: '/**', drop: 'before' });
-    expect((await admin(sim, '/health')).status).toBe(200);
-    expect((await admin(sim, '/accounts/demo/faults')).status).toBe(200);
+    expect((await call(sim, '/__admin/health')).status).toBe(200);
+    expect((await call(sim, '/__admin/accounts/demo/faults')).status).toBe(200);
     expect((await call(sim, '/openapi.json')).status).toBe(200);
     expect((await call(sim, '/docs/')).status).toBe(200);
     expect((await get('/api/v2/sites')).status).toBe(500);

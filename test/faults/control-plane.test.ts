@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, json, tokenFor } from '../helpers.js';
-import { addFaults, admin, faultSimulator } from './support.js';
+import { call, tokenFor } from '../helpers.js';
+import { addFaults, faultSimulator } from './support.js';
 
 let sim: Simulator;
 beforeEach(async () => {
@@ -10,9 +10,12 @@ beforeEach(async () => {
 
 describe('control plane: /__admin/accounts/{name}/faults', () => {
   it('POST one rule answers 201 with the rule, its id, its defaults and its counters', async () => {
-    const res = await admin(sim, '/accounts/demo/faults', 'POST', { path: '/api/v2/sites', status: 503, times: 2 });
+    const res = await call(sim, '/__admin/accounts/demo/faults', {
+      method: 'POST',
+      body: { path: '/api/v2/sites', status: 503, times: 2 },
+    });
     expect(res.status).toBe(201);
-    expect(await json(res)).toEqual([
+    expect(res.body).toEqual([
       { id: 'fault-1', method: '*', path: '/api/v2/sites', status: 503, times: 2, hits: 0, remaining: 2 },
     ]);
   });
@@ -27,7 +30,7 @@ describe('control plane: /__admin/accounts/{name}/faults', () => {
     const token = await tokenFor(sim);
     await call(sim, '/api/v2/sites', { token });
     await call(sim, '/api/v2/sites', { token });
-    const list = await json(admin(sim, '/accounts/demo/faults'));
+    const list = (await call(sim, '/__admin/accounts/demo/faults')).body;
     expect(list.map((r: any) => [r.id, r.hits, r.remaining])).toEqual([
       ['fault-1', 0, undefined],
       ['fault-2', 1, 0],
@@ -36,23 +39,23 @@ describe('control plane: /__admin/accounts/{name}/faults', () => {
 
   it('DELETE one rule by id answers 204, an unknown id 404', async () => {
     const [rule] = await addFaults(sim, 'demo', { path: '/api/**', status: 500 });
-    expect((await admin(sim, `/accounts/demo/faults/${rule.id}`, 'DELETE')).status).toBe(204);
-    expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
-    const res = await admin(sim, `/accounts/demo/faults/${rule.id}`, 'DELETE');
+    expect((await call(sim, `/__admin/accounts/demo/faults/${rule.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(sim, '/__admin/accounts/demo/faults')).body).toEqual([]);
+    const res = await call(sim, `/__admin/accounts/demo/faults/${rule.id}`, { method: 'DELETE' });
     expect(res.status).toBe(404);
-    expect((await json(res)).error).toContain(rule.id);
+    expect(res.body.error).toContain(rule.id);
   });
 
   it('DELETE all answers 204 and leaves an empty list', async () => {
     await addFaults(sim, 'demo', { path: '/a', status: 500 }, { path: '/b', status: 500 });
-    expect((await admin(sim, '/accounts/demo/faults', 'DELETE')).status).toBe(204);
-    expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/faults', { method: 'DELETE' })).status).toBe(204);
+    expect((await call(sim, '/__admin/accounts/demo/faults')).body).toEqual([]);
   });
 
   it('reset drops the fault rules', async () => {
     await addFaults(sim, 'demo', { path: '/api/**', status: 500 });
-    expect((await admin(sim, '/accounts/demo/reset', 'POST')).status).toBe(204);
-    expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/reset', { method: 'POST' })).status).toBe(204);
+    expect((await call(sim, '/__admin/accounts/demo/faults')).body).toEqual([]);
   });
 
   it('invalid rules answer 400 naming each field', async () => {
@@ -74,17 +77,17 @@ describe('control plane: /__admin/accounts/{name}/faults', () => {
       [{ rules: [] }, ['rules']],
     ];
     for (const [body, fields] of cases) {
-      const res = await admin(sim, '/accounts/demo/faults', 'POST', body);
+      const res = await call(sim, '/__admin/accounts/demo/faults', { method: 'POST', body });
       expect(res.status).toBe(400);
-      const { error } = await json(res);
+      const { error } = res.body;
       for (const field of fields) expect(error).toContain(field);
     }
-    expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/faults')).body).toEqual([]);
   });
 
   it('a body that is not JSON answers 400; an invalid account name 400', async () => {
     const res = await call(sim, '/__admin/accounts/demo/faults', { method: 'POST', body: '{"path":' });
     expect(res.status).toBe(400);
-    expect((await admin(sim, '/accounts/Bad_Name/faults')).status).toBe(400);
+    expect((await call(sim, '/__admin/accounts/Bad_Name/faults')).status).toBe(400);
   });
 });

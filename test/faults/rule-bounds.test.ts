@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { MAX_FAULT_BODY_BYTES, MAX_FAULT_RULE_BYTES } from '../../src/faults/schemas.js';
-import { call, json } from '../helpers.js';
-import { addFaults, admin, faultSimulator } from './support.js';
+import { call } from '../helpers.js';
+import { addFaults, faultSimulator } from './support.js';
 
 // Bounds of a fault rule, the same in the control plane and in scenarios (one schema).
 
@@ -12,19 +12,19 @@ beforeEach(async () => {
 });
 
 async function refused(body: unknown, ...named: string[]): Promise<string> {
-  const res = await admin(sim, '/accounts/demo/faults', 'POST', body);
+  const res = await call(sim, '/__admin/accounts/demo/faults', { method: 'POST', body });
   expect(res.status).toBe(400);
-  const { error } = await json(res);
+  const { error } = res.body;
   for (const text of named) expect(error).toContain(text);
-  expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
+  expect((await call(sim, '/__admin/accounts/demo/faults')).body).toEqual([]);
   return error;
 }
 
 async function scenarioRefused(rule: unknown, ...named: string[]): Promise<void> {
   const scenario = { description: 'A fault rule out of bounds.', faults: [rule] };
-  const res = await admin(sim, '/accounts/demo/scenario', 'POST', { scenario });
+  const res = await call(sim, '/__admin/accounts/demo/scenario', { method: 'POST', body: { scenario } });
   expect(res.status).toBe(400);
-  const { error } = await json(res);
+  const { error } = res.body;
   for (const text of named) expect(error).toContain(text);
 }
 
@@ -37,8 +37,8 @@ describe('fault rule bounds', () => {
       body: 'x'.repeat(MAX_FAULT_BODY_BYTES),
     });
     const res = await call(sim, '/api/v2/ping');
-    expect([res.status, (await res.text()).length]).toEqual([503, MAX_FAULT_BODY_BYTES]);
-    await admin(sim, `/accounts/demo/faults/${rule.id}`, 'DELETE');
+    expect([res.status, res.text.length]).toEqual([503, MAX_FAULT_BODY_BYTES]);
+    await call(sim, `/__admin/accounts/demo/faults/${rule.id}`, { method: 'DELETE' });
     await refused(
       { path: '/a', status: 503, body: 'x'.repeat(MAX_FAULT_BODY_BYTES + 1) },
       'body',
@@ -135,6 +135,6 @@ describe('fault rule bounds', () => {
       'faults[0].body',
       `at most ${MAX_FAULT_BODY_BYTES} bytes`,
     );
-    expect(await json(admin(sim, '/accounts/demo/faults'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/faults')).body).toEqual([]);
   });
 });

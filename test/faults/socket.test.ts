@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { type RunningServer, startServer } from '../../src/server.js';
-import { FIXED_NOW } from '../helpers.js';
+import { activeSite, FIXED_NOW } from '../helpers.js';
 
 // Fault rules on a real socket, seen by Node's fetch and by a raw TCP reader.
 
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const demo = () => server.simulator.registry.get('demo')!;
 const clientCount = () => demo().world.clients.length;
-const siteId = () => demo().world.sites.find((s) => s.State === 1)!.SiteId;
+const siteId = () => activeSite(demo().world);
 const auth = () => ({ authorization: `Bearer ${token}` });
 
 async function faults(body: unknown): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Simulator, SimulatorOptions } from '../../src/app.js';
 import type { FaultRuleInput } from '../../src/faults/schemas.js';
 import { targetOf } from '../../src/http/pipeline.js';
-import { call, json, simulator } from '../helpers.js';
+import { call, simulator } from '../helpers.js';
 
 /**
  * An in-process simulator whose answers are checked against the OpenAPI document unless a fault
@@ -14,16 +14,15 @@ export function faultSimulator(options: SimulatorOptions = {}): Promise<Simulato
   });
 }
 
-export const admin = (sim: Simulator, path: string, method = 'GET', body?: unknown) =>
-  call(sim, `/__admin${path}`, { method, body });
-
 /** Adds rules to an account through the control plane; answers the added rules. */
 export async function addFaults(sim: Simulator, account: string, ...rules: FaultRuleInput[]) {
-  const res = await admin(sim, `/accounts/${account}/faults`, 'POST', rules.length === 1 ? rules[0] : { rules });
-  if (res.status !== 201) throw new Error(`faults: ${res.status} ${await res.text()}`);
-  return json(res);
+  const body = rules.length === 1 ? rules[0] : { rules };
+  const res = await call(sim, `/__admin/accounts/${account}/faults`, { method: 'POST', body });
+  if (res.status !== 201) throw new Error(`faults: ${res.status} ${res.text}`);
+  return res.body;
 }
 
+/** The account's request journal, as the control plane lists it. */
 export async function journal(sim: Simulator, account = 'demo') {
-  return json(admin(sim, `/accounts/${account}/requests`));
+  return (await call(sim, `/__admin/accounts/${account}/requests`)).body;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { ClientCustomForm } from '../../src/world/forms.js';
 import type { World } from '../../src/world/index.js';
-import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, plusMinutes, restrictedToken } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -12,9 +12,7 @@ let siteId: string;
 let latest: ClientCustomForm;
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   latest = world.clientCustomForms.reduce((a, b) => (b.CaptureDate > a.CaptureDate ? b : a));
   siteId = latest.SiteId;
 });
@@ -30,12 +28,10 @@ type Row = {
   CaptureDate: string;
   Answers: { Question: string; Answer: string }[];
 };
-const plusMinutes = (t: string, n: number) =>
-  new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 const url = (start: string, end: string, site = siteId) =>
   `/api/v2/clientcustomforms?siteId=${site}&start=${start}&end=${end}`;
 const get = async (start: string, end: string, site = siteId): Promise<Row[]> => {
-  const res = await getJson(sim, url(start, end, site), token);
+  const res = await call(sim, url(start, end, site), { token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -111,25 +107,17 @@ describe('GET /api/v2/clientcustomforms', () => {
   it.each(['siteId', 'start', 'end'])('a missing name answers 404 (%s)', async (name) => {
     const u = new URL(`http://x${url('2026-03-01', '2026-03-02')}`);
     u.searchParams.delete(name);
-    expect((await getJson(sim, `${u.pathname}${u.search}`, token)).status).toBe(404);
+    expect((await call(sim, `${u.pathname}${u.search}`, { token })).status).toBe(404);
   });
 
   it('an empty start answers 400 naming it', async () => {
-    const res = await getJson(sim, url('', '2026-03-02'), token);
+    const res = await call(sim, url('', '2026-03-02'), { token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'The request is invalid.', ModelState: { start: ['A value is required.'] } });
   });
 
   it('the allow-list line api/v2/clientcustomforms admits the list', async () => {
-    const c = await json(
-      call(sim, '/__admin/accounts/demo/credentials', {
-        method: 'POST',
-        body: { endpoints: ['api/v2/clientcustomforms'] },
-      }),
-    );
-    const restricted = (
-      await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
-    ).access_token;
+    const restricted = await restrictedToken(sim, 'api/v2/clientcustomforms');
     expect((await call(sim, url('2026-03-01', '2026-03-02'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${siteId}`, { token: restricted })).status).toBe(403);
   });

@@ -5,7 +5,7 @@ import { endpoints } from '../../src/endpoints.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import { BODY_TOO_LARGE } from '../../src/http/errors.js';
 import { type RunningServer, startServer } from '../../src/server.js';
-import { FIXED_NOW } from '../helpers.js';
+import { call, FIXED_NOW } from '../helpers.js';
 import { build, exampleOf, type FuzzWorld, fuzzWorld, stateHash, toRequest } from './support.js';
 
 // Request bodies are read up to 1 MiB: a larger one is a 413 `{"Message":"The request body is too
@@ -70,15 +70,9 @@ describe('the limit is 1 048 576 bytes exactly', () => {
 
 describe('the control plane refuses bodies over 1 MiB the same way, in its own error form', () => {
   it('POST /__admin/accounts with 2 MiB is a 413 { error }', async () => {
-    const res = await fw.sim.fetch(
-      new Request('http://127.0.0.1/__admin/accounts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: jsonOfSize(2 * MiB),
-      }),
-    );
+    const res = await call(fw.sim, '/__admin/accounts', { method: 'POST', body: jsonOfSize(2 * MiB) });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: BODY_TOO_LARGE });
+    expect(res.body).toEqual({ error: BODY_TOO_LARGE });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../../src/http/body.js';
+import { call } from '../helpers.js';
 import { build, exampleOf, nested, stateHash, toRequest, useFuzzWorld } from './support.js';
 
 // JSON nested deeper than 64 levels is refused as a 400 before anything walks it: no stack
@@ -57,16 +58,13 @@ describe('the depth limit is 64 levels, counted outside strings', () => {
 
 describe('the control plane refuses deep JSON with a 400 too', () => {
   it('a fault rule whose body nests 100 000 levels is refused, and the rule list still answers', async () => {
-    const res = await suite.fw.sim.fetch(
-      new Request('http://127.0.0.1/__admin/accounts/demo/faults', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: `{"path":"/api/v2/ping","status":503,"body":${nested(100_000, '[')}}`,
-      }),
-    );
+    const res = await call(suite.fw.sim, '/__admin/accounts/demo/faults', {
+      method: 'POST',
+      body: `{"path":"/api/v2/ping","status":503,"body":${nested(100_000, '[')}}`,
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toContain('64');
-    const list = await suite.fw.sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/faults'));
+    expect(res.body.error).toContain('64');
+    const list = await call(suite.fw.sim, '/__admin/accounts/demo/faults');
     expect(list.status).toBe(200);
     expect(suite.crashes.take()).toEqual([]);
   });

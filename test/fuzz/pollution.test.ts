@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints.js';
+import { call } from '../helpers.js';
 import { build, documents500, exampleOf, mutateBody, prototypeKeys, toRequest, useFuzzWorld } from './support.js';
 
 // `__proto__`, `constructor` and `prototype` keys at every level of a body never reach
@@ -82,25 +83,19 @@ describe('prototype keys in query names and the control plane pollute nothing', 
   });
 
   it('a fault rule with __proto__ headers and body is stored without them reaching any prototype', async () => {
-    const res = await suite.fw.sim.fetch(
-      new Request('http://127.0.0.1/__admin/accounts/demo/faults', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body:
-          '{"path":"/api/v2/ping","status":503,' +
-          '"headers":{"__proto__":{"polluted":"yes"}},"body":{"__proto__":{"polluted":"yes"}}}',
-      }),
-    );
+    const res = await call(suite.fw.sim, '/__admin/accounts/demo/faults', {
+      method: 'POST',
+      body:
+        '{"path":"/api/v2/ping","status":503,' +
+        '"headers":{"__proto__":{"polluted":"yes"}},"body":{"__proto__":{"polluted":"yes"}}}',
+    });
     expect(res.status).toBeLessThan(500);
     expect(prototypeKeys()).toEqual([]);
-    await suite.fw.sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/faults', { method: 'DELETE' }));
-    const patch = await suite.fw.sim.fetch(
-      new Request('http://127.0.0.1/__admin/accounts/demo', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}',
-      }),
-    );
+    await call(suite.fw.sim, '/__admin/accounts/demo/faults', { method: 'DELETE' });
+    const patch = await call(suite.fw.sim, '/__admin/accounts/demo', {
+      method: 'PATCH',
+      body: '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}',
+    });
     expect(patch.status).toBeLessThan(500);
     expect(prototypeKeys()).toEqual([]);
     expect(unplain(suite.fw.account.store.data)).toEqual([]);

@@ -7,7 +7,7 @@ import type { Simulator } from '../../src/app.js';
 import { DEMO_API_KEY } from '../../src/auth/credentials.js';
 import type { Endpoint, ExampleRequest } from '../../src/http/endpoint.js';
 import type { Param } from '../../src/http/params.js';
-import { simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 // Generated bad input for every endpoint of the table. Each request starts from the endpoint's
 // own example (so it gets past routing) and applies one mutation; a mutation is a small, readable
@@ -43,11 +43,9 @@ export interface FuzzWorld {
 }
 
 export async function fuzzWorld(): Promise<FuzzWorld> {
-  const sim = await simulator();
-  const token = await tokenFor(sim);
-  const account = sim.registry.get('demo')!;
+  const { sim, token, account } = await demoApi();
   // One read first, so anything due by now (recurring invoices) is in the baseline.
-  await sim.fetch(new Request('http://127.0.0.1/api/v2/ping', { headers: { authorization: `Bearer ${token}` } }));
+  await call(sim, '/api/v2/ping', { token });
   const baseline = copyData(account.store.data);
   const baselineHash = stateHash(account);
   return {

@@ -1,20 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 let siteId: string;
 
 beforeEach(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  siteId = (await getJson(sim, '/api/v2/sites', token)).body[0].SiteId;
+  ({ sim, token } = await demoApi());
+  siteId = (await call(sim, '/api/v2/sites', { token })).body[0].SiteId;
 });
 
 describe('rules shared by all endpoints', () => {
   it('packages without itemState answers 404', async () => {
-    const res = await getJson(sim, `/api/v2/packages?siteId=${siteId}&find=`, token);
+    const res = await call(sim, `/api/v2/packages?siteId=${siteId}&find=`, { token });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
       Message:
@@ -24,7 +23,7 @@ describe('rules shared by all endpoints', () => {
   });
 
   it('packages with every name present, values empty, answers 200', async () => {
-    const res = await getJson(sim, `/api/v2/packages?siteId=${siteId}&itemState=Active&find=`, token);
+    const res = await call(sim, `/api/v2/packages?siteId=${siteId}&itemState=Active&find=`, { token });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
   });
@@ -33,7 +32,7 @@ describe('rules shared by all endpoints', () => {
     const res = await call(sim, '/api/v2/token', { method: 'GET' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect(await json(res)).toEqual({ Message: "The requested resource does not support http method 'GET'." });
+    expect(res.body).toEqual({ Message: "The requested resource does not support http method 'GET'." });
   });
 
   it('an unknown path answers 404', async () => {
@@ -47,27 +46,27 @@ describe('rules shared by all endpoints', () => {
   });
 
   it('paths and query names match case-insensitively', async () => {
-    const upper = await getJson(sim, `/API/V2/Services?SiteId=${siteId}&ITEMSTATE=active`, token);
-    const lower = await getJson(sim, `/api/v2/services?siteId=${siteId}&itemState=Active`, token);
+    const upper = await call(sim, `/API/V2/Services?SiteId=${siteId}&ITEMSTATE=active`, { token });
+    const lower = await call(sim, `/api/v2/services?siteId=${siteId}&itemState=Active`, { token });
     expect(upper.status).toBe(200);
     expect(upper.body).toEqual(lower.body);
     expect(lower.body.length).toBeGreaterThan(0);
   });
 
   it('a trailing slash before the query is accepted', async () => {
-    const res = await getJson(sim, `/api/v2/services/?siteId=${siteId}`, token);
+    const res = await call(sim, `/api/v2/services/?siteId=${siteId}`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual((await getJson(sim, `/api/v2/services?siteId=${siteId}`, token)).body);
+    expect(res.body).toEqual((await call(sim, `/api/v2/services?siteId=${siteId}`, { token })).body);
   });
 
   it('unknown extra query names are ignored', async () => {
-    const res = await getJson(sim, `/api/v2/services?siteId=${siteId}&colour=blue&page=2`, token);
+    const res = await call(sim, `/api/v2/services?siteId=${siteId}&colour=blue&page=2`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual((await getJson(sim, `/api/v2/services?siteId=${siteId}`, token)).body);
+    expect(res.body).toEqual((await call(sim, `/api/v2/services?siteId=${siteId}`, { token })).body);
   });
 
   it('a malformed Guid in the query answers 400 naming the field', async () => {
-    const res = await getJson(sim, '/api/v2/services?siteId=nope', token);
+    const res = await call(sim, '/api/v2/services?siteId=nope', { token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       Message: 'The request is invalid.',
@@ -76,42 +75,42 @@ describe('rules shared by all endpoints', () => {
   });
 
   it('an unknown enumeration value answers 400 naming the field', async () => {
-    const res = await getJson(sim, `/api/v2/services?siteId=${siteId}&itemState=Sometimes`, token);
+    const res = await call(sim, `/api/v2/services?siteId=${siteId}&itemState=Sometimes`, { token });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['itemState']);
   });
 
   it('a malformed Boolean answers 400 naming the field', async () => {
-    const res = await getJson(sim, `/api/v2/products?siteId=${siteId}&allowSale=maybe`, token);
+    const res = await call(sim, `/api/v2/products?siteId=${siteId}&allowSale=maybe`, { token });
     expect(res.status).toBe(400);
     expect(res.body.ModelState.allowSale).toEqual(["The value 'maybe' is not valid for Boolean."]);
   });
 
   it('enumerations accept the name or the number', async () => {
-    const byName = await getJson(sim, `/api/v2/services?siteId=${siteId}&itemState=Inactive`, token);
-    const byNumber = await getJson(sim, `/api/v2/services?siteId=${siteId}&itemState=2`, token);
+    const byName = await call(sim, `/api/v2/services?siteId=${siteId}&itemState=Inactive`, { token });
+    const byNumber = await call(sim, `/api/v2/services?siteId=${siteId}&itemState=2`, { token });
     expect(byName.status).toBe(200);
     expect(byNumber.body).toEqual(byName.body);
   });
 
   it('itemState All answers 200 with an empty list', async () => {
     for (const all of ['All', '0']) {
-      const res = await getJson(sim, `/api/v2/services?siteId=${siteId}&itemState=${all}`, token);
+      const res = await call(sim, `/api/v2/services?siteId=${siteId}&itemState=${all}`, { token });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([]);
     }
   });
 
   it('a Guid in braces or without hyphens binds like the plain form', async () => {
-    const plain = await getJson(sim, `/api/v2/services?siteId=${siteId}`, token);
-    const braced = await getJson(sim, `/api/v2/services?siteId={${siteId.toUpperCase()}}`, token);
-    const bare = await getJson(sim, `/api/v2/services?siteId=${siteId.replaceAll('-', '')}`, token);
+    const plain = await call(sim, `/api/v2/services?siteId=${siteId}`, { token });
+    const braced = await call(sim, `/api/v2/services?siteId={${siteId.toUpperCase()}}`, { token });
+    const bare = await call(sim, `/api/v2/services?siteId=${siteId.replaceAll('-', '')}`, { token });
     expect(braced.body).toEqual(plain.body);
     expect(bare.body).toEqual(plain.body);
   });
 
   it('responses are JSON with PascalCase fields', async () => {
-    const res = await getJson(sim, `/api/v2/services?siteId=${siteId}`, token);
+    const res = await call(sim, `/api/v2/services?siteId=${siteId}`, { token });
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(Object.keys(res.body[0])).toContain('ServiceId');
   });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
 
 // A site id that names no site of the account is one kind of problem, and every area words it the
 // same way: `The <field> '<id>' does not exist.` on the field that carried it.
-
-const UNKNOWN = '0f0f0f0f-1111-4222-8333-444444444444';
 
 const writes: [string, string, (site: string) => unknown][] = [
   [
@@ -40,10 +38,9 @@ const writes: [string, string, (site: string) => unknown][] = [
 
 describe('an unknown site', () => {
   it.each(writes)('%s answers 400 with the one unknown-site message on siteId', async (_name, url, body) => {
-    const sim = await simulator();
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi();
     const res = await call(sim, url, { method: 'POST', token, body: body(UNKNOWN) });
     expect(res.status).toBe(400);
-    expect((await json(res)).ModelState.siteId).toEqual([`The siteId '${UNKNOWN}' does not exist.`]);
+    expect(res.body.ModelState.siteId).toEqual([`The siteId '${UNKNOWN}' does not exist.`]);
   });
 });

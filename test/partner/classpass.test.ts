@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type DemoApi, demoApi, stored, UNKNOWN } from '../helpers.js';
+import { call, type DemoApi, demoApi, restrictedToken, stored, UNKNOWN } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ function bookedPlace() {
 }
 const path = (venue: string, booking: string) => `/api/v2/classpass/${PARTNER}/venues/${venue}/appointments/${booking}`;
 const patch = (venue: string, booking: string, body: unknown) =>
-  a.send(path(venue, booking), { method: 'PATCH', body });
+  call(a, path(venue, booking), { method: 'PATCH', body });
 
 describe('PATCH /api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{appointment_id}', () => {
   it('status maps onto ClassBookingState: attended → CheckedIn, no_show → NoShow, late_cancelled → LateCancelled, cancelled → Cancelled, booked → Booked', async () => {
@@ -88,15 +88,7 @@ describe('PATCH /api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{a
 
   it('the route ends in a record id, so a credential with an endpoint allow-list is refused it', async () => {
     const { booking, siteId } = bookedPlace();
-    const { call, json } = await import('../helpers.js');
-    const cred = await json(
-      call(a.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/classes'] } }),
-    );
-    const token = (
-      await json(
-        call(a.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }),
-      )
-    ).access_token;
+    const token = await restrictedToken(a.sim, 'api/v2/classes');
     const res = await call(a.sim, path(siteId, booking.ClassBookingId), {
       token,
       method: 'PATCH',

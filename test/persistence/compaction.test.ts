@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPACT_AFTER_BYTES } from '../../src/accounts/account-files.js';
 import { newClient } from '../clients/support.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, simulator, tokenFor } from '../helpers.js';
 
 // When the log outgrows the base, the next write writes a new base holding everything and empties
 // the log. A crash between the two leaves lines the base already holds: they are skipped on load.
@@ -24,15 +24,14 @@ const bigClient = (n: number) =>
 describe('log compaction', () => {
   it('a log that outgrows the base is folded into a new base, and a restart reads every write', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-compact-'));
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     const site = sim.registry.get('demo')!.world.sites[0]!.SiteId;
     const ids: string[] = [];
     let compacted = false;
     for (let n = 0; !compacted || n % 3 !== 0; n++) {
       const res = await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: bigClient(n) });
       expect(res.status).toBe(200);
-      ids.push((await json(res)).Value);
+      ids.push(res.body.Value);
       const base = JSON.parse(await readFile(path.join(dir, 'demo.json'), 'utf8'));
       if (base.seq > 0) compacted = true;
       expect(n).toBeLessThan(100);
@@ -51,13 +50,12 @@ describe('log compaction', () => {
     const again = await simulator({ dataDir: dir, autoAccounts: false });
     const t = await tokenFor(again);
     for (const [n, id] of ids.entries())
-      expect((await json(call(again, `/api/v2/clients/${id}`, { token: t }))).FirstName).toBe(`Big${n}`);
+      expect((await call(again, `/api/v2/clients/${id}`, { token: t })).body.FirstName).toBe(`Big${n}`);
   });
 
   it('lines the base already holds (a crash after the new base, before the log was emptied) are skipped on load', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-compact-'));
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     const site = sim.registry.get('demo')!.world.sites[0]!.SiteId;
     const logFile = path.join(dir, 'demo.log');
     let previousLog = '';
@@ -77,7 +75,7 @@ describe('log compaction', () => {
     await writeFile(logFile, oldLog);
     const again = await simulator({ dataDir: dir, autoAccounts: false });
     const t = await tokenFor(again);
-    const names = (await json(call(again, `/api/v2/clients?siteId=${site}&find=Big`, { token: t }))) as {
+    const names = (await call(again, `/api/v2/clients?siteId=${site}&find=Big`, { token: t })).body as {
       FirstName: string;
     }[];
     expect(new Set(names.map((c) => c.FirstName)).size).toBe(names.length);

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../src/accounts/secret-box.js';
 import { signingSecret, subscriptionsOf } from '../../src/webhooks/subscriptions.js';
 import { ensureBuilt, runCli } from '../cli/process.js';
-import { call, firstFormatFile, json, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, EMPTY, firstFormatFile, simulator, tokenFor } from '../helpers.js';
 
 // A data file that is not valid JSON, not shaped as account data, or holding a record of the
 // wrong shape stops the start with a message naming the file and the problem (exit code 1), and
@@ -219,7 +219,7 @@ describe('corrupt or hand-edited data files', () => {
       (
         await call(sim, '/accounts/acme/api/v2/token', {
           method: 'POST',
-          body: { clientId: 'demo-client', secret: 'demo-secret' },
+          body: DEMO_CREDENTIAL,
         })
       ).status,
     ).toBe(200);
@@ -237,7 +237,7 @@ describe('files of the first format (the whole world in one file)', () => {
     const sim = await simulator({ dataDir: dir, autoAccounts: false });
     const token = await tokenFor(sim, '/accounts/acme');
     const got = await call(sim, `/accounts/acme/api/v2/clients/${client.ClientId}`, { token });
-    expect((await json(got)).FirstName).toBe('Migrated');
+    expect(got.body.FirstName).toBe('Migrated');
     const text = await readFile(file, 'utf8');
     const base = JSON.parse(text);
     expect(base.format).toBe(2);
@@ -252,23 +252,20 @@ describe('files of the first format (the whole world in one file)', () => {
     await call(plain, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } });
     const plainToken = await tokenFor(plain, '/accounts/acme');
     const site = plain.registry.get('acme')!.world.sites[0]!.SiteId;
-    const body = { ClientId: '00000000-0000-0000-0000-000000000000', FirstName: 'Old', LastName: 'Stream', Gender: 1 };
+    const body = { ClientId: EMPTY, FirstName: 'Old', LastName: 'Stream', Gender: 1 };
     const first = (
-      await json(
-        call(plain, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: plainToken, body }),
-      )
-    ).Value;
+      await call(plain, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token: plainToken, body })
+    ).body.Value;
     const old = firstFormatFile('acme') as any;
     old.world.clients.push(plain.registry.get('acme')!.world.clients.find((c) => c.ClientId === first));
     await writeFile(file, JSON.stringify(old));
     for (let start = 0; start < 2; start++) {
       const sim = await simulator({ dataDir: dir, autoAccounts: false });
       const token = await tokenFor(sim, '/accounts/acme');
-      expect((await json(call(sim, `/accounts/acme/api/v2/clients/${first}`, { token }))).FirstName).toBe('Old');
+      expect((await call(sim, `/accounts/acme/api/v2/clients/${first}`, { token })).body.FirstName).toBe('Old');
       if (start === 1) {
-        const made = (
-          await json(call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token, body }))
-        ).Value;
+        const made = (await call(sim, `/accounts/acme/api/v2/clients?siteId=${site}`, { method: 'POST', token, body }))
+          .body.Value;
         expect(made).not.toBe(first);
       }
     }

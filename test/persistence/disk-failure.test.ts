@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { newClient } from '../clients/support.js';
-import { call, EMPTY, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
 
 // A write the disk refuses answers 500 and leaves the account exactly as it was: in memory (the
 // next read does not see it) and on disk (a restart does not see it either, and the files are
@@ -79,12 +79,12 @@ async function createClient(sim: Simulator, token: string, name: string): Promis
     token,
     body: newClient({ FirstName: name, ClientNotes: notes }),
   });
-  return { status: res.status, id: res.status === 200 ? (await json(res)).Value : undefined };
+  return { status: res.status, id: res.status === 200 ? res.body.Value : undefined };
 }
 
 const clientNamed = async (sim: Simulator, token: string, name: string) => {
   const site = sim.registry.get('demo')!.world.sites[0]!.SiteId;
-  return (await json(call(sim, `/api/v2/clients?siteId=${site}&find=${name}`, { token }))) as { FirstName: string }[];
+  return (await call(sim, `/api/v2/clients?siteId=${site}&find=${name}`, { token })).body as { FirstName: string }[];
 };
 
 /** The same checks for any way the disk refuses: 500, nothing seen in memory or after a restart, then writes go on. */
@@ -115,7 +115,7 @@ async function refusedWriteLeavesNothing(
   if (everyWriteFails) {
     const clock = await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 3600 } });
     expect(clock.status).toBe(500);
-    expect(await json(call(sim, '/__admin/accounts/demo/clock'))).toEqual({ now: '2026-03-16T09:00:00.000Z' });
+    expect((await call(sim, '/__admin/accounts/demo/clock')).body).toEqual({ now: '2026-03-16T09:00:00.000Z' });
   }
   expect(await filesOf(d)).toBe(onDisk);
 
@@ -196,8 +196,7 @@ describe('writes the disk refuses', () => {
   );
 
   it('a refused write (400) changes nothing on disk', async () => {
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     const onDisk = await filesOf(dir);
     const res = await call(sim, `/api/v2/clients?siteId=${EMPTY}`, {
       method: 'POST',

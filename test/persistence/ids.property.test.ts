@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { World } from '../../src/world/index.js';
 import { newClient } from '../clients/support.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
 import { newDocument, newReceipt, siteOf } from '../sales/support.js';
 import { newVoucher } from '../vouchers/support.js';
 
@@ -51,7 +51,7 @@ function createOf(kind: Kind, world: World, n: number): { post: string; body: un
     case 'class':
       return {
         post: `/api/v2/classes?siteId=${site}`,
-        body: { ClassId: '00000000-0000-0000-0000-000000000000', SiteId: site, Name: `Restart class ${n}` },
+        body: { ClassId: EMPTY, SiteId: site, Name: `Restart class ${n}` },
         get: () => `/api/v2/classes?siteId=${site}&start=2020-01-01`,
       };
   }
@@ -82,8 +82,8 @@ describe('ids across restarts', () => {
                 const c = createOf(kind, world, n++);
                 const res = await call(sim, c.post, { method: 'POST', body: c.body, token });
                 expect(res.status, `${kind} create`).toBe(200);
-                const id = (await json(res)).Value as string;
-                const read = await json(call(sim, c.get(id), { token }));
+                const id = res.body.Value as string;
+                const read = (await call(sim, c.get(id), { token })).body;
                 const record = Array.isArray(read) ? read.find((r: { ClassId: string }) => r.ClassId === id) : read;
                 expect(record, `${kind} ${id} reads back`).toBeTruthy();
                 // The new id and the ids of the parts inside the record (notes, line items) are all new.
@@ -99,7 +99,7 @@ describe('ids across restarts', () => {
             sim = await simulator({ dataDir: dir });
             const token = await tokenFor(sim);
             for (const [id, { get, body }] of acknowledged) {
-              const read = await json(call(sim, get, { token }));
+              const read = (await call(sim, get, { token })).body;
               const record = Array.isArray(read) ? read.find((r: { ClassId: string }) => r.ClassId === id) : read;
               expect(record, `record ${id} after the last restart`).toEqual(body);
             }
@@ -114,13 +114,11 @@ describe('ids across restarts', () => {
 
   it('the same seed and the same requests from a fresh start give the same ids', async () => {
     const run = async () => {
-      const sim = await simulator();
-      const token = await tokenFor(sim);
-      const world = sim.registry.get('demo')!.world;
+      const { sim, token, world } = await demoApi();
       const ids: string[] = [];
       for (const [n, kind] of KINDS.entries()) {
         const c = createOf(kind, world, n);
-        ids.push((await json(call(sim, c.post, { method: 'POST', body: c.body, token }))).Value);
+        ids.push((await call(sim, c.post, { method: 'POST', body: c.body, token })).body.Value);
       }
       return ids;
     };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newClient } from '../clients/support.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 
 // Deleting an account and creating one of the same name at once, while writes to it are in
 // flight, never removes or corrupts the newer account's data.
@@ -47,17 +47,16 @@ describe('account lifecycle', () => {
         body: newClient({ FirstName: `New${round}` }),
       });
       expect(mine.status).toBe(200);
-      const id = (await json(mine)).Value as string;
+      const id = mine.body.Value as string;
 
       // A restart finds the newer account whole: its client, none of the old account's, files that parse.
       const again = await simulator({ dataDir: dir, autoAccounts: false });
       const t = await tokenFor(again, '/accounts/acme');
-      expect((await json(call(again, `/accounts/acme/api/v2/clients/${id}`, { token: t }))).FirstName).toBe(
+      expect((await call(again, `/accounts/acme/api/v2/clients/${id}`, { token: t })).body.FirstName).toBe(
         `New${round}`,
       );
-      const olds = await json(
-        call(again, `/accounts/acme/api/v2/clients?siteId=${site}&find=Old${round}`, { token: t }),
-      );
+      const olds = (await call(again, `/accounts/acme/api/v2/clients?siteId=${site}&find=Old${round}`, { token: t }))
+        .body;
       expect(olds).toEqual([]);
       for (const file of await readdir(dir)) {
         if (file.endsWith('.json')) JSON.parse(await readFile(path.join(dir, file), 'utf8'));
@@ -89,7 +88,7 @@ describe('--max-accounts', () => {
     const res = await call(sim, '/api/v2/ping', { host: 'three.localhost' });
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect((await json(res)).Message).toContain('--max-accounts');
+    expect(res.body.Message).toContain('--max-accounts');
     expect(
       sim.registry
         .list()
@@ -103,7 +102,7 @@ describe('--max-accounts', () => {
     expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'second' } })).status).toBe(201);
     const refused = await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'third' } });
     expect(refused.status).toBe(503);
-    expect((await json(refused)).error).toContain('--max-accounts');
+    expect(refused.body.error).toContain('--max-accounts');
     expect((await call(sim, '/__admin/accounts/second', { method: 'DELETE' })).status).toBe(204);
     expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'third' } })).status).toBe(201);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT } from '../../src/accounts/host.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { type RunningServer, startServer } from '../../src/server.js';
+import { call, tokenFor } from '../helpers.js';
 
 // Proof that openapi/openapi.json is enough to write a correct client: types generated from it
 // accept a real flow, refuse wrong calls, and the flow runs against the simulator with the counts
@@ -50,13 +51,7 @@ async function offeredTimes(
   flow: { siteId: string; serviceId: string; day: string },
 ): Promise<number> {
   const sim = server.simulator;
-  const tokenRes = await sim.fetch(
-    new Request('http://127.0.0.1/api/v2/token', {
-      method: 'POST',
-      body: JSON.stringify({ clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET }),
-    }),
-  );
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const token = await tokenFor(sim);
   const query = new URLSearchParams({
     siteId: flow.siteId,
     day: flow.day,
@@ -66,12 +61,8 @@ async function offeredTimes(
     clientId: '',
     serviceSequence: '1',
   });
-  const res = await sim.fetch(
-    new Request(`http://127.0.0.1/api/v2/appointments/availabletimes?${query}`, {
-      headers: { authorization: `Bearer ${access_token}` },
-    }),
-  );
-  return ((await res.json()) as unknown[]).length;
+  const res = await call(sim, `/api/v2/appointments/availabletimes?${query}`, { token });
+  return (res.body as unknown[]).length;
 }
 
 describe('a client typed from openapi/openapi.json', () => {

@@ -3,16 +3,17 @@ import { utcMs } from '../../src/datetime.js';
 import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import { toCents } from '../../src/world/money.js';
-import { type Api, activeSite, api, redemption } from '../vouchers/support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { redemption } from '../vouchers/support.js';
 
-let a: Api;
+let a: DemoApi;
 beforeEach(async () => {
-  a = await api();
+  a = await demoApi();
 });
 
 const START = '2026-02-14 00:00';
 const END = '2026-03-15 23:59';
-const report = (query = '') => a.send(`/api/v2/reports/sales?start=${START}&end=${END}${query}`);
+const report = (query = '') => call(a, `/api/v2/reports/sales?start=${START}&end=${END}${query}`);
 const within = (date: string | null) => date !== null && utcMs(date) >= utcMs(START) && utcMs(date) <= utcMs(END);
 const cents = (f: { Amount: number }) => toCents(f.Amount);
 
@@ -105,13 +106,13 @@ describe('GET /api/v2/reports/sales', () => {
   });
 
   it('a range over 365 days answers 400 Maximum date range is 365 days', async () => {
-    const res = await a.send('/api/v2/reports/sales?start=2025-03-15 23:58&end=2026-03-15 23:59');
+    const res = await call(a, '/api/v2/reports/sales?start=2025-03-15 23:58&end=2026-03-15 23:59');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Maximum date range is 365 days' });
-    expect((await a.send('/api/v2/reports/sales?start=2025-03-15 23:59&end=2026-03-15 23:59')).status).toBe(200);
+    expect((await call(a, '/api/v2/reports/sales?start=2025-03-15 23:59&end=2026-03-15 23:59')).status).toBe(200);
   });
 
   it('start and end are required by name: without one the answer is 404', async () => {
-    expect((await a.send(`/api/v2/reports/sales?start=${START}`)).status).toBe(404);
+    expect((await call(a, `/api/v2/reports/sales?start=${START}`)).status).toBe(404);
   });
 });

@@ -1,18 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  clientDocumentsUrl,
-  createDocument,
-  createReceipt,
-  newReceipt,
-  type Sales,
-  sales,
-  siteOf,
-  UNKNOWN,
-} from './support.js';
+import { call, type DemoApi, demoApi, UNKNOWN } from '../helpers.js';
+import { clientDocumentsUrl, createDocument, createReceipt, newReceipt, siteOf } from './support.js';
 
-let s: Sales;
+let s: DemoApi;
 beforeEach(async () => {
-  s = await sales();
+  s = await demoApi();
 });
 
 const ALL_ENTRIES = { entryType: 'Receipt', start: '2000-01-01', end: '2100-01-01', find: '' };
@@ -21,30 +13,30 @@ const entriesUrl = (q: Record<string, string> = {}) =>
 const entryUrl = (id: string) => `/api/v2/accountingentries/${id}`;
 const postUrl = () => `/api/v2/accountingentries?siteId=${siteOf(s.world)}`;
 const rowOf = async (documentId: string) =>
-  (await s.send(clientDocumentsUrl(s.world))).body.find((r: any) => r.AccountingDocumentId === documentId);
+  (await call(s, clientDocumentsUrl(s.world))).body.find((r: any) => r.AccountingDocumentId === documentId);
 
 describe('GET /api/v2/accountingentries', () => {
   it('a missing parameter name is a 405 (POST is served on the path)', async () => {
     expect(
-      (await s.send(`/api/v2/accountingentries?siteId=${siteOf(s.world)}&entryType=1&start=2026-01-01&end=2026-02-01`))
+      (await call(s, `/api/v2/accountingentries?siteId=${siteOf(s.world)}&entryType=1&start=2026-01-01&end=2026-02-01`))
         .status,
     ).toBe(405);
   });
 
   it('entryType takes exactly one value: only entries of that type are listed', async () => {
-    const receipts = (await s.send(entriesUrl({ entryType: '1' }))).body;
+    const receipts = (await call(s, entriesUrl({ entryType: '1' }))).body;
     const expected = s.world.accountingEntries.filter(
       (e) => e.SiteId === siteOf(s.world) && e.AccountingEntryTypeId === 1,
     );
     expect(receipts).toHaveLength(expected.length);
-    const payments = (await s.send(entriesUrl({ entryType: 'Payment' }))).body;
+    const payments = (await call(s, entriesUrl({ entryType: 'Payment' }))).body;
     expect(payments.every((r: any) => r.AccountingEntryTypeId === 2)).toBe(true);
     expect(payments.length).toBeGreaterThan(0);
   });
 
   it('an empty entryType matches nothing; All is not a value (400 on entryType)', async () => {
-    expect((await s.send(entriesUrl({ entryType: '' }))).body).toEqual([]);
-    const res = await s.send(entriesUrl({ entryType: 'All' }));
+    expect((await call(s, entriesUrl({ entryType: '' }))).body).toEqual([]);
+    const res = await call(s, entriesUrl({ entryType: 'All' }));
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.ModelState)).toEqual(['entryType']);
   });
@@ -52,7 +44,7 @@ describe('GET /api/v2/accountingentries', () => {
   it('the end is widened by one day and find is a starts-with on the entry number', async () => {
     const e = s.world.accountingEntries.find((x) => x.SiteId === siteOf(s.world) && x.AccountingEntryTypeId === 1)!;
     const day = e.EntryDate.slice(0, 10);
-    const rows = (await s.send(entriesUrl({ start: day, end: day, find: e.EntryNumber.toLowerCase() }))).body;
+    const rows = (await call(s, entriesUrl({ start: day, end: day, find: e.EntryNumber.toLowerCase() }))).body;
     expect(rows.map((r: any) => r.AccountingEntryId)).toEqual([e.AccountingEntryId]);
   });
 
@@ -61,12 +53,12 @@ describe('GET /api/v2/accountingentries', () => {
       (x) => x.SiteId === siteOf(s.world) && x.AccountingEntryTypeId === 1 && x.ClientId,
     )!;
     const c = s.world.clients.find((x) => x.ClientId === e.ClientId)!;
-    const rows = (await s.send(entriesUrl({ find: `${c.FirstName} ${c.LastName}` }))).body;
+    const rows = (await call(s, entriesUrl({ find: `${c.FirstName} ${c.LastName}` }))).body;
     expect(rows.map((r: any) => r.AccountingEntryId)).toContain(e.AccountingEntryId);
   });
 
   it('rows are ordered by entry date', async () => {
-    const dates = (await s.send(entriesUrl())).body.map((r: any) => r.EntryDate);
+    const dates = (await call(s, entriesUrl())).body.map((r: any) => r.EntryDate);
     expect(dates).toEqual([...dates].sort());
   });
 });
@@ -74,33 +66,33 @@ describe('GET /api/v2/accountingentries', () => {
 describe('GET /api/v2/accountingentries/{id}', () => {
   it('includes its allocations', async () => {
     const e = s.world.accountingEntries.find((x) => x.AccountingDocumentId !== null)!;
-    const res = await s.send(entryUrl(e.AccountingEntryId));
+    const res = await call(s, entryUrl(e.AccountingEntryId));
     expect(res.body.Allocations).toEqual([
       { AccountingDocumentId: e.AccountingDocumentId, DocumentNumber: expect.any(String), Amount: e.Total },
     ]);
   });
 
   it('a malformed id is a 404; an unknown well-formed id is 200 null', async () => {
-    expect((await s.send(entryUrl('nope'))).status).toBe(404);
-    expect((await s.send(entryUrl(UNKNOWN))).body).toBeNull();
+    expect((await call(s, entryUrl('nope'))).status).toBe(404);
+    expect((await call(s, entryUrl(UNKNOWN))).body).toBeNull();
   });
 });
 
 describe('POST /api/v2/accountingentries', () => {
   it('a receipt allocated to an invoice marks it part paid, then paid; the document is not edited', async () => {
     const doc = await createDocument(s);
-    const before = (await s.send(`/api/v2/accountingdocuments/${doc}`)).body;
+    const before = (await call(s, `/api/v2/accountingdocuments/${doc}`)).body;
     await createReceipt(s, newReceipt(s.world, doc, 20.1));
     expect(await rowOf(doc)).toMatchObject({ PaidState: 'PartPaid', Paid: 20.1, Outstanding: 49.5 });
     await createReceipt(s, newReceipt(s.world, doc, 49.5));
     expect(await rowOf(doc)).toMatchObject({ PaidState: 'Paid', Paid: 69.6, Outstanding: 0 });
-    expect((await s.send(`/api/v2/accountingdocuments/${doc}`)).body).toEqual(before);
+    expect((await call(s, `/api/v2/accountingdocuments/${doc}`)).body).toEqual(before);
   });
 
   it('answers the write result with Message AccountingEntryId and an auto EntryNumber when empty', async () => {
-    const res = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5) });
+    const res = await call(s, postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5) });
     expect(res.body.Message).toBe('AccountingEntryId');
-    const got = (await s.send(entryUrl(res.body.Value))).body;
+    const got = (await call(s, entryUrl(res.body.Value))).body;
     expect(got.EntryNumber).toMatch(/^RCT-\d{6}$/);
     expect(got.Received).toBe(5);
   });
@@ -109,7 +101,7 @@ describe('POST /api/v2/accountingentries', () => {
     const doc = await createDocument(s);
     await createReceipt(s, newReceipt(s.world, doc, 9.6));
     const id = await createReceipt(s, newReceipt(s.world, doc, 10));
-    expect((await s.send(entryUrl(id))).body.AmountDue).toBe(60);
+    expect((await call(s, entryUrl(id))).body.AmountDue).toBe(60);
   });
 
   it('amounts add up in cents without floating-point drift', async () => {
@@ -120,7 +112,7 @@ describe('POST /api/v2/accountingentries', () => {
   });
 
   it('AccountingEntryTypeId is required with no default', async () => {
-    const res = await s.send(postUrl(), {
+    const res = await call(s, postUrl(), {
       method: 'POST',
       body: newReceipt(s.world, null, 5, { AccountingEntryTypeId: undefined }),
     });
@@ -128,9 +120,9 @@ describe('POST /api/v2/accountingentries', () => {
   });
 
   it('receipts need ClientId and payments need SupplierId', async () => {
-    const r = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5, { ClientId: null }) });
+    const r = await call(s, postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5, { ClientId: null }) });
     expect(Object.keys(r.body.ModelState)).toEqual(['ClientId']);
-    const p = await s.send(postUrl(), {
+    const p = await call(s, postUrl(), {
       method: 'POST',
       body: newReceipt(s.world, null, 5, { AccountingEntryTypeId: 2 }),
     });
@@ -138,7 +130,7 @@ describe('POST /api/v2/accountingentries', () => {
   });
 
   it('SiteId must equal the query siteId; PaymentTypeId, CashDrawerId and Total are required', async () => {
-    const res = await s.send(postUrl(), {
+    const res = await call(s, postUrl(), {
       method: 'POST',
       body: newReceipt(s.world, null, 5, {
         SiteId: s.world.sites[1]!.SiteId,
@@ -151,15 +143,18 @@ describe('POST /api/v2/accountingentries', () => {
   });
 
   it('amounts with more than two decimal places are refused', async () => {
-    const res = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 1.005) });
+    const res = await call(s, postUrl(), { method: 'POST', body: newReceipt(s.world, null, 1.005) });
     expect(Object.keys(res.body.ModelState)).toEqual(['Total']);
   });
 
   it('VoucherId records a redemption of that voucher and must name a voucher', async () => {
     const voucher = s.world.vouchers[0]!;
     const id = await createReceipt(s, newReceipt(s.world, null, 5, { VoucherId: voucher.VoucherId }));
-    expect((await s.send(entryUrl(id))).body.VoucherId).toBe(voucher.VoucherId);
-    const bad = await s.send(postUrl(), { method: 'POST', body: newReceipt(s.world, null, 5, { VoucherId: UNKNOWN }) });
+    expect((await call(s, entryUrl(id))).body.VoucherId).toBe(voucher.VoucherId);
+    const bad = await call(s, postUrl(), {
+      method: 'POST',
+      body: newReceipt(s.world, null, 5, { VoucherId: UNKNOWN }),
+    });
     expect(Object.keys(bad.body.ModelState)).toEqual(['VoucherId']);
   });
 
@@ -169,7 +164,7 @@ describe('POST /api/v2/accountingentries', () => {
       s,
       newReceipt(s.world, null, 5, { Gratuity: 1, Gratuities: [{ EmployeeId: employee.EmployeeId }] }),
     );
-    const got = (await s.send(entryUrl(id))).body;
+    const got = (await call(s, entryUrl(id))).body;
     expect(got.Gratuities).toEqual([{ AccountingEntryId: id, EmployeeId: employee.EmployeeId }]);
     expect(got.Received).toBe(6);
   });
@@ -179,7 +174,7 @@ describe('PUT /api/v2/accountingentries/{id}', () => {
   it('the route id selects the record and the answer echoes it; a changed Total moves the paid state', async () => {
     const doc = await createDocument(s);
     const id = await createReceipt(s, newReceipt(s.world, doc, 10));
-    const res = await s.send(entryUrl(id), {
+    const res = await call(s, entryUrl(id), {
       method: 'PUT',
       body: { AccountingEntryId: UNKNOWN, SiteId: siteOf(s.world), Total: 69.6 },
     });
@@ -189,12 +184,12 @@ describe('PUT /api/v2/accountingentries/{id}', () => {
 
   it('the body SiteId is required', async () => {
     const id = await createReceipt(s, newReceipt(s.world, null, 10));
-    const res = await s.send(entryUrl(id), { method: 'PUT', body: { Total: 1 } });
+    const res = await call(s, entryUrl(id), { method: 'PUT', body: { Total: 1 } });
     expect(Object.keys(res.body.ModelState)).toEqual(['SiteId']);
   });
 
   it('an unknown id is a 400 Record does not exist.', async () => {
-    const res = await s.send(entryUrl(UNKNOWN), { method: 'PUT', body: { SiteId: siteOf(s.world) } });
+    const res = await call(s, entryUrl(UNKNOWN), { method: 'PUT', body: { SiteId: siteOf(s.world) } });
     expect(res).toMatchObject({ status: 400, body: { Message: 'Record does not exist.' } });
   });
 });
@@ -204,12 +199,12 @@ describe('DELETE /api/v2/accountingentries/{id}', () => {
     const doc = await createDocument(s);
     const id = await createReceipt(s, newReceipt(s.world, doc, 69.6));
     expect(await rowOf(doc)).toMatchObject({ PaidState: 'Paid' });
-    expect((await s.send(entryUrl(id), { method: 'DELETE' })).status).toBe(200);
+    expect((await call(s, entryUrl(id), { method: 'DELETE' })).status).toBe(200);
     expect(await rowOf(doc)).toMatchObject({ PaidState: 'Unpaid', Outstanding: 69.6 });
   });
 
   it('an unknown id is a 400 Record does not exist.', async () => {
-    expect(await s.send(entryUrl(UNKNOWN), { method: 'DELETE' })).toMatchObject({
+    expect(await call(s, entryUrl(UNKNOWN), { method: 'DELETE' })).toMatchObject({
       status: 400,
       body: { Message: 'Record does not exist.' },
     });

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  clientDocumentsUrl,
-  createDocument,
-  createReceipt,
-  newDocument,
-  newReceipt,
-  sales,
-  siteOf,
-} from './support.js';
+import { call, demoApi } from '../helpers.js';
+import { clientDocumentsUrl, createDocument, createReceipt, newDocument, newReceipt, siteOf } from './support.js';
 
 // After any sequence of creates, updates and deletes of entries through HTTP, each document's paid
 // state and outstanding amount are what its entries imply (computed here in cents, independently).
@@ -36,7 +29,7 @@ describe('paid state', () => {
         fc.array(op, { minLength: 1, maxLength: 12 }),
         fc.array(fc.integer({ min: 100, max: 9000 }), { minLength: 3, maxLength: 3 }),
         async (ops, prices) => {
-          const s = await sales();
+          const s = await demoApi();
           const docs: string[] = [];
           for (const cents of prices) {
             docs.push(
@@ -59,19 +52,19 @@ describe('paid state', () => {
               const id = ids[o.entry % ids.length]!;
               if (o.kind === 'update') {
                 const doc = o.doc === null ? null : docs[o.doc]!;
-                const res = await s.send(`/api/v2/accountingentries/${id}`, {
+                const res = await call(s, `/api/v2/accountingentries/${id}`, {
                   method: 'PUT',
                   body: { SiteId: siteOf(s.world), Total: o.cents / 100, AccountingDocumentId: doc },
                 });
                 expect(res.status).toBe(200);
                 model.set(id, { doc, cents: o.cents });
               } else {
-                expect((await s.send(`/api/v2/accountingentries/${id}`, { method: 'DELETE' })).status).toBe(200);
+                expect((await call(s, `/api/v2/accountingentries/${id}`, { method: 'DELETE' })).status).toBe(200);
                 model.delete(id);
               }
             }
           }
-          const rows = (await s.send(clientDocumentsUrl(s.world))).body;
+          const rows = (await call(s, clientDocumentsUrl(s.world))).body;
           docs.forEach((doc, i) => {
             const total = prices[i]!;
             const paid = [...model.values()].filter((e) => e.doc === doc).reduce((sum, e) => sum + e.cents, 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, utcMs } from '../../src/datetime.js';
-import { call, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi } from '../helpers.js';
 
 // Recurring invoices are caught up when the clock passes their run dates. The clock may move at
 // most 10 years, and catching up costs time linear in what it produces: a move to the far edge
@@ -11,9 +11,7 @@ const MAX_CLOCK_SECONDS = 10 * 365.25 * 86_400;
 
 describe('recurring invoice catch-up', () => {
   it('a clock moved to the 10-year edge generates every run due, in date order with consecutive numbers, in bounded time', async () => {
-    const sim = await simulator({ size: 'standard' });
-    const token = await tokenFor(sim);
-    const account = sim.registry.get('demo')!;
+    const { sim, token, account } = await demoApi({ size: 'standard' });
     const before = account.world.accountingDocuments;
     const target = account.clock.now() + (MAX_CLOCK_SECONDS - 86_400) * 1000;
     // Every run date each recurring document reaches by the target.

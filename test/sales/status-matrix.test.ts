@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json } from '../helpers.js';
-import { anInvoice, type Sales, sales, siteOf, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, restrictedToken, UNKNOWN } from '../helpers.js';
+import { anInvoice, siteOf } from './support.js';
 
 // One row per route and method: the statuses the routing rules (404/405, malformed ids) give.
 
-let s: Sales;
+let s: DemoApi;
 beforeAll(async () => {
-  s = await sales();
+  s = await demoApi();
 });
 
 const docs = '/api/v2/accountingdocuments';
@@ -32,22 +32,13 @@ const matrix: [string, string, () => string, number][] = [
 
 describe('status matrix', () => {
   it.each(matrix)('%s: %s → %i', async (_name, method, url, status) => {
-    expect((await s.send(url(), { method })).status).toBe(status);
+    expect((await call(s, url(), { method })).status).toBe(status);
   });
 });
 
-async function restricted(line: string): Promise<string> {
-  const cred = await json(
-    call(s.sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: [line] } }),
-  );
-  return (
-    await json(call(s.sim, '/api/v2/token', { method: 'POST', body: { clientId: cred.clientId, secret: cred.secret } }))
-  ).access_token;
-}
-
 describe('allow-list lines (Authentication 5)', () => {
   it('api/v2/accountingdocuments admits the document list and not the entry list', async () => {
-    const token = await restricted('api/v2/accountingdocuments');
+    const token = await restrictedToken(s.sim, 'api/v2/accountingdocuments');
     expect((await call(s.sim, `${docs}?siteId=${siteOf(s.world)}&clientDocuments=&${range}`, { token })).status).toBe(
       200,
     );
@@ -57,11 +48,11 @@ describe('allow-list lines (Authentication 5)', () => {
   });
 
   it('api/v2/accountingentries admits the entry list; routes ending in a record id are refused', async () => {
-    const token = await restricted('api/v2/accountingentries');
+    const token = await restrictedToken(s.sim, 'api/v2/accountingentries');
     expect((await call(s.sim, `${entries}?siteId=${siteOf(s.world)}&entryType=1&${range}`, { token })).status).toBe(
       200,
     );
     const res = await call(s.sim, `${docs}/${anInvoice(s.world).AccountingDocumentId}`, { token });
-    expect([res.status, await res.text()]).toEqual([403, 'Unauthorized - Invalid end-point.']);
+    expect([res.status, res.text]).toEqual([403, 'Unauthorized - Invalid end-point.']);
   });
 });

@@ -1,14 +1,7 @@
 import type { World } from '../../src/world/index.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
 import { DocumentType } from '../../src/world/sales.js';
-import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
-
-export { UNKNOWN } from '../helpers.js';
-
-// A fresh simulator per test (the sales tests write), with the demo token.
-
-export type Sales = DemoApi;
-export const sales = (): Promise<Sales> => demoApi();
+import { call, type DemoApi, EMPTY } from '../helpers.js';
 
 export const siteOf = (world: World) => world.sites[0]!.SiteId;
 
@@ -62,14 +55,14 @@ export function newReceipt(
   };
 }
 
-export async function createDocument(s: Sales, body: unknown = newDocument(s.world)): Promise<string> {
-  const res = await s.send(`/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`, { method: 'POST', body });
+export async function createDocument(s: DemoApi, body: unknown = newDocument(s.world)): Promise<string> {
+  const res = await call(s, `/api/v2/accountingdocuments?siteId=${siteOf(s.world)}`, { method: 'POST', body });
   if (res.status !== 200) throw new Error(`create document: ${res.status} ${res.text}`);
   return res.body.Value;
 }
 
-export async function createReceipt(s: Sales, body: unknown): Promise<string> {
-  const res = await s.send(`/api/v2/accountingentries?siteId=${siteOf(s.world)}`, { method: 'POST', body });
+export async function createReceipt(s: DemoApi, body: unknown): Promise<string> {
+  const res = await call(s, `/api/v2/accountingentries?siteId=${siteOf(s.world)}`, { method: 'POST', body });
   if (res.status !== 200) throw new Error(`create entry: ${res.status} ${res.text}`);
   return res.body.Value;
 }

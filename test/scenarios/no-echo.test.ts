@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { type Answer, answer, call, simulator } from '../helpers.js';
+import { type Answer, call, simulator } from '../helpers.js';
 
 // A scenario file may hold secrets, and the caller who names it may not be allowed to read it: no
 // error about it quotes it. Syntax errors give the file, line:column and the kind of problem only
@@ -25,7 +25,7 @@ beforeEach(async () => {
 
 const write = (name: string, text: string) => writeFileSync(path.join(dir, name), text);
 const apply = (scenario: string): Promise<Answer> =>
-  answer(call(sim, '/__admin/accounts/demo/scenario', { method: 'POST', body: { scenario } }));
+  call(sim, '/__admin/accounts/demo/scenario', { method: 'POST', body: { scenario } });
 
 describe('scenario errors never quote the file', () => {
   it('scenario parse error does not echo file content', async () => {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { startSimulator } from '../../src/index.js';
 import { MAX_SCENARIO_BYTES } from '../../src/scenarios/load.js';
-import { type Answer, answer, call, simulator } from '../helpers.js';
+import { type Answer, call, simulator } from '../helpers.js';
 
 // A scenario named by path is read from the scenario directory only (`--scenario-dir`, default the
 // shipped scenarios/): inside it once symlinks are resolved, a regular file, at most 1 MiB. Every
@@ -35,7 +35,7 @@ const write = (file: string, text: string) => {
   return file;
 };
 const apply = (scenario: string, on: Simulator = sim): Promise<Answer> =>
-  answer(call(on, '/__admin/accounts/demo/scenario', { method: 'POST', body: { scenario } }));
+  call(on, '/__admin/accounts/demo/scenario', { method: 'POST', body: { scenario } });
 const seedOf = (on: Simulator = sim) => on.registry.get('demo')!.settings.seed;
 
 describe('scenario directory', () => {
@@ -117,9 +117,7 @@ describe('scenario directory', () => {
 
   it('POST /__admin/accounts with a scenario path outside the scenario directory is refused and creates nothing', async () => {
     const file = write(path.join(outside, 'theirs.yaml'), VALID);
-    const res = await answer(
-      call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme', scenario: file } }),
-    );
+    const res = await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme', scenario: file } });
     expect(res).toMatchObject({
       status: 400,
       body: { error: `${file}: scenario file must be inside the scenario directory ${dir}` },
@@ -136,7 +134,7 @@ describe('scenario directory', () => {
     const restarted = await simulator({ scenarioDir: dir, dataDir: data });
     rmSync(path.join(dir, 'mine.yaml'));
     symlinkSync(write(path.join(outside, 'mine.yaml'), VALID), path.join(dir, 'mine.yaml'));
-    const reset = await answer(call(restarted, '/__admin/accounts/demo/reset', { method: 'POST' }));
+    const reset = await call(restarted, '/__admin/accounts/demo/reset', { method: 'POST' });
     expect(reset).toMatchObject({
       status: 400,
       body: { error: `mine.yaml: scenario file must be inside the scenario directory ${dir}` },

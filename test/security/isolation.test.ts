@@ -4,7 +4,7 @@ import type { Account } from '../../src/accounts/account.js';
 import type { Simulator } from '../../src/app.js';
 import { endpoints, v2Endpoints } from '../../src/endpoints.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
 
 // A credential opens its own account only: a bearer token (v2) or an API key (v1) issued by
 // account A, sent to account B, is refused whatever the endpoint, and B's data does not move.
@@ -84,7 +84,7 @@ describe('a credential never crosses accounts', () => {
           const sent = toB(b, byHost, path);
           const res = await call(sim, sent.path, { method: endpoint.method, token, body, host: sent.host });
           expect(res.status).toBe(403);
-          expect(await res.text()).toBe('Unauthorized - Invalid or expired token.');
+          expect(res.text).toBe('Unauthorized - Invalid or expired token.');
           expect(snapshot(target)).toEqual(before);
         },
       ),
@@ -106,7 +106,7 @@ describe('a credential never crosses accounts', () => {
           const target = await account(b, seedB);
           const issued = await call(sim, `/__admin/accounts/${a}/apikeys`, { method: 'POST', body: {} });
           expect(issued.status).toBe(201);
-          const { apiKey: key } = await json(issued);
+          const { apiKey: key } = issued.body;
           expect((await call(sim, `/accounts/${a}/api/sites`, { headers: { ServiceApiKey: key } })).status).toBe(200);
           await call(sim, `/accounts/${b}/api/sites`);
           const { path, body } = requestFor(endpoint, target, guid);
@@ -119,7 +119,7 @@ describe('a credential never crosses accounts', () => {
             headers: { ServiceApiKey: key },
           });
           expect(res.status).toBe(403);
-          expect(await res.text()).toBe('Unauthorized');
+          expect(res.text).toBe('Unauthorized');
           expect(snapshot(target)).toEqual(before);
         },
       ),

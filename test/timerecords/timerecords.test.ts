@@ -3,7 +3,7 @@ import type { Simulator } from '../../src/app.js';
 import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import type { TimeRecord } from '../../src/world/timerecords.js';
-import { call, getJson, json, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, plusMinutes, restrictedToken, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -13,9 +13,7 @@ let siteId: string;
 let shift: TimeRecord & { ClockOut: string };
 
 beforeAll(async () => {
-  sim = await simulator();
-  token = await tokenFor(sim);
-  world = sim.registry.get('demo')!.world;
+  ({ sim, token, world } = await demoApi());
   shift = world.timeRecords.find(
     (r): r is typeof shift => r.SiteId !== null && r.ClockOut !== null && r.ClockIn >= '2026-03-02',
   )!;
@@ -33,12 +31,10 @@ type Row = {
   Minutes: number | null;
 };
 const DAY_MINUTES = 24 * 60;
-const plusMinutes = (t: string, n: number) =>
-  new Date(Date.parse(`${t.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 const url = (start: string, end: string, extra = '', site = siteId) =>
   `/api/v2/timerecords?siteId=${site}&start=${start}&end=${end}${extra}`;
 const get = async (start: string, end: string, extra = '', site = siteId, s = sim): Promise<Row[]> => {
-  const res = await getJson(s, url(start, end, extra, site), token);
+  const res = await call(s, url(start, end, extra, site), { token });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -88,9 +84,9 @@ describe('GET /api/v2/timerecords', () => {
       ClockOut: '2026-03-05 08:00',
     };
     insertRecord(own.registry.get('demo')!.world, 'timeRecords', long);
-    const rows = (await getJson(own, url('2026-03-03', '2026-03-03'), ownToken)).body as Row[];
+    const rows = (await call(own, url('2026-03-03', '2026-03-03'), { token: ownToken })).body as Row[];
     expect(ids(rows)).not.toContain(long.TimeRecordId);
-    expect(ids((await getJson(own, url('2026-03-03', '2026-03-04 08:00'), ownToken)).body)).toContain(
+    expect(ids((await call(own, url('2026-03-03', '2026-03-04 08:00'), { token: ownToken })).body)).toContain(
       long.TimeRecordId,
     );
   });
@@ -160,19 +156,19 @@ describe('GET /api/v2/timerecords', () => {
   });
 
   it('a range over 90 days answers 400 {"Message":"Maximum date range is 90 days"}', async () => {
-    const res = await getJson(sim, url('2026-01-01 00:00', '2026-04-01 00:01'), token);
+    const res = await call(sim, url('2026-01-01 00:00', '2026-04-01 00:01'), { token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Message: 'Maximum date range is 90 days' });
   });
 
   it('the 90-day cap is measured on the range sent, before widening: exactly 90 days passes', async () => {
-    expect((await getJson(sim, url('2026-01-01', '2026-04-01'), token)).status).toBe(200);
+    expect((await call(sim, url('2026-01-01', '2026-04-01'), { token })).status).toBe(200);
   });
 
   it.each(['siteId', 'start', 'end'])('a missing name answers 404 (%s)', async (name) => {
     const u = new URL(`http://x${url('2026-03-01', '2026-03-02')}`);
     u.searchParams.delete(name);
-    expect((await getJson(sim, `${u.pathname}${u.search}`, token)).status).toBe(404);
+    expect((await call(sim, `${u.pathname}${u.search}`, { token })).status).toBe(404);
   });
 
   it('find is optional: left out, every record in the range comes back', async () => {
@@ -180,12 +176,7 @@ describe('GET /api/v2/timerecords', () => {
   });
 
   it('the allow-list line api/v2/timerecords admits the list', async () => {
-    const c = await json(
-      call(sim, '/__admin/accounts/demo/credentials', { method: 'POST', body: { endpoints: ['api/v2/timerecords'] } }),
-    );
-    const restricted = (
-      await json(call(sim, '/api/v2/token', { method: 'POST', body: { clientId: c.clientId, secret: c.secret } }))
-    ).access_token;
+    const restricted = await restrictedToken(sim, 'api/v2/timerecords');
     expect((await call(sim, url('2026-03-01', '2026-03-02'), { token: restricted })).status).toBe(200);
     expect((await call(sim, `/api/v2/employees?siteId=${siteId}`, { token: restricted })).status).toBe(403);
   });

@@ -1,18 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/auth/credentials.js';
 import { formatDateTime } from '../../src/datetime.js';
-import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
-import { answer, v1Call } from './support.js';
+import { newClient } from '../clients/support.js';
+import { activeSite, call, DEMO_CREDENTIAL, type DemoApi, demoApi } from '../helpers.js';
 
 let a: DemoApi;
 beforeEach(async () => {
   a = await demoApi();
 });
-const v1 = (path: string, init: { method?: string; body?: unknown } = {}) => answer(v1Call(a.sim, path, init));
-const site = () => a.world.sites.find((s) => s.State === 1)!.SiteId;
+const v1 = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  call(a.sim, path, { ...init, apiKey: DEMO_API_KEY });
+const site = () => activeSite(a.world);
 
 describe('version 1 routes (Versioning 2–4)', () => {
   it('GET /api/sites with the API key answers what GET /api/v2/sites answers with a token', async () => {
-    const [one, two] = [await v1('/api/sites'), await a.send('/api/v2/sites')];
+    const [one, two] = [await v1('/api/sites'), await call(a, '/api/v2/sites')];
     expect(one.status).toBe(200);
     expect(one.body).toEqual(two.body);
     expect(one.body.length).toBeGreaterThan(0);
@@ -25,32 +27,29 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('a client created through version 1 is read through version 2', async () => {
-    const body = {
-      ClientId: EMPTY,
+    const body = newClient({
       FirstName: 'Vera',
       LastName: 'Version',
       Email: 'vera@example.com',
       MobilePhone: '07700 900111',
-      Gender: 1,
-    };
+    });
     const created = await v1(`/api/clients?siteId=${site()}`, { method: 'POST', body });
     expect(created.status).toBe(200);
     expect(created.body.Message).toBe('ClientId');
-    const read = await a.send(`/api/v2/clients/${created.body.Value}`);
+    const read = await call(a, `/api/v2/clients/${created.body.Value}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ FirstName: 'Vera', LastName: 'Version', Email: 'vera@example.com' });
   });
 
   it('a client created through version 2 is read through version 1', async () => {
-    const body = {
-      ClientId: EMPTY,
+    const body = newClient({
       FirstName: 'Tom',
       LastName: 'Two',
       Email: 'tom@example.com',
       MobilePhone: '07700 900222',
       Gender: 2,
-    };
-    const created = await a.send(`/api/v2/clients?siteId=${site()}`, { method: 'POST', body });
+    });
+    const created = await call(a, `/api/v2/clients?siteId=${site()}`, { method: 'POST', body });
     const read = await v1(`/api/clients/${created.body.Value}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ FirstName: 'Tom', LastName: 'Two' });
@@ -65,7 +64,8 @@ describe('version 1 routes (Versioning 2–4)', () => {
       end: '2030-01-01 00:00',
     });
     const one = await v1(`/api/classbookings?siteId=${s.SiteId}&classType=${type}&${range}`);
-    const two = await a.send(
+    const two = await call(
+      a,
       `/api/v2/classes/classbookings?siteId=${s.SiteId}&classType=${type === 1 ? 'Class' : 'Event'}&${range}`,
     );
     expect(one.status).toBe(200);
@@ -82,7 +82,7 @@ describe('version 1 routes (Versioning 2–4)', () => {
 
   it('itemState=1 works on version 1 and equals itemState=Active on version 2', async () => {
     const one = await v1(`/api/services?siteId=${site()}&itemState=1`);
-    const two = await a.send(`/api/v2/services?siteId=${site()}&itemState=Active`);
+    const two = await call(a, `/api/v2/services?siteId=${site()}&itemState=Active`);
     expect(one.status).toBe(200);
     expect(one.body).toEqual(two.body);
   });
@@ -94,7 +94,7 @@ describe('version 1 routes (Versioning 2–4)', () => {
       Message: 'The request is invalid.',
       ModelState: { itemState: ["The value 'Active' is not valid for Byte."] },
     });
-    expect((await a.send(`/api/v2/services?siteId=${site()}&itemState=Active`)).status).toBe(200);
+    expect((await call(a, `/api/v2/services?siteId=${site()}&itemState=Active`)).status).toBe(200);
   });
 
   it('classType, state and entryType are Bytes on version 1 too', async () => {
@@ -120,8 +120,6 @@ describe('version 1 routes (Versioning 2–4)', () => {
   });
 
   it('version 1 has no credential endpoints: POST /api/token answers 404', async () => {
-    expect(
-      (await v1('/api/token', { method: 'POST', body: { clientId: 'demo-client', secret: 'demo-secret' } })).status,
-    ).toBe(404);
+    expect((await v1('/api/token', { method: 'POST', body: DEMO_CREDENTIAL })).status).toBe(404);
   });
 });

@@ -1,20 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
-import { v1Call } from './support.js';
+import { DEMO_API_KEY } from '../../src/auth/credentials.js';
+import { type Answer, call, demoApi } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
 
 beforeEach(async () => {
-  sim = await simulator({ rateLimit: true });
-  token = await tokenFor(sim);
+  ({ sim, token } = await demoApi({ rateLimit: true }));
   sim.registry.get('demo')!.clock.advance(1); // a fresh window after the token request
 });
 
 const advance = (seconds: number) => sim.registry.get('demo')!.clock.advance(seconds);
-const ping = (ip = '10.0.0.1') => v1Call(sim, '/api/ping', { headers: { 'x-forwarded-for': ip } });
-const statuses = async (n: number, send: () => Promise<Response> = ping) => {
+const ping = (ip = '10.0.0.1') => call(sim, '/api/ping', { apiKey: DEMO_API_KEY, headers: { 'x-forwarded-for': ip } });
+const statuses = async (n: number, send: () => Promise<Answer> = ping) => {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push((await send()).status);
   return out;
@@ -25,7 +24,7 @@ describe('version 1 throttling (Limits, Versioning 3)', () => {
     expect(await statuses(8)).toEqual(Array(8).fill(200));
     const res = await ping();
     expect(res.status).toBe(429);
-    expect(await json(res)).toBe('Your request has been throttled. Please try again in 2 minutes.');
+    expect(res.body).toBe('Your request has been throttled. Please try again in 2 minutes.');
     expect(res.headers.get('retry-after')).toBe('120');
   });
 
@@ -51,7 +50,9 @@ describe('version 1 throttling (Limits, Versioning 3)', () => {
 
   it('version 1 endpoints have separate budgets, per calling IP', async () => {
     await statuses(9);
-    expect((await v1Call(sim, '/api/sites', { headers: { 'x-forwarded-for': '10.0.0.1' } })).status).toBe(200);
+    expect(
+      (await call(sim, '/api/sites', { apiKey: DEMO_API_KEY, headers: { 'x-forwarded-for': '10.0.0.1' } })).status,
+    ).toBe(200);
     expect(await statuses(8, () => ping('10.0.0.2'))).toEqual(Array(8).fill(200));
   });
 });

@@ -2,14 +2,15 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecord } from '../../src/records.js';
 import { toCents } from '../../src/world/money.js';
-import { type Api, api, redemption } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { redemption } from './support.js';
 
 // Property: whatever redemptions are created and deleted, GET /vouchers/{id} answers
 // Balance = Amount − the Totals of the entries naming the voucher (and lists exactly them).
 
-let a: Api;
+let a: DemoApi;
 beforeAll(async () => {
-  a = await api();
+  a = await demoApi();
 });
 
 type Step = { kind: 'redeem'; voucher: number; cents: number } | { kind: 'delete'; pick: number };
@@ -54,7 +55,7 @@ describe('voucher balance', () => {
               });
             }
             for (const [i, v] of vouchers.entries()) {
-              const body = (await a.send(`/api/v2/vouchers/${v.VoucherId}`)).body;
+              const body = (await call(a, `/api/v2/vouchers/${v.VoucherId}`)).body;
               const naming = a.world.accountingEntries.filter((e) => e.VoucherId === v.VoucherId);
               const redeemedNow = [...live.values()]
                 .filter((r) => r.voucher === i)

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Api, activeSite, api, EMPTY, newVoucher, UNKNOWN } from './support.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { newVoucher } from './support.js';
 
-let a: Api;
+let a: DemoApi;
 beforeEach(async () => {
-  a = await api();
+  a = await demoApi();
 });
-const post = (siteId: string, body: unknown) => a.send(`/api/v2/vouchers?siteId=${siteId}`, { method: 'POST', body });
+const post = (siteId: string, body: unknown) => call(a, `/api/v2/vouchers?siteId=${siteId}`, { method: 'POST', body });
 const stored = (id: string) => a.world.vouchers.find((v) => v.VoucherId === id)!;
 
 describe('POST /api/v2/vouchers', () => {
@@ -15,7 +16,7 @@ describe('POST /api/v2/vouchers', () => {
     expect(res.status).toBe(200);
     expect(res.body.Message).toBe('VoucherId');
     expect(res.body.Value).not.toBe(EMPTY);
-    const got = (await a.send(`/api/v2/vouchers/${res.body.Value}`)).body;
+    const got = (await call(a, `/api/v2/vouchers/${res.body.Value}`)).body;
     expect(got).toMatchObject({
       SiteId: site,
       Amount: 50,
@@ -96,10 +97,10 @@ describe('POST /api/v2/vouchers', () => {
 
   it('no body answers 400', async () => {
     const site = activeSite(a.world);
-    expect((await a.send(`/api/v2/vouchers?siteId=${site}`, { method: 'POST' })).status).toBe(400);
+    expect((await call(a, `/api/v2/vouchers?siteId=${site}`, { method: 'POST' })).status).toBe(400);
   });
 
   it('without siteId by name the answer is 405 (GET is served on the path)', async () => {
-    expect((await a.send('/api/v2/vouchers', { method: 'POST', body: newVoucher(EMPTY) })).status).toBe(405);
+    expect((await call(a, '/api/v2/vouchers', { method: 'POST', body: newVoucher(EMPTY) })).status).toBe(405);
   });
 });

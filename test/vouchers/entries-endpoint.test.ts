@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
-import { type Api, api } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
 
-let a: Api;
+let a: DemoApi;
 beforeEach(async () => {
-  a = await api();
+  a = await demoApi();
 });
 
 /** A receipt redeeming the voucher, as a till would POST it. */
-function redeemBody(a: Api, voucherId: string, siteId: string, total: number) {
+function redeemBody(a: DemoApi, voucherId: string, siteId: string, total: number) {
   const client = a.world.clients.find((c) => c.State === 1)!;
   return {
     AccountingEntryTypeId: 1,
@@ -30,17 +30,17 @@ describe('redemptions through POST /api/v2/accountingentries', () => {
   it('a receipt with a VoucherId lowers the voucher balance and shows in the sales report', async () => {
     const voucher = a.world.vouchers.find((v) => v.SiteId !== null && v.State === 1)!;
     const siteId = voucher.SiteId!;
-    const before = (await a.send(`/api/v2/vouchers/${voucher.VoucherId}`)).body;
-    const report = () => a.send(`/api/v2/reports/sales?siteId=${siteId}&start=2026-03-14 00:00&end=2026-03-14 23:59`);
+    const before = (await call(a, `/api/v2/vouchers/${voucher.VoucherId}`)).body;
+    const report = () => call(a, `/api/v2/reports/sales?siteId=${siteId}&start=2026-03-14 00:00&end=2026-03-14 23:59`);
     const reportBefore = (await report()).body.Totals.VoucherRedemptions;
 
-    const res = await a.send(`/api/v2/accountingentries?siteId=${siteId}`, {
+    const res = await call(a, `/api/v2/accountingentries?siteId=${siteId}`, {
       method: 'POST',
       body: redeemBody(a, voucher.VoucherId, siteId, 7.5),
     });
     expect(res.status, res.text).toBe(200);
 
-    const after = (await a.send(`/api/v2/vouchers/${voucher.VoucherId}`)).body;
+    const after = (await call(a, `/api/v2/vouchers/${voucher.VoucherId}`)).body;
     expect(toCents(after.Balance)).toBe(toCents(before.Balance) - 750);
     expect(after.Redemptions.map((r: any) => r.AccountingEntryId)).toContain(res.body.Value);
     const reportAfter = (await report()).body.Totals.VoucherRedemptions;

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
-import { type Api, activeSite, api, expectedBalance } from './support.js';
+import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { expectedBalance } from './support.js';
 
-let a: Api;
+let a: DemoApi;
 beforeEach(async () => {
-  a = await api();
+  a = await demoApi();
 });
-const list = (query: string) => a.send(`/api/v2/vouchers?${query}`);
+const list = (query: string) => call(a, `/api/v2/vouchers?${query}`);
 
 describe('GET /api/v2/vouchers', () => {
   it('lists the Active vouchers of the site plus shared ones (SiteId null)', async () => {

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, EMPTY, newVoucher, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
+import { newVoucher } from './support.js';
 
 // Every voucher and report route, with and without its required names.
 
-let a: Api;
+let a: DemoApi;
 beforeAll(async () => {
-  a = await api();
+  a = await demoApi();
 });
 
 const rows: { method: string; url: string; body?: unknown; status: number }[] = [
@@ -27,6 +28,6 @@ const rows: { method: string; url: string; body?: unknown; status: number }[] = 
 
 describe('status matrix: vouchers and reports', () => {
   it.each(rows)('$method $url → $status', async ({ method, url, body, status }) => {
-    expect((await a.send(url, { method, body })).status).toBe(status);
+    expect((await call(a, url, { method, body })).status).toBe(status);
   });
 });

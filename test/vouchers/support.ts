@@ -2,16 +2,7 @@ import type { World } from '../../src/world/index.js';
 import { toCents } from '../../src/world/money.js';
 import type { AccountingEntry } from '../../src/world/sales.js';
 import type { Voucher } from '../../src/world/vouchers.js';
-import { type DemoApi, demoApi, EMPTY } from '../helpers.js';
-
-export { EMPTY, UNKNOWN } from '../helpers.js';
-
-// A fresh simulator per test (tests here write), the demo token and the account behind it.
-
-export type Api = DemoApi;
-export const api = (): Promise<Api> => demoApi();
-
-export const activeSite = (world: World) => world.sites.find((s) => s.State === 1)!.SiteId;
+import { activeSite, EMPTY } from '../helpers.js';
 
 /** Expected balance in cents: amount less every entry naming the voucher. */
 export const expectedBalance = (world: World, v: Voucher) =>

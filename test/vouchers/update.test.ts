@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stored } from '../helpers.js';
-import { type Api, api, EMPTY, UNKNOWN } from './support.js';
+import { call, type DemoApi, demoApi, EMPTY, stored, UNKNOWN } from '../helpers.js';
 
-let a: Api;
+let a: DemoApi;
 beforeEach(async () => {
-  a = await api();
+  a = await demoApi();
 });
-const put = (id: string, body: unknown) => a.send(`/api/v2/vouchers/${id}`, { method: 'PUT', body });
+const put = (id: string, body: unknown) => call(a, `/api/v2/vouchers/${id}`, { method: 'PUT', body });
 const sited = () => a.world.vouchers.find((v) => v.SiteId !== null)!;
 
 describe('PUT /api/v2/vouchers/{voucherId}', () => {

@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settled } from '../../src/webhooks/deliveries.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
-import { type Hooks, hooks, type Receiver, receiver } from './support.js';
+import { call, type DemoApi, demoApi } from '../helpers.js';
+import { type Receiver, receiver } from './support.js';
 
-let h: Hooks;
+let h: DemoApi;
 let r: Receiver;
 beforeEach(async () => {
-  h = await hooks();
+  h = await demoApi();
 });
 afterEach(async () => {
-  await h.settled();
+  await settled(h.account);
   await r?.close();
 });
 
@@ -21,8 +23,9 @@ const rents = () =>
     .sort((a, b) => (a.NextRunDate! < b.NextRunDate! ? -1 : 1));
 const iso = (dateTime: string) => `${dateTime.replace(' ', 'T')}:00Z`;
 const subscribe = (url: string, secret = 'k3y') =>
-  h.send('/api/v2/webhooks', { method: 'POST', body: { event: 'NewRecurringSupplierInvoice', url, secret } });
-const moveClock = (dateTime: string) => h.admin('/accounts/demo/clock', 'POST', { now: iso(dateTime) });
+  call(h, '/api/v2/webhooks', { method: 'POST', body: { event: 'NewRecurringSupplierInvoice', url, secret } });
+const moveClock = (dateTime: string) =>
+  call(h.sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { now: iso(dateTime) } });
 const payloads = () => r.received.map((x) => JSON.parse(x.body));
 
 describe('recurring invoices and their events', () => {
@@ -33,7 +36,7 @@ describe('recurring invoices and their events', () => {
     const runDate = rent.NextRunDate!;
     const due = rents().filter((d) => d.NextRunDate! <= runDate).length;
     await moveClock(runDate);
-    await h.settled();
+    await settled(h.account);
 
     expect(r.received).toHaveLength(due);
     for (const got of r.received) {
@@ -69,7 +72,7 @@ describe('recurring invoices and their events', () => {
     expect(next).not.toBe(runDate);
     expect(next!.slice(5, 7)).toBe(String((Number(runDate.slice(5, 7)) % 12) + 1).padStart(2, '0'));
 
-    const got = await h.send(`/api/v2/accountingdocuments/${made.AccountingDocumentId}`);
+    const got = await call(h, `/api/v2/accountingdocuments/${made.AccountingDocumentId}`);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
       AccountingDocumentTypeId: 10,
@@ -84,9 +87,9 @@ describe('recurring invoices and their events', () => {
     const runDate = rents()[0]!.NextRunDate!;
     await moveClock(runDate);
     const count = documents().length;
-    await h.send('/api/v2/webhooks');
+    await call(h, '/api/v2/webhooks');
     await moveClock(runDate);
-    await h.settled();
+    await settled(h.account);
     expect(documents()).toHaveLength(count);
     expect(new Set(payloads().map((p) => p.data.accounting_document_id)).size).toBe(r.received.length);
   });
@@ -97,7 +100,7 @@ describe('recurring invoices and their events', () => {
     const rent = rents()[0]!;
     const first = rent.NextRunDate!;
     await moveClock(`${String(Number(first.slice(0, 4)) + 1)}${first.slice(4)}`);
-    await h.settled();
+    await settled(h.account);
     const mine = payloads().filter((p) => p.data.recurring_accounting_document_id === rent.AccountingDocumentId);
     expect(mine).toHaveLength(13);
     const dates = payloads().map((p) => p.occurred_utc as string);
@@ -109,7 +112,7 @@ describe('event kinds and triggers', () => {
   it('a recurring client invoice makes a client invoice and NewRecurringClientInvoice, only to that event’s subscribers', async () => {
     r = await receiver();
     const supplierSide = await receiver();
-    await h.send('/api/v2/webhooks', {
+    await call(h, '/api/v2/webhooks', {
       method: 'POST',
       body: { event: 'NewRecurringClientInvoice', url: r.url, secret: 'c' },
     });
@@ -119,7 +122,7 @@ describe('event kinds and triggers', () => {
       .sort((a, b) => (a.NextRunDate! < b.NextRunDate! ? -1 : 1))[0]!;
     const runDate = recurring.NextRunDate!;
     await moveClock(runDate);
-    await h.settled();
+    await settled(h.account);
     await supplierSide.close();
     expect(payloads().map((p) => p.event)).toEqual(['NewRecurringClientInvoice']);
     expect(supplierSide.received.every((x) => JSON.parse(x.body).event === 'NewRecurringSupplierInvoice')).toBe(true);
@@ -135,8 +138,8 @@ describe('event kinds and triggers', () => {
     const count = documents().length;
     account.clock.set(Date.parse(iso(rents()[0]!.NextRunDate!)));
     expect(documents()).toHaveLength(count);
-    await h.send('/api/v2/webhooks');
-    await h.settled();
+    await call(h, '/api/v2/webhooks');
+    await settled(h.account);
     expect(documents().length).toBeGreaterThan(count);
     expect(r.received.length).toBe(documents().length - count);
   });
@@ -147,8 +150,8 @@ describe('delivery', () => {
     r = await receiver([500, 500]);
     await subscribe(r.url);
     await moveClock(rents()[0]!.NextRunDate!);
-    await h.settled();
-    const log = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
+    await settled(h.account);
+    const log = (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries')).body;
     expect(log[0]).toMatchObject({ status: 'delivered', attempts: 3, lastStatus: 200, lastError: null, url: r.url });
     expect(log[0].deliveredAt).toEqual(expect.any(String));
     expect(r.received.slice(0, 3).map((x) => JSON.parse(x.body).delivery_id)).toEqual([
@@ -164,8 +167,8 @@ describe('delivery', () => {
     await subscribe(r.url);
     const rent = rents()[0]!;
     await moveClock(rent.NextRunDate!);
-    await h.settled();
-    const log = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
+    await settled(h.account);
+    const log = (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries')).body;
     expect(log[0]).toMatchObject({
       status: 'failed',
       attempts: 5,
@@ -181,8 +184,8 @@ describe('delivery', () => {
     await r.close();
     await subscribe(url);
     await moveClock(rents()[0]!.NextRunDate!);
-    await h.settled();
-    const log = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
+    await settled(h.account);
+    const log = (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries')).body;
     expect(log[0]).toMatchObject({ status: 'failed', attempts: 5, lastStatus: null });
     expect(log[0].lastError).toMatch(/ECONNREFUSED|fetch failed/);
     r = await receiver();
@@ -193,8 +196,8 @@ describe('delivery', () => {
     await subscribe(r.url);
     const first = rents()[0]!.NextRunDate!;
     await moveClock(`${first.slice(0, 5)}${String(Number(first.slice(5, 7)) + 2).padStart(2, '0')}${first.slice(7)}`);
-    await h.settled();
-    const log = (await h.admin('/accounts/demo/webhooks/deliveries')).body as { id: string }[];
+    await settled(h.account);
+    const log = (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries')).body as { id: string }[];
     const ids = r.received.map((x) => JSON.parse(x.body).delivery_id as string);
     const order = ids.filter((id, i) => ids[i - 1] !== id);
     expect(ids.slice(0, 3)).toEqual([log[0]!.id, log[0]!.id, log[0]!.id]);
@@ -206,17 +209,21 @@ describe('delivery', () => {
     r = await receiver();
     await subscribe(r.url);
     await moveClock(rents()[0]!.NextRunDate!);
-    await h.settled();
-    const before = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
-    const res = await h.admin(`/accounts/demo/webhooks/deliveries/${before[0].id}/replay`, 'POST');
+    await settled(h.account);
+    const before = (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries')).body;
+    const res = await call(h.sim, `/__admin/accounts/demo/webhooks/deliveries/${before[0].id}/replay`, {
+      method: 'POST',
+    });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: 'pending', webhookId: before[0].webhookId });
     expect(res.body.id).not.toBe(before[0].id);
-    await h.settled();
+    await settled(h.account);
     expect(r.received.at(-1)!.body).toBe(r.received[0]!.body);
     expect(r.received.at(-1)!.headers['x-delivery-id']).toBe(res.body.id);
-    const after = (await h.admin('/accounts/demo/webhooks/deliveries')).body;
+    const after = (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries')).body;
     expect(after.at(-1)).toMatchObject({ id: res.body.id, status: 'delivered', attempts: 1 });
-    expect((await h.admin('/accounts/demo/webhooks/deliveries/nope/replay', 'POST')).status).toBe(404);
+    expect(
+      (await call(h.sim, '/__admin/accounts/demo/webhooks/deliveries/nope/replay', { method: 'POST' })).status,
+    ).toBe(404);
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountFiles } from '../../src/accounts/account-files.js';
 import { DELIVERY_SOCKETS, settled } from '../../src/webhooks/deliveries.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
-import { call, json, simulator, tokenFor } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, demoApi } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
 
 // Webhook events go through an outbox: a delivery is stored in the same write as the invoice that
@@ -34,8 +34,7 @@ describe('webhook outbox', () => {
   it('an event is sent only after the invoice that produced it is durable', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-outbox-'));
     r = await receiver();
-    const sim = await simulator({ dataDir: dir });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ dataDir: dir });
     expect((await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(r.url) })).status).toBe(200);
     const account = sim.registry.get('demo')!;
     // Saves holding a delivery fail, as a full disk would make them.
@@ -59,7 +58,7 @@ describe('webhook outbox', () => {
     await settled(account);
     expect(r.received).toEqual([]);
     expect(documents()).toBe(before);
-    expect(await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))).toEqual([]);
+    expect((await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body).toEqual([]);
 
     failing = false;
     expect((await call(sim, '/api/v2/ping', { token })).status).toBe(200);
@@ -136,12 +135,11 @@ describe('webhook outbox', () => {
 
   it('waiting deliveries per subscription are bounded: beyond the bound the oldest waiting one is dropped, marked failed with the reason', async () => {
     r = await receiver(Array.from({ length: 50 }, () => 503));
-    const sim = await simulator({ maxPendingDeliveries: 1 });
-    const token = await tokenFor(sim);
+    const { sim, token } = await demoApi({ maxPendingDeliveries: 1 });
     await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(r.url) });
     // Three months at once: several runs of the monthly bills in one write.
     await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 95 * 86_400 } });
-    const log = (await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))) as {
+    const log = (await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body as {
       lastError: string | null;
       status: string;
     }[];
@@ -171,8 +169,7 @@ describe('webhook outbox', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const sim = await simulator();
-      const token = await tokenFor(sim);
+      const { sim, token } = await demoApi();
       for (let i = 0; i < DELIVERY_SOCKETS + 8; i++) {
         expect(
           (await call(sim, '/api/v2/webhooks', { method: 'POST', token, body: subscribe(`${url}/hook/${i}`) })).status,
@@ -180,7 +177,7 @@ describe('webhook outbox', () => {
       }
       await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 35 * 86_400 } });
       await settled(sim.registry.get('demo')!);
-      const log = (await json(call(sim, '/__admin/accounts/demo/webhooks/deliveries'))) as { status: string }[];
+      const log = (await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body as { status: string }[];
       expect(log.length).toBeGreaterThanOrEqual(DELIVERY_SOCKETS + 8);
       expect(log.every((d) => d.status === 'delivered')).toBe(true);
       expect(most).toBeLessThanOrEqual(DELIVERY_SOCKETS);
@@ -198,7 +195,7 @@ async function cliToken(base: string): Promise<string> {
   const res = await fetch(`${base}/api/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+    body: JSON.stringify(DEMO_CREDENTIAL),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }

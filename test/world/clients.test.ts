@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEEDED_CLIENT_PASSWORD } from '../../src/world/index.js';
 import { isLegacyHash, pbkdf2Hash, sha1LegacyHash, verifyPasswordHash } from '../../src/world/passwords.js';
-import { ms, TODAY_MS, world } from './fixtures.js';
+import { ms } from '../helpers.js';
+import { TODAY_MS, world } from './fixtures.js';
 
 describe('clients', () => {
   const w = world('standard');

@@ -3,7 +3,8 @@ import { localDayOf } from '../../src/datetime.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
 import { tradingWindow } from '../../src/world/sites-gen.js';
-import { days, ms, TODAY_MS, world } from './fixtures.js';
+import { ms } from '../helpers.js';
+import { days, TODAY_MS, world } from './fixtures.js';
 
 interface Span {
   start: number;

@@ -17,10 +17,4 @@ export function world(size: WorldSize = 'standard', seed = SEED, today = TODAY):
   return w;
 }
 
-export const ms = (text: string): number => {
-  const value = parseDateTime(text);
-  if (value === undefined) throw new Error(`not a DateTime: ${text}`);
-  return value;
-};
-
 export const days = (n: number): number => n * DAY;

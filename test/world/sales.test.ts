@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentType, EntryType } from '../../src/world/sales.js';
-import { ms, TODAY_MS, world } from './fixtures.js';
+import { ms } from '../helpers.js';
+import { TODAY_MS, world } from './fixtures.js';
 
 const cents = (n: number) => Math.round(n * 100);
 const twoPlaces = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;

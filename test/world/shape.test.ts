@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/datetime.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
-import { days, ms, SEED, TODAY, TODAY_MS, world } from './fixtures.js';
+import { ms } from '../helpers.js';
+import { days, SEED, TODAY, TODAY_MS, world } from './fixtures.js';
 
 const within = (text: string, from: number, to: number) =>
   ms(text) >= TODAY_MS + days(from) && ms(text) <= TODAY_MS + days(to);

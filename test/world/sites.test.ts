@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { localDayOf, localToUtc, minutesOf } from '../../src/datetime.js';
 import { WORKING_TIME } from '../../src/world/employees.js';
 import { tradingWindow } from '../../src/world/sites-gen.js';
-import { ms, world } from './fixtures.js';
+import { ms } from '../helpers.js';
+import { world } from './fixtures.js';
 
 const day = (text: string) => ms(text);
 const at = (zone: string, date: string, hhmm: string) =>
