@@ -13,7 +13,7 @@ import {
   listAppointments,
   setAppointmentState,
   updateAppointment,
-} from './appointments.js';
+} from './appointment.js';
 import { bookingBody, upcomingAppointment } from './examples.js';
 import { AppointmentInput, AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './schemas.js';
 

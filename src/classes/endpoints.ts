@@ -5,8 +5,8 @@ import { ClassTypes } from '../http/enums.js';
 import { boolean, dateTime, enumeration, guid, guidFilter } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
-import { createClassBooking, listClassBookings, updateClassBooking } from './class-bookings.js';
-import { createClass, listClasses, listClassSchedules, updateClass } from './classes.js';
+import { createClass, listClasses, listClassSchedules, updateClass } from './class.js';
+import { createClassBooking, listClassBookings, updateClassBooking } from './class-booking.js';
 import {
   bookingsQuery,
   bookingUpdateExample,

@@ -4,7 +4,7 @@ import { firstActiveSiteId } from '../sites/lookup.js';
 import type { ClassDefinition } from '../world/classes.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { placesHeld } from './class-bookings.js';
+import { placesHeld } from './class-booking.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.
 

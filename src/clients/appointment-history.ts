@@ -1,4 +1,4 @@
-import { appointmentEnd, serviceSummary } from '../appointments/appointments.js';
+import { appointmentEnd, serviceSummary } from '../appointments/appointment.js';
 import { utcMs } from '../datetime.js';
 import { checkRange } from '../http/range.js';
 import { orderBy } from '../order.js';

@@ -15,7 +15,7 @@ import {
   mobileOwner,
   signIn,
   updateClient,
-} from './clients.js';
+} from './client.js';
 import {
   atSite,
   emailExample,

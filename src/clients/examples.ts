@@ -2,7 +2,7 @@ import { DAY, formatDate, startOfDay } from '../datetime.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import type { World } from '../world/index.js';
 import { isLegacyHash, SEEDED_CLIENT_PASSWORD } from '../world/passwords.js';
-import { type ClientRecord, clientsOf } from './clients.js';
+import { type ClientRecord, clientsOf } from './client.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.
 

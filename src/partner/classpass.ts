@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setBookingStateAtSite } from '../classes/class-bookings.js';
+import { setBookingStateAtSite } from '../classes/class-booking.js';
 import { formatDateTime } from '../datetime.js';
 import { bodyDateTime } from '../records.js';
 import type { ClassBookingState } from '../world/classes.js';

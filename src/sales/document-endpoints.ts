@@ -4,7 +4,7 @@ import { endpointGroup, recordOrNull } from '../http/endpoint.js';
 import { booleanFilter, dateTime, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
-import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './documents.js';
+import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './document.js';
 import { invoiceBody, recentInvoice } from './examples.js';
 import { AccountingDocumentListSchema, AccountingDocumentSchema, DocumentInput } from './schemas.js';
 

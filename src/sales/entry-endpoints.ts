@@ -6,8 +6,8 @@ import { dateTime, enumeration, guid, routeGuid, string } from '../http/params.j
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { fromCents, toCents } from '../world/money.js';
-import { documentBalance } from './documents.js';
-import { createEntry, deleteEntry, entryDetail, listEntries, updateEntry } from './entries.js';
+import { documentBalance } from './document.js';
+import { createEntry, deleteEntry, entryDetail, listEntries, updateEntry } from './entry.js';
 import { receiptBody, recentInvoice, recentReceipt } from './examples.js';
 import { AccountingEntryListSchema, AccountingEntrySchema, EntryInput } from './schemas.js';
 

@@ -6,7 +6,7 @@ import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { atSite, newVoucherBody, redeemedVoucher } from './examples.js';
 import { VoucherInput, VoucherListSchema, VoucherSchema } from './schemas.js';
-import { createVoucher, listVouchers, updateVoucher, voucherDetail } from './vouchers.js';
+import { createVoucher, listVouchers, updateVoucher, voucherDetail } from './voucher.js';
 
 const vouchers = endpointGroup('Vouchers');
 

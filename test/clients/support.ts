@@ -1,4 +1,4 @@
-import type { ClientRecord } from '../../src/clients/clients.js';
+import type { ClientRecord } from '../../src/clients/client.js';
 import type { World } from '../../src/world/index.js';
 import { isLegacyHash } from '../../src/world/passwords.js';
 import { activeSite, call, type DemoApi, EMPTY } from '../helpers.js';

@@ -5,7 +5,7 @@ import { guidFromHex } from '../../random.js';
 import type { Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
-import { given } from '../appointments.js';
+import { given } from '../appointment.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { busyTimes, cartTimes } from './busy.js';
 import type { AvailableTime } from './schemas.js';

@@ -5,7 +5,7 @@ import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
-import { given } from '../appointments.js';
+import { given } from '../appointment.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { type Busy, busyTimes, cartSpan } from './busy.js';
 import { localDateAt, planDay, type SiteDay, tradingDay } from './slots.js';

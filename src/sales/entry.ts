@@ -10,7 +10,7 @@ import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
 import type { AccountingEntry } from '../world/sales.js';
 import { ENTRY_PREFIX, EntryType, type EntryTypeId } from '../world/sales-codes.js';
-import { documentBalance, findDocument } from './documents.js';
+import { documentBalance, findDocument } from './document.js';
 import * as ledger from './ledger.js';
 import type { AccountingEntryListSchema, AccountingEntrySchema, EntryIn } from './schemas.js';
 

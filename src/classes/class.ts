@@ -8,7 +8,7 @@ import { checkSite, editRecord, insertRecord } from '../records.js';
 import type { ClassDefinition } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
-import { placesTaken } from './class-bookings.js';
+import { placesTaken } from './class-booking.js';
 import type { ClassIn, ClassScheduleRow } from './schemas.js';
 
 // Classes (definitions) and their dated sessions (class schedules): create and update of a class,
