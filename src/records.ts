@@ -58,9 +58,19 @@ export function removeRecord<K extends Collection>(world: World, key: K, record:
 
 /** `The <name> '<id>' does not exist.`: the name is the field's last segment (`Items[0].ServiceId` → `ServiceId`). */
 export function checkReference(problems: ModelStateErrors, field: string, id: Guid, exists: boolean): boolean {
-  if (!exists) problems.add(field, `The ${field.replace(/^.*[.\]]/, '')} '${id}' does not exist.`);
+  if (!exists) problems.add(field, referenceMessage(field, id));
   return exists;
 }
+
+export const referenceMessage = (field: string, id: Guid): string =>
+  `The ${lastSegment(field)} '${id}' does not exist.`;
+
+/** A field the record cannot exist without: `The <name> field is required.`, as ASP.NET's [Required] says it. */
+export function requireField(problems: ModelStateErrors, field: string): void {
+  problems.add(field, `The ${lastSegment(field)} field is required.`);
+}
+
+const lastSegment = (field: string) => field.replace(/^.*[.\]]/, '');
 
 /** A site id must name a site of the account (any state). */
 export function checkSite(world: World, siteId: Guid, field: string, problems: ModelStateErrors): boolean {

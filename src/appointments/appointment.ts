@@ -5,7 +5,15 @@ import { containsAny } from '../match.js';
 import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
-import { checkSite, editRecord, insertRecord, removeRecord } from '../records.js';
+import {
+  checkReference,
+  checkSite,
+  editRecord,
+  insertRecord,
+  referenceMessage,
+  removeRecord,
+  requireField,
+} from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { World } from '../world/index.js';
@@ -196,7 +204,7 @@ export function updateAppointment(world: World, body: AppointmentIn, random: Ran
 export function setAppointmentState(world: World, appointmentId: Guid, stateId: Guid): void {
   const appointment = editRecord(world, 'appointments', existingAppointment(world, appointmentId));
   if (!world.appointmentStates.some((s) => s.AppointmentStateId === stateId)) {
-    throw errors.field('appointmentStateId', `The appointment state '${stateId}' does not exist.`);
+    throw errors.field('appointmentStateId', referenceMessage('appointmentStateId', stateId));
   }
   appointment.AppointmentStateId = stateId;
 }
@@ -232,20 +240,20 @@ function checkedServices(
 // mean "none" (absent, null, empty Guid) are not checked here; the caller decides their default.
 
 function checkAppointmentIds(world: World, body: AppointmentIn, problems: ModelStateErrors): void {
-  if (!world.clients.some((c) => c.ClientId === body.ClientId)) {
-    problems.add('ClientId', `The client '${body.ClientId}' does not exist.`);
-  }
-  const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean, what: string) => {
-    if (given(id) && !exists(id)) problems.add(field, `The ${what} '${id}' does not exist.`);
-  };
-  check(
-    'AppointmentStateId',
-    body.AppointmentStateId,
-    (id) => world.appointmentStates.some((s) => s.AppointmentStateId === id),
-    'appointment state',
+  checkReference(
+    problems,
+    'ClientId',
+    body.ClientId,
+    world.clients.some((c) => c.ClientId === body.ClientId),
   );
-  check('ClientTypeId', body.ClientTypeId, (id) => world.clientTypes.some((t) => t.ClientTypeId === id), 'client type');
-  check('SourceId', body.SourceId, (id) => world.sources.some((s) => s.SourceId === id), 'source');
+  const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean) => {
+    if (given(id)) checkReference(problems, field, id, exists(id));
+  };
+  check('AppointmentStateId', body.AppointmentStateId, (id) =>
+    world.appointmentStates.some((s) => s.AppointmentStateId === id),
+  );
+  check('ClientTypeId', body.ClientTypeId, (id) => world.clientTypes.some((t) => t.ClientTypeId === id));
+  check('SourceId', body.SourceId, (id) => world.sources.some((s) => s.SourceId === id));
 }
 
 // The services of an appointment as sent on create and update, checked against the account and
@@ -277,10 +285,8 @@ function buildServices(
     const at = `AppointmentServices[${i}]`;
     const service = given(item.ServiceId) ? services.get(item.ServiceId) : undefined;
     const pkg = given(item.PackageId) ? packages.get(item.PackageId) : undefined;
-    if (given(item.ServiceId) && !service)
-      problems.add(`${at}.ServiceId`, `The service '${item.ServiceId}' does not exist.`);
-    if (given(item.PackageId) && !pkg)
-      problems.add(`${at}.PackageId`, `The package '${item.PackageId}' does not exist.`);
+    if (given(item.ServiceId)) checkReference(problems, `${at}.ServiceId`, item.ServiceId, service !== undefined);
+    if (given(item.PackageId)) checkReference(problems, `${at}.PackageId`, item.PackageId, pkg !== undefined);
     if (pkg && service && !pkg.Services.some((ps) => ps.ServiceId === service.ServiceId)) {
       problems.add(
         `${at}.ServiceId`,
@@ -288,7 +294,7 @@ function buildServices(
       );
     }
     // Every item is a service of the catalogue: its duration gives End, its name Description.
-    if (!given(item.ServiceId)) problems.add(`${at}.ServiceId`, 'The ServiceId field is required.');
+    if (!given(item.ServiceId)) requireField(problems, `${at}.ServiceId`);
 
     const start = parseDateTime(item.Start) ?? 0;
     const end = item.End ? (parseDateTime(item.End) ?? start) : start + (service?.Duration ?? 0) * MINUTE;
@@ -296,12 +302,12 @@ function buildServices(
 
     const Employees = item.Employees.map((e, j) => {
       const employee = employees.get(e.EmployeeId);
-      if (!employee) problems.add(`${at}.Employees[${j}].EmployeeId`, `The employee '${e.EmployeeId}' does not exist.`);
+      checkReference(problems, `${at}.Employees[${j}].EmployeeId`, e.EmployeeId, employee !== undefined);
       return { EmployeeId: e.EmployeeId, FirstName: employee?.FirstName ?? '', LastName: employee?.LastName ?? '' };
     });
     const Resources = item.Resources.map((r, j) => {
       const resource = resources.get(r.ResourceId);
-      if (!resource) problems.add(`${at}.Resources[${j}].ResourceId`, `The resource '${r.ResourceId}' does not exist.`);
+      checkReference(problems, `${at}.Resources[${j}].ResourceId`, r.ResourceId, resource !== undefined);
       return { ResourceId: r.ResourceId, Name: resource?.Name ?? '' };
     });
 

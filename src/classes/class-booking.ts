@@ -2,7 +2,7 @@ import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import { orderBy } from '../order.js';
-import { checkReference, editRecord, insertRecord, removeRecord } from '../records.js';
+import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -86,8 +86,8 @@ export function createClassBooking(world: World, body: ClassBookingIn): Guid {
   const problems = new ModelStateErrors();
   if (world.classBookings.some((b) => b.ClassBookingId === id))
     problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`);
-  if (body.ClassScheduleId === undefined) problems.add('ClassScheduleId', 'The ClassScheduleId field is required.');
-  if (body.ClientId === undefined) problems.add('ClientId', 'The ClientId field is required.');
+  if (body.ClassScheduleId === undefined) requireField(problems, 'ClassScheduleId');
+  if (body.ClientId === undefined) requireField(problems, 'ClientId');
   problems.throwIfAny();
   const booking: ClassBooking = {
     ClassBookingId: id,

@@ -4,7 +4,7 @@ import { ModelStateErrors } from '../http/model-state.js';
 import { byName, containsAny } from '../match.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
-import { checkSite, editRecord, insertRecord } from '../records.js';
+import { checkSite, editRecord, insertRecord, requireField } from '../records.js';
 import type { ClassDefinition } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -16,8 +16,7 @@ import type { ClassIn, ClassScheduleRow } from './schemas.js';
 
 /** A Name sent must not be blank; `required` also refuses one left out. */
 function checkName(name: string | null | undefined, required: boolean, problems: ModelStateErrors): void {
-  if ((required || name !== undefined) && (name ?? '').trim() === '')
-    problems.add('Name', 'The Name field is required.');
+  if ((required || name !== undefined) && (name ?? '').trim() === '') requireField(problems, 'Name');
 }
 
 /** The body's SiteId and ClassId are not used; all failures come in one model-state 400. */

@@ -3,7 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import { nextInSeries } from '../numbering.js';
 import type { Random } from '../random.js';
-import { insertRecord } from '../records.js';
+import { insertRecord, requireField } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -111,7 +111,7 @@ export function createDocument(
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
-  if (body.AccountingDocumentLineItems === undefined) ledger.required(problems, 'AccountingDocumentLineItems');
+  if (body.AccountingDocumentLineItems === undefined) requireField(problems, 'AccountingDocumentLineItems');
   const lines =
     body.AccountingDocumentLineItems === undefined
       ? []

@@ -4,7 +4,7 @@ import type { ModelStateErrors } from '../http/model-state.js';
 import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
-import { checkReference, insertRecord } from '../records.js';
+import { checkReference, insertRecord, requireField } from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -37,7 +37,7 @@ interface EntryRefs {
 }
 
 function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, problems: ModelStateErrors): void {
-  const required = (field: string) => ledger.required(problems, field);
+  const required = (field: string) => requireField(problems, field);
   if (r.type !== undefined && isReceipt(r.type) && r.ClientId === null) required('ClientId');
   if (r.type !== undefined && !isReceipt(r.type) && r.SupplierId === null) required('SupplierId');
   if (r.PaymentTypeId === null) required('PaymentTypeId');
@@ -73,7 +73,7 @@ const gratuities = (entryId: Guid, body: EntryIn) =>
 export function createEntry(world: World, siteId: Guid, body: EntryIn, now: number, random: Random): AccountingEntry {
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkEntryType(body.AccountingEntryTypeId, problems);
-  if (body.Total === undefined) ledger.required(problems, 'Total');
+  if (body.Total === undefined) requireField(problems, 'Total');
   const refs: EntryRefs = {
     type,
     ClientId: body.ClientId ?? null,

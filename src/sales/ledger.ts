@@ -4,7 +4,7 @@ import { ModelStateErrors } from '../http/model-state.js';
 import { widenedEnd } from '../http/range.js';
 import { startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
-import { checkReference, checkSite, editRecord, removeRecord } from '../records.js';
+import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 
@@ -71,9 +71,6 @@ export function list<T extends Party & { SiteId: Guid }>(
     .sort(orderBy(date, number));
 }
 
-export const required = (problems: ModelStateErrors, field: string) =>
-  problems.add(field, `The ${field} field is required.`);
-
 /** A type number must be one of the known values. Left out, it is required, unless an update keeps the stored one. */
 export function checkType<T extends number>(
   field: string,
@@ -83,7 +80,7 @@ export function checkType<T extends number>(
   kept?: T,
 ): T | undefined {
   if (sent === undefined) {
-    if (kept === undefined) required(problems, field);
+    if (kept === undefined) requireField(problems, field);
     return kept;
   }
   if (Object.values<number>(known).includes(sent)) return sent as T;
@@ -128,7 +125,7 @@ export function openForUpdate<K extends Ledger>(
   const edited = editRecord(world, key, record);
   if (edited === undefined) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
-  if (bodySiteId == null) required(problems, 'SiteId');
+  if (bodySiteId == null) requireField(problems, 'SiteId');
   else checkSite(world, bodySiteId, 'SiteId', problems);
   return { record: edited, problems };
 }
