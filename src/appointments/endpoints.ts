@@ -33,7 +33,6 @@ export const appointmentCrudEndpoints = [
       'appointment is in range when its Start (that of its earliest service) is at or after `start` and at or ' +
       'before `end`; the end is not widened. Ordered by Start.',
     cacheable: true,
-    allowListLine: 'api/v2/appointments',
     query: {
       siteId: guid({ description: 'Site whose diary to list.' }),
       stateId: guidFilter({
@@ -73,7 +72,6 @@ export const appointmentCrudEndpoints = [
       'Start plus the service duration; employee and resource names are filled from the account. The state is ' +
       'Booked unless AppointmentStateId is sent. Availability is NOT checked (overlapping bookings are ' +
       'accepted): call POST /api/v2/appointments/validate first. Unknown ids are a 400 naming the field.',
-    allowListLine: 'api/v2/appointments',
     query: { siteId: guid({ description: 'Site the appointment is booked at.' }) },
     body: appointmentBody('The appointment with its AppointmentServices; ids empty.'),
     response: writeResultAnswer('AppointmentId', 'the new id'),
@@ -95,7 +93,6 @@ export const appointmentCrudEndpoints = [
       'Any state id of the account is accepted from any state: there are no transition rules. No body. An ' +
       'appointment that does not exist is a 400 `Record does not exist.`; a state id that is not one of GET ' +
       '/api/v2/appointmentstates is a 400 naming appointmentStateId.',
-    allowListLine: 'api/v2/appointments/setstate',
     query: {
       appointmentId: guid({ description: 'Appointment to move.' }),
       appointmentStateId: guid({ description: 'State to move it to (GET /api/v2/appointmentstates).' }),
@@ -170,7 +167,6 @@ export const appointmentCrudEndpoints = [
       "The spec names an appointment-states category without its route; this is the simulator's route for it. " +
       'Account-wide: no siteId.',
     cacheable: true,
-    allowListLine: 'api/v2/appointmentstates',
     response: { description: 'Every state, in workflow order.', schema: z.array(AppointmentStateSchema) },
     errors: {},
     example: () => ({}),

@@ -8,7 +8,6 @@ const connectivity = endpointGroup('Connectivity');
 export const ping = connectivity.get('/api/v2/ping', {
   operationId: 'ping',
   summary: 'Check connectivity and the token: answers the account name and the service time.',
-  allowListLine: 'api/v2/ping',
   response: {
     description: 'The service is reachable and the token valid.',
     schema: z.object({ status: z.literal('ok'), tenant: z.string(), utc: z.string() }),

@@ -31,7 +31,6 @@ export const catalogueEndpoints = [
   catalogue.get('/api/v2/services', {
     ...common,
     operationId: 'listServices',
-    allowListLine: 'api/v2/services',
     summary: 'List services on the price list; package-only component services are hidden by default.',
     query: {
       ...listQuery('name, code and category'),
@@ -47,7 +46,6 @@ export const catalogueEndpoints = [
   catalogue.get('/api/v2/products', {
     ...common,
     operationId: 'listProducts',
-    allowListLine: 'api/v2/products',
     summary: 'List products with cost and quantity at the site; one call per allowSale value.',
     query: {
       ...listQuery('name, code and barcode'),
@@ -65,7 +63,6 @@ export const catalogueEndpoints = [
   catalogue.get('/api/v2/packages', {
     ...common,
     operationId: 'listPackages',
-    allowListLine: 'api/v2/packages',
     summary: 'List packages; siteId, itemState and find must all be sent by name (404 otherwise).',
     query: {
       siteId: siteIdParam(),
@@ -81,7 +78,6 @@ export const catalogueEndpoints = [
   catalogue.get('/api/v2/courses', {
     ...common,
     operationId: 'listCourses',
-    allowListLine: 'api/v2/courses',
     summary: "List courses on the price list (not a client's purchases).",
     query: listQuery('name, code, category and barcode'),
     response: { description: 'Courses, ordered by name.', schema: z.array(CourseListSchema) },
@@ -91,7 +87,6 @@ export const catalogueEndpoints = [
   catalogue.get('/api/v2/memberships', {
     ...common,
     operationId: 'listMemberships',
-    allowListLine: 'api/v2/memberships',
     summary: 'List memberships.',
     query: listQuery('name and code'),
     response: { description: 'Memberships, ordered by name.', schema: z.array(MembershipListSchema) },

@@ -44,7 +44,6 @@ export const classEndpoints = [
       'on. Inactive classes are never listed. siteId and start are required by name: GET without them answers ' +
       '405, because POST and PUT serve the same path.',
     cacheable: true,
-    allowListLine: 'api/v2/classes',
     query: {
       siteId: siteIdParam(),
       start: dateTime({ description: 'Classes that had ended before this instant (UTC) are dropped.' }),
@@ -64,7 +63,6 @@ export const classEndpoints = [
       'defaults to true, which keeps only sessions bookable online; false returns all of them. Booked counts the ' +
       'bookings that are Booked, CheckedIn or NoShow. Ordered by Start, then class name.',
     cacheable: true,
-    allowListLine: 'api/v2/classes/classschedules',
     query: {
       siteId: siteIdParam(),
       classType: classTypeParam(),
@@ -89,7 +87,6 @@ export const classEndpoints = [
       'The query siteId must name a site (else 400 model state on `siteId`); the body ClassId and SiteId are ' +
       'ignored. Name is required. Defaults: ClassType 1 (Class), Capacity 10, DurationMinutes 60, State 1, ' +
       'StartDate now, EndDate null (runs on). Sessions are not created by this call.',
-    allowListLine: 'api/v2/classes',
     query: { siteId: guid({ description: 'Site the class belongs to.' }) },
     body: { schema: ClassInput, required: true, description: 'The class; ClassId empty.' },
     response: writeResultAnswer('ClassId', 'the new id'),
@@ -106,7 +103,6 @@ export const classEndpoints = [
       "Guid, so the class drops out of every site's list. Always send SiteId. An unknown classId is a 400 " +
       '`Record does not exist.`; a non-empty SiteId naming no site is a 400 on `SiteId`. Other fields sent ' +
       'overwrite, fields left out keep their value.',
-    allowListLine: 'api/v2/classes',
     query: { classId: guid({ description: 'Class to update.' }) },
     body: { schema: ClassInput, required: true, description: 'The fields to write; SiteId always.' },
     response: writeResultAnswer('ClassId', 'the class id'),
@@ -128,7 +124,6 @@ export const classEndpoints = [
       'an empty list. Every ClassBookingState is returned, cancelled ones included. Ordered by session Start, ' +
       'then ClassScheduleId, then ClassBookingId. Rows carry the class and client names for convenience.',
     cacheable: true,
-    allowListLine: 'api/v2/classes/classbookings',
     query: {
       siteId: guid({ description: 'Site whose sessions are listed.' }),
       classType: classTypeParam(),
@@ -152,7 +147,6 @@ export const classEndpoints = [
       'defaults to Booked, OnlineBooking to false. Capacity: Booked and CheckedIn hold a place; a manual booking ' +
       '(OnlineBooking false) is accepted on a full session (the front desk may overbook); an ONLINE booking on a ' +
       'full session is a 400 model state on ClassScheduleId.',
-    allowListLine: 'api/v2/classes/classbookings',
     query: { siteId: guid({ description: "Required by name; the booking belongs to its session's site." }) },
     body: {
       schema: ClassBookingInput,
@@ -178,7 +172,6 @@ export const classEndpoints = [
       'ObjectState 2 or 3 is a 400 `Record does not exist.`. Moving a client = a new ClassScheduleId; a write ' +
       'that makes the booking hold an online place where it held none (move, manual → online, cancelled → ' +
       'Booked) is refused on a full session with a 400 model state on ClassScheduleId. No siteId.',
-    allowListLine: 'api/v2/classes/classbookings',
     query: {
       classBookingId: guid({
         description: 'Required by name for routing; ignored (the body ClassBookingId selects the record).',

@@ -59,7 +59,6 @@ export const clientEndpoints = [
       'An appointment is returned only when it lies wholly inside the range: it starts at or after `start` and its ' +
       'last service ends at or before `end`. Every state is returned, cancelled ones included. Newest first.',
     cacheable: true,
-    allowListLine: 'api/v2/clients/appointmenthistory',
     query: {
       clientId: guid({ description: 'The client.' }),
       siteId: guid({ description: 'Site whose appointments to return.' }),
@@ -82,7 +81,6 @@ export const clientEndpoints = [
       'client code, e-mail, mobile and membership number. Ordered by last name, then first name. No password or ' +
       'hash is ever answered.',
     cacheable: true,
-    allowListLine: 'api/v2/clients',
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
@@ -115,7 +113,6 @@ export const clientEndpoints = [
       'PBKDF2 hash (surrounding whitespace stripped, as sign-in strips it); left out, null or blank, the client ' +
       'has no password. Duplicates (same name or e-mail) are not prevented: call emailexists first. ClientNotes ' +
       'with ObjectState 1 are created.',
-    allowListLine: 'api/v2/clients',
     query: { siteId: guid({ description: 'Site the client belongs to; the empty Guid = the whole account.' }) },
     body: { schema: ClientCreateInput, required: true, description: 'The client; ClientId empty.' },
     response: writeResultAnswer('ClientId', 'the new id'),
@@ -137,7 +134,6 @@ export const clientEndpoints = [
       'sign-in password, and never answered). ClientNotes carry ObjectState: 1 creates, 2 updates, 3 deletes the ' +
       'note its ClientNoteId names, 0 leaves it as is. A clientId naming no client is a 400 `Record does not ' +
       'exist.`.',
-    allowListLine: 'api/v2/clients',
     query: { clientId: guid({ description: 'Client to update.' }) },
     body: { schema: ClientUpdateInput, required: true, description: 'The fields to write.' },
     response: writeResultAnswer('ClientId', 'the client id'),
@@ -165,7 +161,6 @@ export const clientEndpoints = [
       '"First" is the order of the account\'s store: clients in the order they joined, then those created ' +
       'through the API in creation order.',
     cacheable: true,
-    allowListLine: 'api/v2/clients/emailexists',
     query: { siteId: siteIdParam(), email: string({ description: 'E-mail to look for.' }) },
     response: ownerAnswer,
     example: emailExample,
@@ -177,7 +172,6 @@ export const clientEndpoints = [
     description:
       'Country codes, spaces and leading zeros are compared as typed: `07700 900123` does not find `+44 7700 900123`.',
     cacheable: true,
-    allowListLine: 'api/v2/clients/mobileexists',
     query: { siteId: siteIdParam(), mobile: string({ description: 'Mobile number to look for, as typed.' }) },
     response: ownerAnswer,
     example: mobileExample,
@@ -192,7 +186,6 @@ export const clientEndpoints = [
       'failure (wrong password or e-mail, unknown id, inactive, no password) is the same 401, which is not a ' +
       'credential failure (those are 403). A first success on an older password hash migrates it to PBKDF2.',
     errors: { 401: 'The client could not be signed in (not distinguished). Empty body.' },
-    allowListLine: 'api/v2/clients/authenticate',
     query: {
       clientId: guid({ description: 'The client.' }),
       email: string({ description: "The client's e-mail." }),
@@ -213,7 +206,6 @@ export const clientEndpoints = [
       'ignores the channel, true keeps those who accepted it, false keeps those who explicitly declined it ' +
       '(never asked matches neither).',
     cacheable: true,
-    allowListLine: 'api/v2/clients/contacts',
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),

@@ -21,7 +21,6 @@ export const employeeEndpoints = [
       'Employees whose home site is the siteId, plus those of the whole account (SiteId null). Ordered by last ' +
       'name, then first name.',
     cacheable: true,
-    allowListLine: 'api/v2/employees',
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
@@ -41,7 +40,6 @@ export const employeeEndpoints = [
       'partial absence is a time-off row inside a working row. includeClasses=true adds the class sessions ' +
       'taught at the site as rows of type 3. Ordered by Start.',
     cacheable: true,
-    allowListLine: 'api/v2/employees/schedules',
     query: {
       siteId: guid({ description: 'Site whose rosters to list.' }),
       start: dateTime({ description: 'Range start (UTC).' }),

@@ -16,7 +16,6 @@ export const clientCustomFormsEndpoint = customForms.get('/api/v2/clientcustomfo
     'Matched on CaptureDate: at or after `start` and at or before `end` widened by one day, so the same date as ' +
     'start and end returns that whole day. No range cap. Ordered by CaptureDate.',
   cacheable: true,
-  allowListLine: 'api/v2/clientcustomforms',
   query: {
     siteId: guid({ description: 'Site where the forms were captured.' }),
     start: dateTime({ description: 'Range start (UTC), inclusive.' }),

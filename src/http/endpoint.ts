@@ -126,11 +126,13 @@ export const recordOrNull = (noun: string, schema: z.ZodType): ResponseSpec => (
 
 /**
  * A declaration inside a group: method, path, tag and auth come from the group; errors default to
- * none, and a route with ids documents the 404 of a malformed one.
+ * none, and a route with ids documents the 404 of a malformed one. The allow-list line is the path
+ * itself, without its leading slash: the line an API user writes to admit the endpoint. A route
+ * ending in a record id has none (a non-empty list can never admit it).
  */
 type GroupedDef<Q extends Params | undefined, R extends Params | undefined, B extends AnyBody> = Omit<
   EndpointDef<Q, R, B>,
-  'method' | 'path' | 'tag' | 'auth' | 'errors'
+  'method' | 'path' | 'tag' | 'auth' | 'errors' | 'allowListLine'
 > & { errors?: EndpointDef<Q, R, B>['errors'] };
 
 /**
@@ -151,6 +153,7 @@ export function endpointGroup(tag: string, auth: Auth = 'bearer') {
       defineEndpoint<Q, R, B>({
         ...def,
         errors: { ...(path.includes('{') ? { 404: MALFORMED_ROUTE_ID } : {}), ...def.errors },
+        allowListLine: auth === 'bearer' && !path.includes('{') ? path.slice(1) : undefined,
         method,
         path,
         tag,

@@ -23,7 +23,6 @@ export const reportEndpoints = [
       '(VoucherId = redemption; Gratuity split among Gratuities) and vouchers issued; amounts are summed in ' +
       'cents.',
     cacheable: true,
-    allowListLine: 'api/v2/reports/sales',
     query: {
       siteId: guidFilter({
         required: false,

@@ -10,7 +10,6 @@ import { AccountingDocumentListSchema, AccountingDocumentSchema, DocumentInput }
 
 const documents = endpointGroup('Sales (accounting documents)');
 
-const allowListLine = 'api/v2/accountingdocuments';
 const idRoute = { accountingDocumentId: routeGuid('Accounting document id.') };
 const body = (description: string) => ({ schema: DocumentInput, required: true, description }) as const;
 
@@ -28,7 +27,6 @@ export const accountingDocumentEndpoints = [
       'entries allocated to each invoice; FiscalStatus is null unless the account is fiscalised; then it is ' +
       '`Signed` for client invoices and credit notes and `NotRequired` for every other type.',
     cacheable: true,
-    allowListLine,
     query: {
       siteId: guid({ description: 'Site whose documents to list; the empty Guid matches nothing.' }),
       clientDocuments: booleanFilter({
@@ -66,7 +64,6 @@ export const accountingDocumentEndpoints = [
       'and Price; Discount (an amount) defaults to 0; a sent Total is ignored and recomputed as Quantity × Price ' +
       '− Discount. DocumentNumber is generated. No payment is recorded: pay an invoice with POST ' +
       '/api/v2/accountingentries.',
-    allowListLine,
     query: { siteId: guid({ description: 'Site the document belongs to.' }) },
     body: body('The document with its AccountingDocumentLineItems; AccountingDocumentId empty.'),
     response: writeResultAnswer('AccountingDocumentId', 'the new id'),

@@ -13,7 +13,6 @@ import { AccountingEntryListSchema, AccountingEntrySchema, EntryInput } from './
 
 const receipts = endpointGroup('Receipts (accounting entries)');
 
-const allowListLine = 'api/v2/accountingentries';
 const idRoute = { accountingEntryId: routeGuid('Accounting entry id.') };
 const body = (description: string) => ({ schema: EntryInput, required: true, description }) as const;
 
@@ -29,7 +28,6 @@ export const accountingEntryEndpoints = [
       'the client\'s first name, last name or "first last", the supplier name, or the entry number. Ordered by ' +
       'EntryDate.',
     cacheable: true,
-    allowListLine,
     query: {
       siteId: guid({ description: 'Site whose entries to list; the empty Guid matches nothing.' }),
       entryType: enumeration(AccountingEntryTypes, {
@@ -66,7 +64,6 @@ export const accountingEntryEndpoints = [
       'becomes PartPaid or Paid (the document itself is not edited; its balance is derived from its entries) and ' +
       'AmountDue is set to what it owed before. VoucherId records a voucher redemption. Received defaults to ' +
       'Total + Gratuity + Change. An empty EntryNumber gets the next number of the type.',
-    allowListLine,
     query: { siteId: guid({ description: 'Site the entry belongs to.' }) },
     body: body('The entry; AccountingEntryId empty.'),
     response: writeResultAnswer('AccountingEntryId', 'the new id'),

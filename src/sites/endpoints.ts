@@ -24,7 +24,6 @@ export const siteEndpoints = [
     operationId: 'listSites',
     summary: 'List the sites (branches) of the account; account-wide, no siteId.',
     cacheable: true,
-    allowListLine: 'api/v2/sites',
     query: {
       state: enumeration(ItemStates, {
         typeName: 'ItemStates',

@@ -22,7 +22,6 @@ export const timeRecordsEndpoint = timeRecords.get('/api/v2/timerecords', {
     'before widening. Records clocked on a device not tied to a site (SiteId null) are returned for every ' +
     'siteId. Ordered by clock-in.',
   cacheable: true,
-  allowListLine: 'api/v2/timerecords',
   query: {
     siteId: guid({
       description: 'Site whose time records to list. Records not tied to a site are returned for every site.',

@@ -10,8 +10,6 @@ import { createVoucher, listVouchers, updateVoucher, voucherDetail } from './vou
 
 const vouchers = endpointGroup('Vouchers');
 
-const allowListLine = 'api/v2/vouchers';
-
 /** GET and POST /vouchers, GET and PUT /vouchers/{voucherId}. */
 export const voucherEndpoints = [
   vouchers.get('/api/v2/vouchers', {
@@ -22,7 +20,6 @@ export const voucherEndpoints = [
       'barcode goes here. Vouchers not tied to a site (SiteId null) are returned for every siteId. Balance is ' +
       'the amount less the entries that redeemed the voucher. Ordered by voucher number.',
     cacheable: true,
-    allowListLine,
     query: {
       siteId: siteIdParam(),
       itemState: itemStateParam(),
@@ -54,7 +51,6 @@ export const voucherEndpoints = [
       'out. VoucherNumber must be unique among the vouchers of that site (duplicate: 400 model state on ' +
       '`VoucherNumber`); blank or left out, the next number of the series is issued (GV… vouchers, GC… gift ' +
       'cards). ActivationDate defaults to now.',
-    allowListLine,
     query: {
       siteId: guid({
         description: 'Site the voucher belongs to; the empty Guid = shared. Must equal the body SiteId.',

@@ -23,7 +23,6 @@ export const webhookEndpoints: Endpoint[] = [
       `webhook for this event and url already exists."}\`. When no secret ` +
       `is sent one is generated and answered in \`secret\` once; it is ` +
       `never shown again. ${DELIVERY}`,
-    allowListLine: 'api/v2/webhooks',
     body: {
       schema: RegisterBodySchema,
       required: true,
@@ -54,7 +53,6 @@ export const webhookEndpoints: Endpoint[] = [
   webhooks.get('/api/v2/webhooks', {
     operationId: 'listWebhooks',
     summary: 'The subscriptions of the account, in registration order (secrets are never shown).',
-    allowListLine: 'api/v2/webhooks',
     response: { description: 'Array of subscriptions.', schema: WebhookSchema.array() },
     errors: {},
     handler: ({ account }) => reply.json(subscriptionsOf(account).map(publicView)),

@@ -26,7 +26,6 @@ const TIMES_DESCRIPTION =
 
 /** What GET and POST availabletimes share: the query, all required by name (arrays aside), and the answer. */
 const times = {
-  allowListLine: 'api/v2/appointments/availabletimes',
   query: {
     siteId: siteIdParam(),
     day: dateTime({
@@ -87,7 +86,6 @@ export const availabilityEndpoints = [
   }),
   appointments.get('/api/v2/appointments/availabledates', {
     operationId: 'getAvailableDates',
-    allowListLine: 'api/v2/appointments/availabledates',
     summary: 'Dates with at least one bookable time for the services and packages, over the next 30 days.',
     description:
       "Searches the site's own calendar from its today (the account clock) for 30 days, today included, as " +
@@ -108,7 +106,6 @@ export const availabilityEndpoints = [
   }),
   appointments.post('/api/v2/appointments/validate', {
     operationId: 'validateCart',
-    allowListLine: 'api/v2/appointments/validate',
     summary: 'Re-check a cart against the diary before creating the appointment.',
     description:
       'A failure inside a 200: an empty body means every item is still available; a non-empty body is a JSON ' +
