@@ -34,3 +34,10 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
 export function byName<T extends { Name: string }>(a: T, b: T): number {
   return collator.compare(a.Name, b.Name) || (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0);
 }
+
+/** The site and UTC range (epoch ms, both ends as sent) that most lists are asked for. */
+export interface SiteRange {
+  siteId: Guid;
+  start: number;
+  end: number;
+}

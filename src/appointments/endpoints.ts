@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { endpointGroup, recordOrNull } from '../http/endpoint.js';
-import { dateTime, guid, guidFilter, routeGuid, string } from '../http/params.js';
+import { rangeParams } from '../http/common-params.js';
+import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
+import { guid, guidFilter, routeGuid, string } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
@@ -39,15 +39,14 @@ export const appointmentCrudEndpoints = [
         required: true,
         description: 'Appointment state (GET /api/v2/appointmentstates); empty = every state.',
       }),
-      start: dateTime({ description: 'Range start (UTC).' }),
-      end: dateTime({ description: 'Range end (UTC), at most 90 days after start.' }),
+      ...rangeParams('Range start (UTC).', 'Range end (UTC), at most 90 days after start.'),
       find: string({
         description:
           "Free text, case-insensitive contains match over the client's name and the services' names; empty = none.",
       }),
       clientId: guidFilter({ required: true, description: 'Client; empty = every client.' }),
     },
-    response: { description: 'Appointments in the range, ordered by Start.', schema: z.array(AppointmentListSchema) },
+    response: listAnswer('Appointments in the range, ordered by Start.', AppointmentListSchema),
     errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },
     example: (world, now) => ({
       query: {
@@ -167,7 +166,7 @@ export const appointmentCrudEndpoints = [
       "The spec names an appointment-states category without its route; this is the simulator's route for it. " +
       'Account-wide: no siteId.',
     cacheable: true,
-    response: { description: 'Every state, in workflow order.', schema: z.array(AppointmentStateSchema) },
+    response: listAnswer('Every state, in workflow order.', AppointmentStateSchema),
     errors: {},
     example: () => ({}),
     handler: ({ account }) => reply.json(listAppointmentStates(account.world)),

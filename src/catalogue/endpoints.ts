@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { findParam, itemStateParam, requiredItemStateParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { boolean, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
@@ -39,7 +38,7 @@ export const catalogueEndpoints = [
         description: 'Include services sold only as components of packages (hidden by default).',
       }),
     },
-    response: { description: 'Services, ordered by name.', schema: z.array(ServiceListSchema) },
+    response: listAnswer('Services, ordered by name.', ServiceListSchema),
     example: atSite,
     handler: ({ account, query }) => reply.json(listServices(account.world, query)),
   }),
@@ -56,7 +55,7 @@ export const catalogueEndpoints = [
           'There is no way to get both in one call.',
       }),
     },
-    response: { description: 'Products, ordered by name.', schema: z.array(ProductListSchema) },
+    response: listAnswer('Products, ordered by name.', ProductListSchema),
     example: (world) => ({ query: { siteId: firstActiveSiteId(world), allowSale: 'true' } }),
     handler: ({ account, query }) => reply.json(listProducts(account.world, query)),
   }),
@@ -71,7 +70,7 @@ export const catalogueEndpoints = [
         description: 'Free text, contains match (case-insensitive) over name, code and barcode. Send empty for none.',
       }),
     },
-    response: { description: 'Packages with their services, ordered by name.', schema: z.array(PackageListSchema) },
+    response: listAnswer('Packages with their services, ordered by name.', PackageListSchema),
     example: (world) => ({ query: { siteId: firstActiveSiteId(world), itemState: 'Active', find: '' } }),
     handler: ({ account, query }) => reply.json(listPackages(account.world, query)),
   }),
@@ -80,7 +79,7 @@ export const catalogueEndpoints = [
     operationId: 'listCourses',
     summary: "List courses on the price list (not a client's purchases).",
     query: listQuery('name, code, category and barcode'),
-    response: { description: 'Courses, ordered by name.', schema: z.array(CourseListSchema) },
+    response: listAnswer('Courses, ordered by name.', CourseListSchema),
     example: atSite,
     handler: ({ account, query }) => reply.json(listCourses(account.world, query)),
   }),
@@ -89,7 +88,7 @@ export const catalogueEndpoints = [
     operationId: 'listMemberships',
     summary: 'List memberships.',
     query: listQuery('name and code'),
-    response: { description: 'Memberships, ordered by name.', schema: z.array(MembershipListSchema) },
+    response: listAnswer('Memberships, ordered by name.', MembershipListSchema),
     example: atSite,
     handler: ({ account, query }) => reply.json(listMemberships(account.world, query)),
   }),

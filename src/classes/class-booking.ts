@@ -1,6 +1,7 @@
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
+import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
@@ -143,12 +144,7 @@ export function setBookingStateAtSite(world: World, siteId: Guid, bookingId: Gui
   return edited;
 }
 
-export interface BookingFilter {
-  siteId: Guid;
-  classType: number;
-  start: number;
-  end: number;
-}
+export type BookingFilter = SiteRange & { classType: number };
 
 const bySessionThenId = orderBy<ClassBookingRow>(
   (r) => r.Start,

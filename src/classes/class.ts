@@ -1,7 +1,7 @@
 import { formatDateTime, utcMs } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
-import { byName, containsAny } from '../match.js';
+import { byName, containsAny, type SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
 import { checkSite, editRecord, insertRecord, requireField } from '../records.js';
@@ -78,11 +78,8 @@ export function listClasses(world: World, q: { siteId: Guid; start: number }): C
     .map((c) => ({ ...c }));
 }
 
-export interface ScheduleQuery {
-  siteId: Guid;
+export interface ScheduleQuery extends SiteRange {
   classType: number;
-  start: number;
-  end: number;
   find: string;
   employeeId: Guid | null;
   bookOnline: boolean;

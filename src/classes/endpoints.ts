@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { findParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { findParam, rangeParams, siteIdParam } from '../http/common-params.js';
+import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { ClassTypes } from '../http/enums.js';
 import { boolean, dateTime, enumeration, guid, guidFilter } from '../http/params.js';
 import { reply } from '../http/reply.js';
@@ -48,7 +47,7 @@ export const classEndpoints = [
       siteId: siteIdParam(),
       start: dateTime({ description: 'Classes that had ended before this instant (UTC) are dropped.' }),
     },
-    response: { description: 'Classes, ordered by name.', schema: z.array(ClassListSchema) },
+    response: listAnswer('Classes, ordered by name.', ClassListSchema),
     errors: { 400: 'A malformed siteId or start, or an empty start.' },
     example: classesQuery,
     handler: ({ account, query }) => reply.json(listClasses(account.world, query)),
@@ -66,8 +65,10 @@ export const classEndpoints = [
     query: {
       siteId: siteIdParam(),
       classType: classTypeParam(),
-      start: dateTime({ description: 'Range start (UTC); sessions starting at or after it.' }),
-      end: dateTime({ description: 'Range end (UTC); sessions starting at or before it. No cap on the range.' }),
+      ...rangeParams(
+        'Range start (UTC); sessions starting at or after it.',
+        'Range end (UTC); sessions starting at or before it. No cap on the range.',
+      ),
       find: findParam('the class name', 'contains'),
       employeeId: guidFilter({ required: false, description: 'Teacher; left out or empty = every employee.' }),
       bookOnline: boolean({
@@ -75,7 +76,7 @@ export const classEndpoints = [
         description: 'true (default): only sessions bookable online; false: all sessions.',
       }),
     },
-    response: { description: 'Sessions, ordered by Start.', schema: z.array(ClassScheduleListSchema) },
+    response: listAnswer('Sessions, ordered by Start.', ClassScheduleListSchema),
     errors: { 400: 'A malformed siteId, classType, start, end, employeeId or bookOnline, or an empty start or end.' },
     example: schedulesQuery,
     handler: ({ account, query }) => reply.json(listClassSchedules(account.world, query)),
@@ -127,10 +128,9 @@ export const classEndpoints = [
     query: {
       siteId: guid({ description: 'Site whose sessions are listed.' }),
       classType: classTypeParam(),
-      start: dateTime({ description: 'Earliest session Start (UTC).' }),
-      end: dateTime({ description: 'Latest session Start (UTC), inclusive.' }),
+      ...rangeParams('Earliest session Start (UTC).', 'Latest session Start (UTC), inclusive.'),
     },
-    response: { description: 'Class bookings, ordered by session Start.', schema: z.array(ClassBookingSchema) },
+    response: listAnswer('Class bookings, ordered by session Start.', ClassBookingSchema),
     errors: { 400: 'A malformed siteId, classType or date, or an empty start or end.' },
     example: bookingsQuery,
     handler: ({ account, query }) => reply.json(listClassBookings(account.world, query)),

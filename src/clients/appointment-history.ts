@@ -1,6 +1,7 @@
 import { appointmentEnd, serviceSummary } from '../appointments/appointment.js';
 import { utcMs } from '../datetime.js';
 import { checkRange } from '../http/range.js';
+import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -8,12 +9,7 @@ import type { AppointmentHistoryRow } from './schemas.js';
 
 const MAX_HISTORY_DAYS = 730;
 
-export interface HistoryQuery {
-  clientId: Guid;
-  siteId: Guid;
-  start: number;
-  end: number;
-}
+export type HistoryQuery = SiteRange & { clientId: Guid };
 
 /** Newest first, as a history reads. */
 const newestFirst = orderBy<{ Start: string; AppointmentId: Guid }>(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup, recordOrNull } from '../http/endpoint.js';
+import { findParam, itemStateParam, rangeParams, siteIdParam } from '../http/common-params.js';
+import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
-import { booleanFilter, dateTime, guid, optionalDateTime, routeGuid, string } from '../http/params.js';
+import { booleanFilter, guid, optionalDateTime, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { appointmentHistory } from './appointment-history.js';
@@ -62,13 +62,9 @@ export const clientEndpoints = [
     query: {
       clientId: guid({ description: 'The client.' }),
       siteId: guid({ description: 'Site whose appointments to return.' }),
-      start: dateTime({ description: 'Range start (UTC).' }),
-      end: dateTime({ description: 'Range end (UTC), at most 730 days after start.' }),
+      ...rangeParams('Range start (UTC).', 'Range end (UTC), at most 730 days after start.'),
     },
-    response: {
-      description: "The client's appointments in the range, newest first.",
-      schema: z.array(AppointmentHistorySchema),
-    },
+    response: listAnswer("The client's appointments in the range, newest first.", AppointmentHistorySchema),
     errors: { 400: 'The range is wider than 730 days (`Maximum date range is 730 days`), or a value is malformed.' },
     example: historyExample,
     handler: ({ account, query }) => reply.json(appointmentHistory(account.world, query)),
@@ -89,7 +85,7 @@ export const clientEndpoints = [
         description: 'Only clients created on or after this UTC time; empty or left out = no filter.',
       }),
     },
-    response: { description: 'Clients, ordered by last name, then first name.', schema: z.array(ClientListSchema) },
+    response: listAnswer('Clients, ordered by last name, then first name.', ClientListSchema),
     errors: {},
     example: atSite,
     handler: ({ account, query }) => reply.json(listClients(account.world, query)),
@@ -214,7 +210,7 @@ export const clientEndpoints = [
       contactSms: channel('SMS'),
       contactPhone: channel('Phone'),
     },
-    response: { description: 'Contacts, ordered by last name, then first name.', schema: z.array(ClientContactSchema) },
+    response: listAnswer('Contacts, ordered by last name, then first name.', ClientContactSchema),
     example: (world) => ({ query: { ...atSite(world).query, contactEmail: 'true' } }),
     handler: ({ account, query }) => reply.json(listContacts(account.world, query)),
   }),

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup } from '../http/endpoint.js';
-import { boolean, dateTime, guid } from '../http/params.js';
+import { findParam, itemStateParam, rangeParams, siteIdParam } from '../http/common-params.js';
+import { endpointGroup, listAnswer } from '../http/endpoint.js';
+import { boolean, guid } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
@@ -26,7 +25,7 @@ export const employeeEndpoints = [
       itemState: itemStateParam(),
       find: findParam('first name, last name and "first last"', 'contains'),
     },
-    response: { description: 'Employees, ordered by last name then first name.', schema: z.array(EmployeeListSchema) },
+    response: listAnswer('Employees, ordered by last name then first name.', EmployeeListSchema),
     errors: {},
     example: (world) => ({ query: { siteId: firstActiveSiteId(world) } }),
     handler: ({ account, query }) => reply.json(listEmployees(account.world, query)),
@@ -42,17 +41,13 @@ export const employeeEndpoints = [
     cacheable: true,
     query: {
       siteId: guid({ description: 'Site whose rosters to list.' }),
-      start: dateTime({ description: 'Range start (UTC).' }),
-      end: dateTime({ description: 'Range end (UTC), at most 90 days after start.' }),
+      ...rangeParams('Range start (UTC).', 'Range end (UTC), at most 90 days after start.'),
       includeClasses: boolean({
         default: false,
         description: 'Also return the class sessions the employees teach (ScheduleType 3).',
       }),
     },
-    response: {
-      description: 'Schedule rows overlapping the range, ordered by Start.',
-      schema: z.array(EmployeeScheduleSchema),
-    },
+    response: listAnswer('Schedule rows overlapping the range, ordered by Start.', EmployeeScheduleSchema),
     errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },
     example: (world, now) => ({
       query: { siteId: firstActiveSiteId(world), ...weekAround(now), includeClasses: 'true' },

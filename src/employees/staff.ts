@@ -1,5 +1,5 @@
 import { utcMs } from '../datetime.js';
-import { containsAny, hasState, inSite } from '../match.js';
+import { containsAny, hasState, inSite, type SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -41,12 +41,7 @@ export function listEmployees(world: World, q: EmployeeQuery) {
     }));
 }
 
-interface ScheduleQuery {
-  siteId: Guid;
-  start: number;
-  end: number;
-  includeClasses: boolean;
-}
+type ScheduleQuery = SiteRange & { includeClasses: boolean };
 
 const NAMES = { 1: 'WorkingTime', 2: 'TimeOff', 3: 'Class' } as const;
 

@@ -1,7 +1,7 @@
 import { utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
+import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
-import type { Guid } from '../world/common.js';
 import type { ClientCustomForm } from '../world/forms.js';
 import type { World } from '../world/index.js';
 import type { ClientCustomFormRow } from './schemas.js';
@@ -12,10 +12,7 @@ const byCaptureDate = orderBy<ClientCustomForm>(
 );
 
 /** Forms belong to the site they were captured at, so an empty siteId (the empty Guid) matches nothing. */
-export function listClientCustomForms(
-  world: World,
-  q: { siteId: Guid; start: number; end: number },
-): ClientCustomFormRow[] {
+export function listClientCustomForms(world: World, q: SiteRange): ClientCustomFormRow[] {
   const last = widenedEnd(q.end);
   const formNames = new Map(world.customForms.map((f) => [f.CustomFormId, f.Name]));
   const clients = new Map(world.clients.map((c) => [c.ClientId, c]));

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { lastWeek } from '../examples.js';
-import { endpointGroup } from '../http/endpoint.js';
-import { dateTime, guid } from '../http/params.js';
+import { rangeParams } from '../http/common-params.js';
+import { endpointGroup, listAnswer } from '../http/endpoint.js';
+import { guid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import { listClientCustomForms } from './client-forms.js';
@@ -18,13 +18,9 @@ export const clientCustomFormsEndpoint = customForms.get('/api/v2/clientcustomfo
   cacheable: true,
   query: {
     siteId: guid({ description: 'Site where the forms were captured.' }),
-    start: dateTime({ description: 'Range start (UTC), inclusive.' }),
-    end: dateTime({ description: 'Range end (UTC); widened by one day before the query.' }),
+    ...rangeParams('Range start (UTC), inclusive.', 'Range end (UTC); widened by one day before the query.'),
   },
-  response: {
-    description: 'Captured forms with their answers, ordered by CaptureDate.',
-    schema: z.array(ClientCustomFormSchema),
-  },
+  response: listAnswer('Captured forms with their answers, ordered by CaptureDate.', ClientCustomFormSchema),
   errors: { 400: 'A value is malformed, or start or end is empty.' },
   // Forms are captured before treatments already given, so the example looks back a week, at the
   // site of the latest form captured.

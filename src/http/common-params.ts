@@ -1,5 +1,5 @@
 import { ItemStates } from './enums.js';
-import { enumeration, guid, string } from './params.js';
+import { dateTime, enumeration, guid, string } from './params.js';
 
 // Parameters many endpoints share, declared once so their wording and rules stay the same.
 
@@ -23,3 +23,9 @@ export const requiredItemStateParam = () =>
 
 export const findParam = (over: string, match: 'contains' | 'starts-with') =>
   string({ default: '', description: `Free text, ${match} match (case-insensitive) over ${over}. Empty = no filter.` });
+
+/** A required-by-name UTC range, `start` then `end`, each described for its endpoint. */
+export const rangeParams = (start: string, end: string) => ({
+  start: dateTime({ description: start }),
+  end: dateTime({ description: end }),
+});

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import type { ThrottleRule } from '../accounts/throttle.js';
 import type { Credential } from '../auth/credentials.js';
@@ -117,6 +117,12 @@ type Auth = EndpointDef<undefined, undefined, undefined>['auth'];
 
 /** The documented 404 of every route with an id: ids are Guids, so a malformed one matches no route. */
 const MALFORMED_ROUTE_ID = 'The id is not a well-formed Guid (the route does not match).';
+
+/** The answer of a list: a JSON array of `schema` rows, as `description` orders them. */
+export const listAnswer = (description: string, schema: z.ZodType): ResponseSpec => ({
+  description,
+  schema: z.array(schema),
+});
 
 /** The answer of a GET by id: the record, or JSON `null` when the account has none with that id. */
 export const recordOrNull = (noun: string, schema: z.ZodType): ResponseSpec => ({

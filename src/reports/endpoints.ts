@@ -1,6 +1,7 @@
 import { DAY, formatDateTime, startOfDay } from '../datetime.js';
+import { rangeParams } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
-import { dateTime, guidFilter } from '../http/params.js';
+import { guidFilter } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { salesReportAnswer } from './sales-report.js';
@@ -28,8 +29,7 @@ export const reportEndpoints = [
         required: false,
         description: 'One site (active or not); left out or empty = every Active site.',
       }),
-      start: dateTime({ description: 'Range start, UTC, inclusive.' }),
-      end: dateTime({ description: 'Range end, UTC, inclusive (not widened).' }),
+      ...rangeParams('Range start, UTC, inclusive.', 'Range end, UTC, inclusive (not widened).'),
     },
     response: { description: 'The report.', schema: SalesReportSchema },
     errors: {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { endpointGroup, recordOrNull } from '../http/endpoint.js';
-import { booleanFilter, dateTime, guid, routeGuid, string } from '../http/params.js';
+import { rangeParams } from '../http/common-params.js';
+import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
+import { booleanFilter, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './document.js';
@@ -33,11 +33,10 @@ export const accountingDocumentEndpoints = [
         required: true,
         description: 'true: client documents; false: supplier documents; empty: both.',
       }),
-      start: dateTime({ description: 'Range start (UTC), on DocumentDate.' }),
-      end: dateTime({ description: 'Range end (UTC), widened by one day.' }),
+      ...rangeParams('Range start (UTC), on DocumentDate.', 'Range end (UTC), widened by one day.'),
       find: string({ description: 'Starts-with match on client or supplier name or document number; empty = none.' }),
     },
-    response: { description: 'Documents ordered by DocumentDate.', schema: z.array(AccountingDocumentListSchema) },
+    response: listAnswer('Documents ordered by DocumentDate.', AccountingDocumentListSchema),
     errors: { 400: 'A value is malformed.' },
     example: (world, now) => ({
       query: { siteId: recentInvoice(world, now).SiteId, clientDocuments: 'true', ...weekAround(now), find: '' },

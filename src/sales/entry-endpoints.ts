@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { weekAround } from '../examples.js';
-import { endpointGroup, recordOrNull } from '../http/endpoint.js';
+import { rangeParams } from '../http/common-params.js';
+import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { AccountingEntryTypes } from '../http/enums.js';
-import { dateTime, enumeration, guid, routeGuid, string } from '../http/params.js';
+import { enumeration, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -34,11 +34,10 @@ export const accountingEntryEndpoints = [
         typeName: 'AccountingEntryTypes',
         description: 'Exactly one entry type, by name or number; empty matches nothing.',
       }),
-      start: dateTime({ description: 'Range start (UTC), on EntryDate.' }),
-      end: dateTime({ description: 'Range end (UTC), widened by one day.' }),
+      ...rangeParams('Range start (UTC), on EntryDate.', 'Range end (UTC), widened by one day.'),
       find: string({ description: 'Starts-with match on client or supplier name or entry number; empty = none.' }),
     },
-    response: { description: 'Entries ordered by EntryDate.', schema: z.array(AccountingEntryListSchema) },
+    response: listAnswer('Entries ordered by EntryDate.', AccountingEntryListSchema),
     errors: { 400: 'A value is malformed or entryType is not one of the four types.' },
     example: (world, now) => ({
       query: { siteId: recentInvoice(world, now).SiteId, entryType: 'Receipt', ...weekAround(now), find: '' },

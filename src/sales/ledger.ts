@@ -2,7 +2,7 @@ import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import { widenedEnd } from '../http/range.js';
-import { startsWithAny } from '../match.js';
+import { type SiteRange, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';
 import type { Guid } from '../world/common.js';
@@ -45,12 +45,7 @@ function partyTexts(world: World, party: Party): string[] {
   return out;
 }
 
-export interface Query {
-  siteId: Guid;
-  start: number;
-  end: number;
-  find: string;
-}
+export type Query = SiteRange & { find: string };
 
 /**
  * The records of the query's site dated in [start, end + one day] whose number or party starts

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { endpointGroup, recordOrNull } from '../http/endpoint.js';
+import type { z } from 'zod';
+import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { ItemStates } from '../http/enums.js';
 import { enumeration, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
@@ -31,7 +31,7 @@ export const siteEndpoints = [
         description: 'Site state, by name or number: Active = 1, Inactive = 2; All = 0 returns an empty list.',
       }),
     },
-    response: { description: 'Sites in the state, ordered by name.', schema: z.array(SiteListSchema) },
+    response: listAnswer('Sites in the state, ordered by name.', SiteListSchema),
     errors: {},
     example: () => ({ query: { state: 'Active' } }),
     handler: ({ account, query }) =>

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { weekAround } from '../examples.js';
 import { findParam } from '../http/common-params.js';
-import { endpointGroup } from '../http/endpoint.js';
+import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { dateTime, guid } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
@@ -32,7 +31,7 @@ export const timeRecordsEndpoint = timeRecords.get('/api/v2/timerecords', {
     }),
     find: findParam("the employee's first name or last name", 'contains'),
   },
-  response: { description: 'Time records in the range, ordered by clock-in.', schema: z.array(TimeRecordListSchema) },
+  response: listAnswer('Time records in the range, ordered by clock-in.', TimeRecordListSchema),
   errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },
   // A week around today holds past shifts and the one employee still clocked in.
   example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), ...weekAround(now) } }),

@@ -1,18 +1,12 @@
 import { MINUTE, utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
-import { containsAny, inSite } from '../match.js';
+import { containsAny, inSite, type SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
-import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { TimeRecord } from '../world/timerecords.js';
 import type { TimeRecordRow } from './schemas.js';
 
-interface TimeRecordQuery {
-  siteId: Guid;
-  start: number;
-  end: number;
-  find: string;
-}
+type TimeRecordQuery = SiteRange & { find: string };
 
 const byClockIn = orderBy<TimeRecord>(
   (r) => r.ClockIn,

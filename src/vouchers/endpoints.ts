@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
-import { endpointGroup, recordOrNull } from '../http/endpoint.js';
+import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { guid, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
@@ -25,7 +24,7 @@ export const voucherEndpoints = [
       itemState: itemStateParam(),
       find: findParam('voucher number, recipient and barcode', 'starts-with'),
     },
-    response: { description: 'Vouchers, ordered by voucher number.', schema: z.array(VoucherListSchema) },
+    response: listAnswer('Vouchers, ordered by voucher number.', VoucherListSchema),
     errors: { 400: 'A malformed siteId or itemState.' },
     example: atSite,
     handler: ({ account, query }) => reply.json(listVouchers(account.world, query)),

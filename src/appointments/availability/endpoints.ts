@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { siteIdParam } from '../../http/common-params.js';
-import { endpointGroup } from '../../http/endpoint.js';
+import { endpointGroup, listAnswer } from '../../http/endpoint.js';
 import { byte, dateTime, guidArray, guidFilter } from '../../http/params.js';
 import { reply } from '../../http/reply.js';
 import { CartInput } from '../schemas.js';
@@ -54,7 +54,7 @@ const times = {
         'different employee; 0 = none stated, read as 1. Other values answer 400.',
     }),
   },
-  response: { description: 'Offers ordered by start; empty when nothing fits.', schema: z.array(AvailableTimeSchema) },
+  response: listAnswer('Offers ordered by start; empty when nothing fits.', AvailableTimeSchema),
 };
 
 export const availabilityEndpoints = [
@@ -97,7 +97,7 @@ export const availabilityEndpoints = [
       services: guidArray({ description: 'Services to book. Send none when searching packages.' }),
       packages: guidArray({ description: 'Packages to book. Send none when searching services.' }),
     },
-    response: { description: 'Dates in order.', schema: z.array(AvailableDateSchema) },
+    response: listAnswer('Dates in order.', AvailableDateSchema),
     example: (world, now) => {
       const s = sample(world, now);
       return { query: { siteId: s.siteId, services: s.serviceId } };
