@@ -58,11 +58,10 @@ export const accountingDocumentEndpoints = [
     summary: 'Create an accounting document (invoice, quotation, order…) with its line items.',
     description:
       'AccountingDocumentTypeId is required with no default; any known type number is accepted, so a wrong but ' +
-      'valid number yields a document of that type. SiteId must equal the query siteId (400 on SiteId ' +
-      'otherwise). AccountingDocumentLineItems is required and not empty; each line needs Description, Quantity ' +
-      'and Price; Discount (an amount) defaults to 0; a sent Total is ignored and recomputed as Quantity × Price ' +
-      '− Discount. DocumentNumber is generated. No payment is recorded: pay an invoice with POST ' +
-      '/api/v2/accountingentries.',
+      'valid number yields a document of that type. SiteId must equal the query siteId (400 on SiteId otherwise). ' +
+      'AccountingDocumentLineItems is required and not empty; each line needs Description, Quantity and Price; ' +
+      'Discount (an amount) defaults to 0; a sent Total is ignored and recomputed as Quantity × Price − Discount. ' +
+      'DocumentNumber is generated. No payment is recorded: pay an invoice with POST /api/v2/accountingentries.',
     query: { siteId: guid({ description: 'Site the document belongs to.' }) },
     body: body('The document with its AccountingDocumentLineItems; AccountingDocumentId empty.'),
     response: writeResultAnswer('AccountingDocumentId', 'the new id'),
