@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Collection } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
 import type { ModelStateErrors } from './http/model-state.js';
-import type { Guid } from './world/common.js';
+import { EMPTY_GUID, type Guid } from './world/common.js';
 import type { World } from './world/index.js';
 
 // What every area's model shares about records: how a write changes a stored record, the checks of
@@ -82,6 +82,14 @@ export function checkSite(world: World, siteId: Guid, field: string, problems: M
   );
 }
 
+// Optional Guids: absent, null and the empty Guid all mean "none", in bodies as in queries.
+
+/** An id that names something: neither absent, null nor the empty Guid. */
+export const isGiven = (id: Guid | null | undefined): id is Guid => id != null && id !== EMPTY_GUID;
+
+/** The id, or null for "none". */
+export const idOrNull = (id: Guid | null | undefined): Guid | null => (isGiven(id) ? id : null);
+
 // Value types of request bodies, bound the way the query binds them.
 /** Text of at most `max` characters, with the model-state message ASP.NET's StringLength gives. */
 export const text = (max: number) =>
@@ -106,3 +114,9 @@ export const bodyDateTime = z
     }
     return formatDateTime(ms);
   });
+
+/** A Guid that may be sent as null, '' or the empty Guid for "none" (null); left out stays undefined. */
+export const optionalBodyGuid = z
+  .union([z.guid(), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '' ? null : idOrNull(v?.toLowerCase())));

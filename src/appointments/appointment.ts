@@ -10,6 +10,7 @@ import {
   checkSite,
   editRecord,
   insertRecord,
+  isGiven,
   referenceMessage,
   removeRecord,
   requireField,
@@ -21,9 +22,6 @@ import type { AppointmentIn, AppointmentListRow, AppointmentServiceIn } from './
 
 // The diary: appointments and their services as the CRUD endpoints read and write them. Nothing
 // here looks at availability (overlapping bookings are accepted): that is POST /appointments/validate.
-
-/** A sent Guid that means "none": absent, null or the empty Guid. */
-export const given = (id: Guid | null | undefined): id is Guid => id != null && id !== EMPTY_GUID;
 
 export function findAppointment(world: World, id: Guid): Appointment | undefined {
   return world.appointments.find((a) => a.AppointmentId === id);
@@ -134,15 +132,15 @@ export function createAppointment(
     AppointmentId,
     SiteId: siteId,
     ClientId: body.ClientId,
-    ClientTypeId: given(body.ClientTypeId) ? body.ClientTypeId : EMPTY_GUID,
+    ClientTypeId: isGiven(body.ClientTypeId) ? body.ClientTypeId : EMPTY_GUID,
     AppointmentNumber: nextAppointmentNumber(world),
-    AppointmentStateId: given(body.AppointmentStateId) ? body.AppointmentStateId : bookedStateId(world),
+    AppointmentStateId: isGiven(body.AppointmentStateId) ? body.AppointmentStateId : bookedStateId(world),
     Start: earliestStart(AppointmentServices),
     Notes: body.Notes ?? '',
-    SourceId: given(body.SourceId) ? body.SourceId : EMPTY_GUID,
-    UserId: given(body.UserId) ? body.UserId : EMPTY_GUID,
+    SourceId: isGiven(body.SourceId) ? body.SourceId : EMPTY_GUID,
+    UserId: isGiven(body.UserId) ? body.UserId : EMPTY_GUID,
     VIP: body.VIP ?? false,
-    SeriesId: given(body.SeriesId) ? body.SeriesId : null,
+    SeriesId: isGiven(body.SeriesId) ? body.SeriesId : null,
     CreationDate: formatDateTime(now),
     InvoiceId: null,
     AppointmentServices,
@@ -188,14 +186,14 @@ export function updateAppointment(world: World, body: AppointmentIn, random: Ran
 
   if (body.SiteId !== undefined) appointment.SiteId = body.SiteId;
   appointment.ClientId = body.ClientId;
-  if (given(body.ClientTypeId)) appointment.ClientTypeId = body.ClientTypeId;
-  if (given(body.AppointmentStateId)) appointment.AppointmentStateId = body.AppointmentStateId;
+  if (isGiven(body.ClientTypeId)) appointment.ClientTypeId = body.ClientTypeId;
+  if (isGiven(body.AppointmentStateId)) appointment.AppointmentStateId = body.AppointmentStateId;
   if (body.Notes !== undefined) appointment.Notes = body.Notes;
-  if (given(body.SourceId)) appointment.SourceId = body.SourceId;
-  if (given(body.UserId)) appointment.UserId = body.UserId;
+  if (isGiven(body.SourceId)) appointment.SourceId = body.SourceId;
+  if (isGiven(body.UserId)) appointment.UserId = body.UserId;
   if (body.VIP !== undefined) appointment.VIP = body.VIP;
   // A series link is cleared by sending null or the empty Guid.
-  if (body.SeriesId !== undefined) appointment.SeriesId = given(body.SeriesId) ? body.SeriesId : null;
+  if (body.SeriesId !== undefined) appointment.SeriesId = isGiven(body.SeriesId) ? body.SeriesId : null;
   appointment.AppointmentServices = services;
   appointment.Start = earliestStart(services);
   return appointment;
@@ -247,7 +245,7 @@ function checkAppointmentIds(world: World, body: AppointmentIn, problems: ModelS
     world.clients.some((c) => c.ClientId === body.ClientId),
   );
   const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean) => {
-    if (given(id)) checkReference(problems, field, id, exists(id));
+    if (isGiven(id)) checkReference(problems, field, id, exists(id));
   };
   check('AppointmentStateId', body.AppointmentStateId, (id) =>
     world.appointmentStates.some((s) => s.AppointmentStateId === id),
@@ -283,10 +281,10 @@ function buildServices(
 
   return sent.map((item, i): AppointmentService => {
     const at = `AppointmentServices[${i}]`;
-    const service = given(item.ServiceId) ? services.get(item.ServiceId) : undefined;
-    const pkg = given(item.PackageId) ? packages.get(item.PackageId) : undefined;
-    if (given(item.ServiceId)) checkReference(problems, `${at}.ServiceId`, item.ServiceId, service !== undefined);
-    if (given(item.PackageId)) checkReference(problems, `${at}.PackageId`, item.PackageId, pkg !== undefined);
+    const service = isGiven(item.ServiceId) ? services.get(item.ServiceId) : undefined;
+    const pkg = isGiven(item.PackageId) ? packages.get(item.PackageId) : undefined;
+    if (isGiven(item.ServiceId)) checkReference(problems, `${at}.ServiceId`, item.ServiceId, service !== undefined);
+    if (isGiven(item.PackageId)) checkReference(problems, `${at}.PackageId`, item.PackageId, pkg !== undefined);
     if (pkg && service && !pkg.Services.some((ps) => ps.ServiceId === service.ServiceId)) {
       problems.add(
         `${at}.ServiceId`,
@@ -294,7 +292,7 @@ function buildServices(
       );
     }
     // Every item is a service of the catalogue: its duration gives End, its name Description.
-    if (!given(item.ServiceId)) requireField(problems, `${at}.ServiceId`);
+    if (!isGiven(item.ServiceId)) requireField(problems, `${at}.ServiceId`);
 
     const start = parseDateTime(item.Start) ?? 0;
     const end = item.End ? (parseDateTime(item.End) ?? start) : start + (service?.Duration ?? 0) * MINUTE;
@@ -311,15 +309,15 @@ function buildServices(
       return { ResourceId: r.ResourceId, Name: resource?.Name ?? '' };
     });
 
-    const PackageId = given(item.PackageId) ? item.PackageId : null;
-    let PackageGroupId: Guid | null = given(item.PackageGroupId) ? item.PackageGroupId : null;
+    const PackageId = isGiven(item.PackageId) ? item.PackageId : null;
+    let PackageGroupId: Guid | null = isGiven(item.PackageGroupId) ? item.PackageGroupId : null;
     if (PackageId && !PackageGroupId) {
       PackageGroupId = groups.get(PackageId) ?? owner.newId();
       groups.set(PackageId, PackageGroupId);
     }
     return {
       AppointmentServiceId:
-        given(item.AppointmentServiceId) && keep.has(item.AppointmentServiceId)
+        isGiven(item.AppointmentServiceId) && keep.has(item.AppointmentServiceId)
           ? item.AppointmentServiceId
           : owner.newId(),
       AppointmentId: owner.appointmentId,

@@ -6,9 +6,9 @@ import { containsAny, hasState, inSite, startsWithAny } from '../match.js';
 import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
-import { checkReference, checkSite, editRecord, insertRecord } from '../records.js';
+import { checkReference, checkSite, editRecord, insertRecord, isGiven } from '../records.js';
 import type { Client, ClientNote } from '../world/clients.js';
-import { EMPTY_GUID, type Guid } from '../world/common.js';
+import type { Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
@@ -41,20 +41,19 @@ export function findClient(world: World, id: Guid): ClientRecord | undefined {
 // Create and update.
 
 /** A sent id that means "none": absent, null or the empty Guid. */
-const isNone = (id: Guid | null | undefined): id is null | undefined => id == null || id === EMPTY_GUID;
 
 /** Blank passwords mean "none" (create) or "keep" (NewAccountPassword on update). */
 const givenPassword = (p: string | null | undefined): p is string => p != null && p.trim() !== '';
 
 /** A site id for a client: none = account-wide (null); otherwise it must name a site of the account. */
 function clientSite(world: World, id: Guid | null | undefined, field: string, problems: ModelStateErrors) {
-  if (isNone(id)) return null;
+  if (!isGiven(id)) return null;
   checkSite(world, id, field, problems);
   return id;
 }
 
 function checkMembership(world: World, id: Guid | null | undefined, problems: ModelStateErrors): void {
-  if (isNone(id)) return;
+  if (!isGiven(id)) return;
   checkReference(
     problems,
     'MembershipId',
@@ -95,7 +94,7 @@ export function createClient(
   const ClientNotes = applyNotes([], body.ClientNotes ?? [], ClientId, newId, problems);
   problems.throwIfAny();
 
-  const member = !isNone(body.MembershipId);
+  const member = isGiven(body.MembershipId);
   const physical = addressOf(body.PhysicalAddress);
   const client: ClientRecord = {
     ClientId,
@@ -161,7 +160,7 @@ export function updateClient(world: World, clientId: Guid, body: ClientUpdateIn,
 
 /** A new membership gets the next membership number; clearing it (null or empty) clears the number. */
 function setMembership(world: World, client: ClientRecord, id: Guid | null): void {
-  if (isNone(id)) {
+  if (!isGiven(id)) {
     client.MembershipId = null;
     client.MembershipNumber = '';
     return;

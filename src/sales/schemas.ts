@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, text } from '../records.js';
-import { EMPTY_GUID } from '../world/common.js';
+import { bodyDateTime, optionalBodyGuid, text } from '../records.js';
 
 // Wire shapes of the sales area: the request bodies of documents and entries, and the answers. The
 // spec names AccountingDocumentList, AccountingEntryList and the entry detail "with its allocations"
@@ -21,41 +20,33 @@ const ENTRY_TYPES = 'Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringP
 
 const notNegative = amount.refine((n) => n >= 0, { error: 'The value must not be negative.' });
 
-/** A Guid that may be sent as null, '' or the empty Guid for "none" (null); left out stays undefined. */
-const optionalGuid = z
-  .union([z.guid(), z.literal(''), z.null()])
-  .optional()
-  .transform((v) =>
-    v === undefined ? undefined : v === null || v === '' || v.toLowerCase() === EMPTY_GUID ? null : v.toLowerCase(),
-  );
-
 const LineItemInput = z
   .object({
-    AccountingDocumentLineItemId: optionalGuid,
+    AccountingDocumentLineItemId: optionalBodyGuid,
     Description: text(500).refine((s) => s.trim() !== '', { error: 'The field is required.' }),
     Quantity: amount,
     Price: amount,
     Discount: amount.optional(),
     Total: z.number().optional().describe('Ignored: recomputed as Quantity × Price − Discount.'),
-    ServiceId: optionalGuid,
-    ProductId: optionalGuid,
-    PackageId: optionalGuid,
-    EmployeeId: optionalGuid,
+    ServiceId: optionalBodyGuid,
+    ProductId: optionalBodyGuid,
+    PackageId: optionalBodyGuid,
+    EmployeeId: optionalBodyGuid,
   })
   .meta({ id: 'AccountingDocumentLineItemInput' });
 
 /** Body of POST and PUT /accountingdocuments. */
 export const DocumentInput = z
   .object({
-    AccountingDocumentId: optionalGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
+    AccountingDocumentId: optionalBodyGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
     AccountingDocumentTypeId: z.number({ error: 'The AccountingDocumentTypeId field is required.' }).int().optional(),
-    SiteId: optionalGuid,
-    ClientId: optionalGuid,
-    SupplierId: optionalGuid,
+    SiteId: optionalBodyGuid,
+    ClientId: optionalBodyGuid,
+    SupplierId: optionalBodyGuid,
     DocumentDate: bodyDateTime.optional(),
     DueDate: bodyDateTime.optional(),
     Reference: text(200).optional(),
-    LinkedAccountingDocumentId: optionalGuid,
+    LinkedAccountingDocumentId: optionalBodyGuid,
     AccountingDocumentLineItems: z.array(LineItemInput).optional(),
   })
   .meta({ id: 'AccountingDocumentInput' });
@@ -64,31 +55,31 @@ export type DocumentIn = z.infer<typeof DocumentInput>;
 export type LineItemIn = z.infer<typeof LineItemInput>;
 
 const GratuityInput = z
-  .object({ AccountingEntryId: optionalGuid, EmployeeId: z.guid().transform((id) => id.toLowerCase()) })
+  .object({ AccountingEntryId: optionalBodyGuid, EmployeeId: z.guid().transform((id) => id.toLowerCase()) })
   .meta({ id: 'AccountingEntryGratuityInput' });
 
 /** Body of POST and PUT /accountingentries ("Accounting Entry" in the spec). */
 export const EntryInput = z
   .object({
-    AccountingEntryId: optionalGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
+    AccountingEntryId: optionalBodyGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
     AccountingEntryTypeId: z.number().int().optional().describe(`${ENTRY_TYPES}; required on create.`),
-    SiteId: optionalGuid,
-    ClientId: optionalGuid,
-    SupplierId: optionalGuid,
+    SiteId: optionalBodyGuid,
+    ClientId: optionalBodyGuid,
+    SupplierId: optionalBodyGuid,
     EntryNumber: text(50).nullable().optional().describe('Empty for the next number of the type.'),
     Reference: text(200).optional(),
     Description: text(500).optional(),
     EntryDate: bodyDateTime.optional(),
-    AccountingDocumentId: optionalGuid,
+    AccountingDocumentId: optionalBodyGuid,
     AmountDue: amount.optional().describe('Ignored where a document is allocated: it is what the document still owed.'),
     Received: notNegative.optional(),
     Gratuity: notNegative.optional(),
     Change: notNegative.optional(),
     Total: notNegative.optional().describe('Required on create: the amount allocated.'),
-    PaymentTypeId: optionalGuid,
-    VoucherId: optionalGuid,
-    UserId: optionalGuid,
-    CashDrawerId: optionalGuid,
+    PaymentTypeId: optionalBodyGuid,
+    VoucherId: optionalBodyGuid,
+    UserId: optionalBodyGuid,
+    CashDrawerId: optionalBodyGuid,
     Gratuities: z.array(GratuityInput).optional(),
   })
   .meta({ id: 'AccountingEntryInput' });

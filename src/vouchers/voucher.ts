@@ -5,9 +5,9 @@ import { hasState, inSite, startsWithAny } from '../match.js';
 import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
-import { checkSite, editRecord, insertRecord, requireField } from '../records.js';
+import { checkSite, editRecord, idOrNull, insertRecord, requireField } from '../records.js';
 import { redeemedByVoucher, voucherRedemptions } from '../sales/index.js';
-import { EMPTY_GUID, type Guid } from '../world/common.js';
+import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
 import { EntryType } from '../world/sales-codes.js';
@@ -21,7 +21,6 @@ import { TEXT_FIELDS, type TextField, type VoucherIn } from './schemas.js';
 // Fields and rules
 
 /** The empty Guid (or null) means "none": a shared voucher, no client, no source. */
-const orNull = (id: Guid | null | undefined): Guid | null => (id == null || id === EMPTY_GUID ? null : id);
 
 /** Body text fields: null and, on create, left out store the empty string. */
 const texts = (body: VoucherIn) =>
@@ -69,10 +68,10 @@ const nextVoucherNumber = (world: World, type: VoucherType): string =>
 /** Every failure is reported in one model-state 400 and nothing is written. */
 export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: number, random: Random): Voucher {
   const problems = new ModelStateErrors();
-  const site = orNull(siteId);
+  const site = idOrNull(siteId);
   checkVoucherSite(world, site, 'siteId', problems);
   if (body.SiteId === undefined) requireField(problems, 'SiteId');
-  else if (orNull(body.SiteId) !== site) problems.add('SiteId', 'SiteId must equal the query siteId.');
+  else if (idOrNull(body.SiteId) !== site) problems.add('SiteId', 'SiteId must equal the query siteId.');
   if (body.ExpiryDate == null) requireField(problems, 'ExpiryDate');
   const amount = faceValue(body);
   if (amount === null) requireField(problems, 'Amount');
@@ -92,9 +91,9 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
     // A voucher sold over the API is usable from the moment it is issued unless told otherwise.
     ActivationDate: body.ActivationDate ?? formatDateTime(now),
     AccountingEntryTypeId: body.AccountingEntryTypeId ?? EntryType.Receipt,
-    ClientId: orNull(body.ClientId),
-    SourceId: orNull(body.SourceId),
-    CreatedSiteId: body.CreatedSiteId === undefined ? site : orNull(body.CreatedSiteId),
+    ClientId: idOrNull(body.ClientId),
+    SourceId: idOrNull(body.SourceId),
+    CreatedSiteId: body.CreatedSiteId === undefined ? site : idOrNull(body.CreatedSiteId),
     ...texts(body),
     Template: (body.Template ?? 0) as VoucherTemplate,
     Amount: amount as number,
@@ -112,7 +111,7 @@ export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): V
   const voucher = editRecord(world, 'vouchers', findVoucher(world, voucherId));
   if (!voucher) throw errors.recordDoesNotExist();
   const problems = new ModelStateErrors();
-  const site = orNull(body.SiteId);
+  const site = idOrNull(body.SiteId);
   checkVoucherSite(world, site, 'SiteId', problems);
   problems.throwIfAny();
 
@@ -124,9 +123,9 @@ export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): V
   if (body.DeliveryDate !== undefined) voucher.DeliveryDate = body.DeliveryDate;
   if (body.ActivationDate !== undefined) voucher.ActivationDate = body.ActivationDate;
   if (body.AccountingEntryTypeId !== undefined) voucher.AccountingEntryTypeId = body.AccountingEntryTypeId;
-  if (body.ClientId !== undefined) voucher.ClientId = orNull(body.ClientId);
-  if (body.SourceId !== undefined) voucher.SourceId = orNull(body.SourceId);
-  if (body.CreatedSiteId !== undefined) voucher.CreatedSiteId = orNull(body.CreatedSiteId);
+  if (body.ClientId !== undefined) voucher.ClientId = idOrNull(body.ClientId);
+  if (body.SourceId !== undefined) voucher.SourceId = idOrNull(body.SourceId);
+  if (body.CreatedSiteId !== undefined) voucher.CreatedSiteId = idOrNull(body.CreatedSiteId);
   for (const field of TEXT_FIELDS) {
     const value = body[field];
     if (value !== undefined) voucher[field] = value ?? '';

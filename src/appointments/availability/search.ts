@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { DAY, startOfDay, utcText } from '../../datetime.js';
 import { errors } from '../../http/errors.js';
 import { guidFromHex } from '../../random.js';
+import { isGiven } from '../../records.js';
 import type { Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
-import { given } from '../appointment.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { busyTimes, cartTimes } from './busy.js';
 import type { AvailableTime } from './schemas.js';
@@ -72,8 +72,8 @@ export function availableDates(world: World, query: DatesQuery, now: number): st
   const today = localDateAt(site, now);
   const question: Question = {
     siteId: query.siteId,
-    services: query.services.filter(given),
-    packages: query.packages.filter(given),
+    services: query.services.filter(isGiven),
+    packages: query.packages.filter(isGiven),
     employeeIds: [],
     clientId: null,
     serviceSequence: 1,
@@ -111,10 +111,10 @@ function timesQuestion(query: TimesQuery, cart: readonly AppointmentServiceIn[])
   }
   return {
     siteId: query.siteId,
-    services: query.services.filter(given),
-    packages: given(query.packageId) ? [query.packageId] : [],
-    employeeIds: query.employeeIds.filter(given),
-    clientId: given(query.clientId) ? query.clientId : null,
+    services: query.services.filter(isGiven),
+    packages: isGiven(query.packageId) ? [query.packageId] : [],
+    employeeIds: query.employeeIds.filter(isGiven),
+    clientId: isGiven(query.clientId) ? query.clientId : null,
     serviceSequence: query.serviceSequence,
     cart,
   };

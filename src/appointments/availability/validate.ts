@@ -1,11 +1,11 @@
 import { DAY } from '../../datetime.js';
 import { errors } from '../../http/errors.js';
+import { isGiven } from '../../records.js';
 import type { Resource, Service } from '../../world/catalogue.js';
 import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
-import { given } from '../appointment.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { type Busy, busyTimes, cartSpan } from './busy.js';
 import { localDateAt, planDay, type SiteDay, tradingDay } from './slots.js';
@@ -34,9 +34,9 @@ export function unavailableItems(
     from,
     to,
     now,
-    clientIds: new Set(cart.map((i) => i.ClientId).filter(given)),
+    clientIds: new Set(cart.map((i) => i.ClientId).filter(isGiven)),
     // An item of an appointment being edited does not clash with that appointment itself.
-    except: new Set(cart.map((i) => i.AppointmentId).filter(given)),
+    except: new Set(cart.map((i) => i.AppointmentId).filter(isGiven)),
   });
   const check: Checker = {
     world,
@@ -76,8 +76,8 @@ interface Checker {
 }
 
 function itemAvailable(c: Checker, site: Site, day: SiteDay, item: AppointmentServiceIn, span: Interval): boolean {
-  const clientFree = !given(item.ClientId) || !c.busy.client(item.ClientId).overlaps(span.start, span.end);
-  if (given(item.ServiceId)) {
+  const clientFree = !isGiven(item.ClientId) || !c.busy.client(item.ClientId).overlaps(span.start, span.end);
+  if (isGiven(item.ServiceId)) {
     const service = c.world.services.find((s) => s.ServiceId === item.ServiceId);
     const atSite =
       service !== undefined && service.State === 1 && (service.SiteId === null || service.SiteId === site.SiteId);
@@ -86,7 +86,7 @@ function itemAvailable(c: Checker, site: Site, day: SiteDay, item: AppointmentSe
     const equipped = service !== undefined && equip(c, site, service, item, span);
     return atSite && staffed && equipped && clientFree;
   }
-  if (given(item.PackageId)) return clientFree && packageFits(c, site, day, item, span);
+  if (isGiven(item.PackageId)) return clientFree && packageFits(c, site, day, item, span);
   return false;
 }
 
