@@ -1,7 +1,7 @@
 import { createSimulator } from '../app.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import type { Endpoint } from '../http/endpoint.js';
-import type { Example } from './document.js';
+import type { Example } from './openapi-document.js';
 
 // Examples are real answers of a seeded world at a fixed time, so the document shows what the
 // simulator really sends, and regenerating it gives the same bytes.

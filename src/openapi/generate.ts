@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { endpoints } from '../endpoints.js';
-import { buildDocument } from './document.js';
 import { collectExamples } from './examples.js';
+import { buildDocument } from './openapi-document.js';
 
 /** The document exactly as committed in openapi/: JSON (two-space indent) and YAML. */
 export async function generateOpenApi(): Promise<{ json: string; yaml: string }> {
