@@ -3,7 +3,9 @@ import { parseGuid } from './guid.js';
 
 // Action selection the way the real (ASP.NET Web API) service does it, in stages:
 // no path → 404; path served but not by this method → 405; method served but a required
-// query name is missing → 405 when another method is registered on the path, else 404.
+// query name is missing → 405 when another method is registered on the path, else 404. A 405's
+// Allow lists the methods the request as sent could reach: those of the path's other actions whose
+// required names it carries (possibly none), never the method it was just refused.
 // Paths match case-insensitively, a trailing slash is accepted, route ids must be Guids.
 
 export type Resolution =
@@ -60,10 +62,10 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
       for (const m of sameMethod) {
         if (m.route.required.every(hasName)) return { kind: 'match', endpoint: m.route.endpoint, route: m.values };
       }
-      const allow = [...new Set(onPath.map((m) => m.route.endpoint.method))];
-      const otherMethods = allow.some((m) => m !== method);
-      if (sameMethod.length > 0 && !otherMethods) return { kind: 'notFound' };
-      return { kind: 'methodNotAllowed', allow };
+      const others = onPath.filter((m) => m.route.endpoint.method !== method);
+      if (sameMethod.length > 0 && others.length === 0) return { kind: 'notFound' };
+      const reachable = others.filter((m) => m.route.required.every(hasName));
+      return { kind: 'methodNotAllowed', allow: [...new Set(reachable.map((m) => m.route.endpoint.method))] };
     },
   };
 }

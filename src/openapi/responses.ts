@@ -80,7 +80,13 @@ export const errorResponses: Record<string, ResponseObject> = {
     description:
       'A query parameter required by name is missing from the URL, on a path that also serves another method. ' +
       'Same meaning as the 404.',
-    headers: { Allow: { schema: { type: 'string' }, description: 'Methods the path serves.' } },
+    headers: {
+      Allow: {
+        schema: { type: 'string' },
+        description:
+          "The methods the request as sent could reach: the path's other methods whose required names it carries (may be empty).",
+      },
+    },
     content: json(ref('Message')),
   },
   Throttled: throttled(V2_THROTTLE),

@@ -46,7 +46,8 @@ describe('GET /api/v2/appointments', () => {
       url.searchParams.delete(name);
       const res = await call(d, `${url.pathname}${url.search}`);
       expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toContain('POST');
+      // POST is reachable as sent only while siteId, its one required name, is there.
+      expect(res.headers.get('allow')).toBe(name === 'siteId' ? '' : 'POST');
     },
   );
 

@@ -56,7 +56,9 @@ describe('action selection', () => {
 
   it('a required name missing where another method is registered on the path answers 405', () => {
     const r = resolver.resolve('GET', '/api/v2/appointments', has('siteid'));
-    expect(r).toEqual({ kind: 'methodNotAllowed', allow: ['GET', 'POST'] });
+    expect(r).toEqual({ kind: 'methodNotAllowed', allow: ['POST'] });
+    // Without siteId, POST (which needs it) is not reachable either.
+    expect(resolver.resolve('GET', '/api/v2/appointments', has())).toEqual({ kind: 'methodNotAllowed', allow: [] });
   });
 
   it('a route id is normalised to its lowercase Guid', () => {

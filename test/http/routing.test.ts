@@ -28,6 +28,17 @@ describe('rules shared by all endpoints', () => {
     expect(Array.isArray(res.body)).toBe(true);
   });
 
+  it('405 Allow lists only the methods the request as sent could reach, never the refused one', async () => {
+    // GET /classes needs siteId and start; POST needs siteId; PUT needs classId.
+    const res = await call(sim, `/api/v2/classes?siteId=${siteId}`, { token });
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual({ Message: "The requested resource does not support http method 'GET'." });
+    expect(res.headers.get('allow')).toBe('POST');
+    const bare = await call(sim, '/api/v2/classes', { token });
+    expect(bare.status).toBe(405);
+    expect(bare.headers.get('allow')).toBe('');
+  });
+
   it('a method the path does not serve answers 405 with Allow', async () => {
     const res = await call(sim, '/api/v2/token', { method: 'GET' });
     expect(res.status).toBe(405);
