@@ -84,7 +84,8 @@ export const errorResponses: Record<string, ResponseObject> = {
       Allow: {
         schema: { type: 'string' },
         description:
-          "The methods the request as sent could reach: the path's other methods whose required names it carries (may be empty).",
+          "The methods the request as sent could reach: the path's other methods whose required names it carries " +
+          '(may be empty).',
       },
     },
     content: json(ref('Message')),
