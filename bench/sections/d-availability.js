@@ -28,7 +28,11 @@ async function measureAvailability() {
     const res = await sim.fetch(new Request(`http://127.0.0.1${url}`, init));
     return { status: res.status, text: await res.text() };
   };
-  const issued = await call('/api/v2/token', { method: 'POST', body: JSON.stringify(CREDENTIAL) });
+  const issued = await call('/api/v2/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CREDENTIAL),
+  });
   const headers = { authorization: `Bearer ${JSON.parse(issued.text).access_token}` };
   const world = sim.registry.get('demo').world;
   // Collections are generated on first touch; the setup figure includes the diary's.

@@ -60,9 +60,19 @@ export async function readText(request: Request, tooLarge: () => ApiError, limit
   return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
+// The media types ASP.NET's JSON formatter reads. A body without a Content-Type is read as
+// application/octet-stream, which no formatter takes.
+const JSON_MEDIA_TYPES = new Set(['application/json', 'text/json']);
+
+function mediaTypeOf(request: Request): string {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return type || 'application/octet-stream';
+}
+
 /**
  * Reads and validates a JSON body. As ASP.NET's JSON binding does, unknown fields are ignored and
- * names match case-insensitively; a missing body is an error only when the endpoint requires one.
+ * names match case-insensitively; a missing body is an error only when the endpoint requires one, and
+ * a body sent as anything but JSON (`application/json` or `text/json`) is a 415.
  */
 export async function readBody(request: Request, spec: BodySpec<z.ZodType>): Promise<unknown> {
   const text = await readText(request, errors.bodyTooLarge);
@@ -70,6 +80,8 @@ export async function readBody(request: Request, spec: BodySpec<z.ZodType>): Pro
     if (spec.required) throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.');
     return undefined;
   }
+  const mediaType = mediaTypeOf(request);
+  if (!JSON_MEDIA_TYPES.has(mediaType)) throw spec.invalid?.() ?? errors.unsupportedMediaType(mediaType);
   if (nestedTooDeep(text)) {
     throw spec.invalid?.() ?? errors.field(BODY_FIELD, `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   }

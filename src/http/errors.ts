@@ -89,6 +89,9 @@ export const errors = {
    * is closed after the answer rather than kept for a next request behind the unread bytes.
    */
   bodyTooLarge: () => json(413, { Message: BODY_TOO_LARGE }, { connection: 'close' }),
+  /** A body in a media type no JSON reader takes (ASP.NET Web API's UnsupportedMediaType answer). */
+  unsupportedMediaType: (mediaType: string) =>
+    json(415, { Message: `The request entity's media type '${mediaType}' is not supported for this resource.` }),
 
   /** Credential endpoints answer OAuth-style `{ error }` bodies. */
   credential: (status: 400 | 401 | 500, error: 'invalid_request' | 'invalid_client' | 'server_error') =>

@@ -22,6 +22,7 @@ export async function invoke(endpoint: Endpoint, account: Account, now: number, 
   ).toString();
   const request = new Request('http://simulator.invalid/', {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
   });
   return endpoint.handler({

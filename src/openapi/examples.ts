@@ -54,6 +54,7 @@ async function tokenOf(fetch: (r: Request) => Promise<Response>, account: string
   const res = await fetch(
     new Request(`http://127.0.0.1/accounts/${account}/api/v2/token`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET }),
     }),
   );

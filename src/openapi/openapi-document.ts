@@ -163,6 +163,7 @@ function responsesOf(
   if (endpoint.errors[409])
     responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
   if (endpoint.body) responses['413'] = responseRef('PayloadTooLarge');
+  if (endpoint.body && !endpoint.body.invalid) responses['415'] = responseRef('UnsupportedMediaType');
   responses['429'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Throttled' : 'Throttled');
   return responses;
 }

@@ -117,12 +117,18 @@ export const errorResponses: Record<string, ResponseObject> = {
   },
   PayloadTooLarge: {
     description:
-      `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB): ` +
-      `refused when the Content-Length says so, before any of the body ` +
-      `is read, or as soon as a chunked body passes the limit. The rest ` +
-      `of the body is not read and the connection is closed after the ` +
-      `answer.`,
+      `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB): refused when the Content-Length says so, ` +
+      'before any of the body is read, or as soon as a chunked body passes the limit. The rest of the body is not ' +
+      'read and the connection is closed after the answer.',
     content: json(ref('Message'), { Message: BODY_TOO_LARGE }),
+  },
+  UnsupportedMediaType: {
+    description:
+      'A body sent without `Content-Type: application/json` (or `text/json`): as text, form-encoded, or with no ' +
+      'type at all (read as application/octet-stream). Nothing is written.',
+    content: json(ref('Message'), {
+      Message: "The request entity's media type 'text/plain' is not supported for this resource.",
+    }),
   },
   ServerError: {
     description: 'A failure the spec documents for this endpoint.',

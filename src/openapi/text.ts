@@ -19,7 +19,8 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   \`find\` is compared as plain text, never as a pattern.
 - **Bad input**: a malformed id in a route is a \`404\` (the route does not match). A malformed query value or body
   is a \`400\` naming the field: \`{"Message":"The request is invalid.","ModelState":{"siteId":["The value 'x' is not
-  valid for Guid."]}}\`. Bodies are at most 1 MiB (larger: \`413\`) and nest at most 64 levels.
+  valid for Guid."]}}\`. Bodies are at most 1 MiB (larger: \`413\`) and nest at most 64 levels, and are read only
+  as \`Content-Type: application/json\` (or \`text/json\`): any other type, or none, is a \`415\`.
 - **Rate limit**: 4 requests per second per endpoint per calling address, in a fixed window opened by the first
   request. Going over locks that endpoint out for 120 seconds: every call in that time answers \`429\` with a JSON
   string body.
