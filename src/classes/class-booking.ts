@@ -80,10 +80,10 @@ function checkReferences(world: World, b: ClassBooking, problems: ModelStateErro
   );
 }
 
-/** Writes nothing for an empty ClassBookingId either: the empty Guid is echoed. */
+/** The caller's id is the key, the empty Guid (also for an id left out) included. */
 export function createClassBooking(world: World, body: ClassBookingIn): Guid {
   const id = body.ClassBookingId ?? EMPTY_GUID;
-  if (writesNothing('create', body.ObjectState) || id === EMPTY_GUID) return id;
+  if (writesNothing('create', body.ObjectState)) return id;
   const problems = new ModelStateErrors();
   if (world.classBookings.some((b) => b.ClassBookingId === id))
     problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`);

@@ -140,8 +140,9 @@ export const classEndpoints = [
     summary: 'Book a client onto a class session; the caller generates ClassBookingId.',
     description:
       'Writes only when the body ObjectState is 1: any other value (or none) writes NOTHING and still answers ' +
-      '200 with the write result. The answer Value echoes the ClassBookingId sent; an empty (or missing) ' +
-      'ClassBookingId is echoed as the empty Guid and nothing is stored. The query siteId is required by name ' +
+      '200 with the write result. The answer Value echoes the ClassBookingId sent. An empty (or missing) ' +
+      'ClassBookingId is the empty Guid, and with ObjectState 1 the booking is stored under it like any other id ' +
+      '(a second one is refused as in use). The query siteId is required by name ' +
       'only: the booking belongs to the site of its session. ClassScheduleId and ClientId must name records (400 ' +
       'model state on the field); a ClassBookingId already in use is a 400 on ClassBookingId. ClassBookingState ' +
       'defaults to Booked, OnlineBooking to false. Capacity: Booked and CheckedIn hold a place; a manual booking ' +

@@ -119,13 +119,24 @@ describe('POST /api/v2/classes/classbookings', () => {
     });
   }
 
-  it('an empty ClassBookingId comes back as the empty Guid and nothing is stored', async () => {
+  it('an empty ClassBookingId with ObjectState 1 books under the empty Guid; a second one is refused as in use', async () => {
     const s = sessionWithRoom(a.world);
-    const before = snapshot();
     const res = await post(booking(s, a.world, { ClassBookingId: EMPTY }), s.SiteId);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ Message: 'ClassBookingId', Value: EMPTY });
-    expect(snapshot()).toBe(before);
+    const listed = (await list(s)).body as { ClassBookingId: string }[];
+    expect(listed.filter((b) => b.ClassBookingId === EMPTY)).toHaveLength(1);
+    const again = await post(booking(s, a.world, { ClassBookingId: EMPTY }), s.SiteId);
+    expect(again.status).toBe(400);
+    expect(Object.keys(again.body.ModelState)).toEqual(['ClassBookingId']);
+  });
+
+  it('a ClassBookingId left out is the empty Guid, as ASP.NET binds a missing Guid', async () => {
+    const s = sessionWithRoom(a.world);
+    const { ClassBookingId: _left, ...body } = booking(s, a.world);
+    const res = await post(body, s.SiteId);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ Message: 'ClassBookingId', Value: EMPTY });
   });
 
   it('a manual booking is accepted on a full session (the front desk may overbook)', async () => {
