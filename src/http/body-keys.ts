@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 
-// ASP.NET's JSON binding matches property names case-insensitively (`clientid` binds ClientId).
-// Before validation, keys are renamed to the schema's own spelling wherever they differ only in case.
+// ASP.NET's JSON binding matches property names case-insensitively (`clientid` binds ClientId), and
+// takes `null` as "no value". Before validation, keys are renamed to the schema's own spelling
+// wherever they differ only in case, and a null sent for a field that has no null of its own is
+// dropped: an optional field is then left out, a required one missing (the same model-state error).
 
 type Def = {
   type: string;
@@ -10,6 +12,7 @@ type Def = {
   innerType?: z.ZodType;
   in?: z.ZodType;
   options?: z.ZodType[];
+  values?: unknown[];
 };
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -41,6 +44,10 @@ function renameKeys(value: Record<string, unknown>, shape: Record<string, z.ZodT
     if (canonical === undefined) continue; // unknown fields are ignored
     // An exact spelling wins over a case variant sent alongside it.
     if (Object.hasOwn(out, canonical) && key !== canonical) continue;
+    if (v === null && !takesNull(shape[canonical]!)) {
+      delete out[canonical];
+      continue;
+    }
     out[canonical] = canonicalKeys(v, shape[canonical]!);
   }
   return out;
@@ -48,4 +55,28 @@ function renameKeys(value: Record<string, unknown>, shape: Record<string, z.ZodT
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether a field's schema gives null a meaning of its own (e.g. "clear the value" on an update). */
+function takesNull(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'null':
+    case 'nullable':
+    case 'any':
+    case 'unknown':
+      return true;
+    case 'optional':
+    case 'default':
+    case 'readonly':
+      return takesNull(def.innerType!);
+    case 'pipe':
+      return takesNull(def.in!);
+    case 'union':
+      return def.options!.some(takesNull);
+    case 'literal':
+      return def.values!.includes(null);
+    default:
+      return false;
+  }
 }

@@ -16,7 +16,9 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   (\`services[0]=a&services[1]=b\` binds the same way).
 - **Names and unknowns**: paths and query names match case-insensitively and a trailing slash is accepted; unknown
   query names and unknown body fields are ignored (\`__proto__\`, \`constructor\` and \`prototype\` too, never stored);
-  \`find\` is compared as plain text, never as a pattern.
+  \`find\` is compared as plain text, never as a pattern. Body field names match case-insensitively too, and \`null\`
+  means "no value": an optional field sent as null is left out, a required one is missing (unless the field gives
+  null a meaning of its own, such as clearing a value on an update).
 - **Bad input**: a malformed id in a route is a \`404\` (the route does not match). A malformed query value or body
   is a \`400\` naming the field: \`{"Message":"The request is invalid.","ModelState":{"siteId":["The value 'x' is not
   valid for Guid."]}}\`. Bodies are at most 1 MiB (larger: \`413\`) and nest at most 64 levels, and are read only
