@@ -91,7 +91,7 @@ export async function readBody(request: Request, spec: BodySpec<z.ZodType>): Pro
   } catch {
     throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'The request body is not valid JSON.');
   }
-  const result = spec.schema.safeParse(canonicalKeys(json, spec.schema));
+  const result = spec.schema.safeParse(canonicalKeys(json, spec.schema), { reportInput: true });
   if (!result.success) throw spec.invalid?.() ?? errors.modelState(modelStateOf(result.error));
   return result.data;
 }
@@ -101,9 +101,34 @@ export function modelStateOf(error: z.ZodError): ModelState {
   const state: ModelState = {};
   for (const issue of error.issues) {
     const key = fieldPath(issue.path);
-    (state[key] ??= []).push(issue.message);
+    (state[key] ??= []).push(serviceWords(issue, key));
   }
   return state;
+}
+
+/**
+ * The message in the words ASP.NET's model validation uses, never the validator library's: a value
+ * left out is `The X field is required.`, one of the wrong type or form `The value 'v' is not valid
+ * for X.`, a too-short list MinLength's sentence. Messages the schema words itself are kept.
+ */
+function serviceWords(issue: z.core.$ZodIssue, key: string): string {
+  const name = key.replace(/^.*[.\]]/, '');
+  const input = (issue as { input?: unknown }).input;
+  const shown = typeof input === 'string' ? input : JSON.stringify(input);
+  switch (issue.code) {
+    case 'invalid_type':
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_format':
+      if (input === undefined) return `The ${name} field is required.`;
+      if (issue.code === 'invalid_value' && !issue.message.startsWith('Invalid')) return issue.message;
+      return `The value '${shown}' is not valid for ${name}.`;
+    case 'too_small':
+      if (issue.origin !== 'array') return issue.message;
+      return `The field ${name} must be a string or array type with a minimum length of '${issue.minimum}'.`;
+    default:
+      return issue.message;
+  }
 }
 
 function fieldPath(path: readonly PropertyKey[]): string {
