@@ -298,14 +298,21 @@ function buildServices(
     const end = item.End ? (parseDateTime(item.End) ?? start) : start + (service?.Duration ?? 0) * MINUTE;
     if (end < start) problems.add(`${at}.End`, 'End must not be before Start.');
 
+    // The spec marks the names "(required)": they must be sent, but the account's own are stored.
+    const named = (text: string | undefined, field: string) => {
+      if ((text ?? '').trim() === '') requireField(problems, field);
+    };
     const Employees = item.Employees.map((e, j) => {
       const employee = employees.get(e.EmployeeId);
       checkReference(problems, `${at}.Employees[${j}].EmployeeId`, e.EmployeeId, employee !== undefined);
+      named(e.FirstName, `${at}.Employees[${j}].FirstName`);
+      named(e.LastName, `${at}.Employees[${j}].LastName`);
       return { EmployeeId: e.EmployeeId, FirstName: employee?.FirstName ?? '', LastName: employee?.LastName ?? '' };
     });
     const Resources = item.Resources.map((r, j) => {
       const resource = resources.get(r.ResourceId);
       checkReference(problems, `${at}.Resources[${j}].ResourceId`, r.ResourceId, resource !== undefined);
+      named(r.Name, `${at}.Resources[${j}].Name`);
       return { ResourceId: r.ResourceId, Name: resource?.Name ?? '' };
     });
 

@@ -68,7 +68,8 @@ export const appointmentCrudEndpoints = [
     description:
       'Ids in the body are empty Guids (or left out): the appointment, its services and its AppointmentNumber ' +
       'are generated. The site is the query siteId. Each service needs ServiceId and Start; End defaults to ' +
-      'Start plus the service duration; employee and resource names are filled from the account. The state is ' +
+      'Start plus the service duration. Each employee needs FirstName and LastName and each resource Name (the ' +
+      'spec\'s "required"; validate does not ask for them), but the account\'s own names are stored. The state is ' +
       'Booked unless AppointmentStateId is sent. Availability is NOT checked (overlapping bookings are ' +
       'accepted): call POST /api/v2/appointments/validate first. Unknown ids are a 400 naming the field.',
     query: { siteId: guid({ description: 'Site the appointment is booked at.' }) },
@@ -126,7 +127,8 @@ export const appointmentCrudEndpoints = [
       'AppointmentId, while the answer echoes the ROUTE id. Send the same id in both. A body AppointmentId ' +
       'naming no appointment (or none) is a 400 `Record does not exist.`. Fields left out keep their value; ' +
       'AppointmentNumber, CreationDate and InvoiceId never change; a sent AppointmentServiceId of this ' +
-      'appointment keeps its id. Availability is not checked.',
+      'appointment keeps its id. Employee and resource names are required as on create. Availability is not ' +
+      'checked.',
     route: appointmentIdRoute,
     body: appointmentBody('The appointment in full; its AppointmentId selects the record.'),
     response: writeResultAnswer('AppointmentId', 'the ROUTE id'),

@@ -24,8 +24,8 @@ export function bookingBody(a: Appointment) {
       ServiceId: s.ServiceId,
       ...(s.PackageId ? { PackageId: s.PackageId } : {}),
       Start: later(s.Start),
-      Employees: s.Employees.map((e) => ({ EmployeeId: e.EmployeeId })),
-      Resources: s.Resources.map((r) => ({ ResourceId: r.ResourceId })),
+      Employees: s.Employees.map((e) => ({ EmployeeId: e.EmployeeId, FirstName: e.FirstName, LastName: e.LastName })),
+      Resources: s.Resources.map((r) => ({ ResourceId: r.ResourceId, Name: r.Name })),
     })),
   };
 }

@@ -64,7 +64,7 @@ describe('POST /api/v2/appointments', () => {
     body.AppointmentServices[0] = {
       ...body.AppointmentServices[0]!,
       Employees: [{ EmployeeId: employee.EmployeeId, FirstName: 'Wrong', LastName: 'Name' } as never],
-      Resources: [{ ResourceId: resource.ResourceId }],
+      Resources: [{ ResourceId: resource.ResourceId, Name: 'Any room' }],
     } as never;
     const s = (await call(d, `/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
     expect(s.Employees).toEqual([
@@ -72,6 +72,35 @@ describe('POST /api/v2/appointments', () => {
     ]);
     expect(s.Resources).toEqual([{ ResourceId: resource.ResourceId, Name: resource.Name }]);
     expect(s.Description).toBe(bookable(d.world).service.Name);
+  });
+
+  it('employee and resource names are required on create (the spec marks them), and on update; validate does not ask', async () => {
+    const resource = d.world.resources[0]!;
+    const { employee, siteId } = bookable(d.world);
+    const body = oneService(d.world);
+    body.AppointmentServices[0] = {
+      ...body.AppointmentServices[0]!,
+      Employees: [{ EmployeeId: employee.EmployeeId }],
+      Resources: [{ ResourceId: resource.ResourceId, Name: ' ' }],
+    } as never;
+    const before = d.account.world.appointments.length;
+    const res = await call(d, `/api/v2/appointments?siteId=${siteId}`, { method: 'POST', body });
+    expect(res.status).toBe(400);
+    expect(res.body.ModelState).toEqual({
+      'AppointmentServices[0].Employees[0].FirstName': ['The FirstName field is required.'],
+      'AppointmentServices[0].Employees[0].LastName': ['The LastName field is required.'],
+      'AppointmentServices[0].Resources[0].Name': ['The Name field is required.'],
+    });
+    expect(d.account.world.appointments.length).toBe(before);
+
+    const id = await book(d);
+    const put = await call(d, `/api/v2/appointments/${id}`, { method: 'PUT', body: { ...body, AppointmentId: id } });
+    expect(put.status).toBe(400);
+    expect(Object.keys(put.body.ModelState)).toContain('AppointmentServices[0].Employees[0].FirstName');
+
+    const cart = body.AppointmentServices;
+    const validate = await call(d, `/api/v2/appointments/validate?siteId=${siteId}`, { method: 'POST', body: cart });
+    expect(validate.status).toBe(200);
   });
 
   it('AppointmentNumber is generated, unique and follows the highest number', async () => {
@@ -177,14 +206,16 @@ describe('POST /api/v2/appointments: 400 for no body or validation errors', () =
       'AppointmentServices[0].Employees[0].EmployeeId',
       (b: any) => ({
         ...b,
-        AppointmentServices: [{ ...b.AppointmentServices[0], Employees: [{ EmployeeId: UNKNOWN }] }],
+        AppointmentServices: [
+          { ...b.AppointmentServices[0], Employees: [{ EmployeeId: UNKNOWN, FirstName: 'A', LastName: 'B' }] },
+        ],
       }),
     ],
     [
       'AppointmentServices[0].Resources[0].ResourceId',
       (b: any) => ({
         ...b,
-        AppointmentServices: [{ ...b.AppointmentServices[0], Resources: [{ ResourceId: UNKNOWN }] }],
+        AppointmentServices: [{ ...b.AppointmentServices[0], Resources: [{ ResourceId: UNKNOWN, Name: 'R' }] }],
       }),
     ],
     [

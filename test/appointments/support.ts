@@ -34,7 +34,7 @@ export function oneService(world: World, start = '2026-03-20 10:00') {
         AppointmentServiceId: EMPTY,
         ServiceId: b.service.ServiceId,
         Start: start,
-        Employees: [{ EmployeeId: b.employee.EmployeeId }],
+        Employees: [{ EmployeeId: b.employee.EmployeeId, FirstName: 'Any', LastName: 'Staff' }],
       },
     ],
   };
