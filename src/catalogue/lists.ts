@@ -18,7 +18,7 @@ export function listServices(world: World, q: ListQuery & { showPackageServices:
     .filter((s) => q.showPackageServices || !s.PackageOnly)
     .filter((s) => containsAny(q.find, [s.Name, s.Code, s.Category]))
     .sort(byName)
-    .map(({ ResourceIds: _, ...row }) => row);
+    .map(({ ResourceIds: _, ...row }) => ({ ...row, ServiceTypeName: row.Category, SellInclusive: row.Price }));
 }
 
 /** allowSale splits the list: false gives only products not for sale, true only those for sale. */

@@ -18,6 +18,8 @@ export const ServiceListSchema = itemRow('ServiceList', 'ServiceId', {
   Duration: z.number().int().describe('Minutes.'),
   BookOnline: z.boolean(),
   PackageOnly: z.boolean().describe('Sold only as a component of packages.'),
+  ServiceTypeName: z.string().describe('The type the service is listed under (its Category).'),
+  SellInclusive: money.describe('Sell price including tax: the menu price, the same as Price.'),
 });
 
 export const ProductListSchema = itemRow('ProductList', 'ProductId', {

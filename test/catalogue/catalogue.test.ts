@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { editRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
-import { call, demoApi, simulator, tokenFor } from '../helpers.js';
+import { activeSite, call, demoApi, simulator, tokenFor } from '../helpers.js';
 
 // Expectations are derived from the account's own world, so they hold for any seed.
 
@@ -205,5 +205,20 @@ describe('answers follow the data', () => {
       editRecord(account.world, 'services', service).Name = 'Renamed Treatment';
     });
     expect((await list()).map((r: { Name: string }) => r.Name)).toContain('Renamed Treatment');
+  });
+});
+
+describe('services rows as a real client reads them', () => {
+  it('every services row carries ServiceTypeName (its category) and SellInclusive (its price including tax)', async () => {
+    const d = await demoApi();
+    const siteId = activeSite(d.world);
+    const res = await call(d, `/api/v2/services?siteId=${siteId}&itemState=Active&find=`);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    for (const row of res.body) {
+      expect(row.ServiceTypeName).toBe(row.Category);
+      expect(row.SellInclusive).toBe(row.Price);
+      expect(typeof row.Duration).toBe('number');
+    }
   });
 });
