@@ -111,13 +111,17 @@ export function listAppointments(world: World, q: AppointmentQuery): Appointment
 
 // Writes.
 
-/** The body's AppointmentId, SiteId and AppointmentNumber are not used: the site is the query's. */
+/**
+ * The body's AppointmentId, SiteId and AppointmentNumber are not used: the site is the query's.
+ * UserId is the one sent, else the API user making the call.
+ */
 export function createAppointment(
   world: World,
   siteId: Guid,
   body: AppointmentIn,
   now: number,
   random: Random,
+  userId: Guid,
 ): Appointment {
   const newId = () => random.guid();
   const AppointmentId = newId();
@@ -138,7 +142,7 @@ export function createAppointment(
     Start: earliestStart(AppointmentServices),
     Notes: body.Notes ?? '',
     SourceId: isGiven(body.SourceId) ? body.SourceId : EMPTY_GUID,
-    UserId: isGiven(body.UserId) ? body.UserId : EMPTY_GUID,
+    UserId: isGiven(body.UserId) ? body.UserId : userId,
     VIP: body.VIP ?? false,
     SeriesId: isGiven(body.SeriesId) ? body.SeriesId : null,
     CreationDate: formatDateTime(now),

@@ -80,10 +80,10 @@ export const appointmentCrudEndpoints = [
       const a = upcomingAppointment(world, now);
       return { query: { siteId: a.SiteId }, body: bookingBody(a) };
     },
-    handler: ({ account, query, body, now }) =>
+    handler: ({ account, query, body, now, userId }) =>
       writeResult(
         'AppointmentId',
-        createAppointment(account.world, query.siteId, body, now, account.random).AppointmentId,
+        createAppointment(account.world, query.siteId, body, now, account.random, userId).AppointmentId,
       ),
   }),
   appointments.post('/api/v2/appointments/setstate', {

@@ -98,7 +98,10 @@ export const AppointmentSchema = z
     Start: dateTime.describe('Start of the earliest service.'),
     Notes: z.string(),
     SourceId: guid,
-    UserId: guid.describe('Creating user; the empty Guid when none was given (online bookings).'),
+    UserId: guid.describe(
+      'Creating user: the UserId sent, else the API user of the credential (or version 1 API key) that booked it; ' +
+        'the empty Guid on seeded online bookings.',
+    ),
     VIP: z.boolean(),
     SeriesId: guid.nullable().describe('Links copied (repeating) appointments.'),
     CreationDate: dateTime,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { guidFromHex } from '../random.js';
 import { randomSecret, sha256 } from './hash.js';
 
 /** An API credential: a client id and a secret, with optional restrictions. */
@@ -127,4 +129,14 @@ export function removeApiKey(auth: AuthData, id: string): boolean {
 export function findApiKey(auth: AuthData, key: string): ApiKey | undefined {
   const hash = sha256(key);
   return auth.apiKeys.find((k) => k.active && k.keyHash === hash);
+}
+
+/**
+ * The API user behind a credential or a version 1 API key: the UserId of the records its calls
+ * create. Derived from the stable internal id, so it survives client-id and secret rotation and
+ * restarts, and two credentials are two users.
+ */
+export function apiUserId(caller: Credential | ApiKey): string {
+  const kind = 'clientId' in caller ? 'credential' : 'api-key';
+  return guidFromHex(createHash('sha1').update(`api-user|${kind}|${caller.id}`).digest('hex'), 5);
 }

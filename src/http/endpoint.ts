@@ -44,6 +44,8 @@ export interface RequestContext {
   ip: string;
   /** The credential behind the bearer token; absent on the credential and version 1 endpoints. */
   credential?: Credential;
+  /** The API user of the call (a credential or a version 1 API key); the empty Guid when there is none. */
+  userId: string;
 }
 
 export type BodyValue<B> =

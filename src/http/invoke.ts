@@ -1,4 +1,5 @@
 import type { Account } from '../accounts/account.js';
+import { EMPTY_GUID } from '../world/common.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { parseParams } from './pipeline.js';
@@ -29,6 +30,8 @@ export async function invoke(endpoint: Endpoint, account: Account, now: number, 
     account,
     now,
     ip: '127.0.0.1',
+    // Records a scenario creates are the account's own, made by no API user.
+    userId: EMPTY_GUID,
     route: call.route ?? {},
     query: parseParams(endpoint.query, parseQuery(search)),
     body: endpoint.body ? await readBody(request, endpoint.body) : undefined,

@@ -3,10 +3,11 @@ import { accountFromHost, accountFromPath } from '../accounts/host.js';
 import type { JournalFault } from '../accounts/journal.js';
 import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
-import { type Credential, findApiKey } from '../auth/credentials.js';
+import { type ApiKey, apiUserId, type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
 import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
+import { EMPTY_GUID } from '../world/common.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { ApiError, errors, type ModelState } from './errors.js';
@@ -122,7 +123,8 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
 
     const credential =
       endpoint.auth === 'bearer' ? authorize(caller.authorization, target.path, endpoint, account, ip, now) : undefined;
-    if (endpoint.auth === 'apiKey') authorizeApiKey(caller.serviceApiKey, account);
+    const apiKey = endpoint.auth === 'apiKey' ? authorizeApiKey(caller.serviceApiKey, account) : undefined;
+    const user = credential ?? apiKey;
     const cacheKey = endpoint.cacheable
       ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}`
       : '';
@@ -133,6 +135,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       now,
       ip,
       credential,
+      userId: user ? apiUserId(user) : EMPTY_GUID,
       route: resolution.route,
       query: parseParams(endpoint.query, query),
       body: endpoint.body ? await readBody(request, endpoint.body) : undefined,
@@ -173,9 +176,11 @@ function authorize(
 }
 
 /** Version 1: an active API key in the ServiceApiKey header; any failure is the same plain-text 403. */
-function authorizeApiKey(header: string | undefined, account: Account): void {
+function authorizeApiKey(header: string | undefined, account: Account): ApiKey {
   const key = header?.trim() ?? '';
-  if (key === '' || !findApiKey(account.auth, key)) throw errors.apiKeyRefused();
+  const found = key === '' ? undefined : findApiKey(account.auth, key);
+  if (!found) throw errors.apiKeyRefused();
+  return found;
 }
 
 /** The token of an `Authorization: Bearer <token>` header (scheme in any case); undefined when there is none. */

@@ -75,10 +75,10 @@ export const accountingEntryEndpoints = [
         body: receiptBody(world, invoice, owed > 0 ? owed : fromCents(toCents(invoice.Total))),
       };
     },
-    handler: ({ account, query, body, now }) =>
+    handler: ({ account, query, body, now, userId }) =>
       writeResult(
         'AccountingEntryId',
-        createEntry(account.world, query.siteId, body, now, account.random).AccountingEntryId,
+        createEntry(account.world, query.siteId, body, now, account.random, userId).AccountingEntryId,
       ),
   }),
   receipts.put('/api/v2/accountingentries/{accountingEntryId}', {

@@ -69,8 +69,18 @@ const gratuities = (entryId: Guid, body: EntryIn) =>
 
 // Writes
 
-/** AmountDue is read from the allocated document's balance before this entry is added. */
-export function createEntry(world: World, siteId: Guid, body: EntryIn, now: number, random: Random): AccountingEntry {
+/**
+ * AmountDue is read from the allocated document's balance before this entry is added. UserId is the
+ * one sent, else the API user making the call.
+ */
+export function createEntry(
+  world: World,
+  siteId: Guid,
+  body: EntryIn,
+  now: number,
+  random: Random,
+  userId: Guid,
+): AccountingEntry {
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkEntryType(body.AccountingEntryTypeId, problems);
   if (body.Total === undefined) requireField(problems, 'Total');
@@ -116,7 +126,7 @@ export function createEntry(world: World, siteId: Guid, body: EntryIn, now: numb
     Total: fromCents(total),
     PaymentTypeId: refs.PaymentTypeId ?? EMPTY_GUID,
     VoucherId: refs.VoucherId,
-    UserId: body.UserId ?? EMPTY_GUID,
+    UserId: body.UserId ?? userId,
     CashDrawerId: refs.CashDrawerId ?? EMPTY_GUID,
     Gratuities: gratuities(AccountingEntryId, body),
   };

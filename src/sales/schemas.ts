@@ -192,7 +192,7 @@ export const AllocationSchema = z
 export const AccountingEntrySchema = z
   .object({
     ...entryFields,
-    UserId: guid,
+    UserId: guid.describe('Creating user: the UserId sent, else the API user of the credential that created it.'),
     Gratuities: z.array(
       z.object({ AccountingEntryId: guid, EmployeeId: guid }).meta({ id: 'AccountingEntryGratuity' }),
     ),
