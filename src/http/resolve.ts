@@ -7,6 +7,8 @@ import { parseGuid } from './guid.js';
 // Allow lists the methods the request as sent could reach: those of the path's other actions whose
 // required names it carries (possibly none), never the method it was just refused.
 // Paths match case-insensitively, a trailing slash is accepted, route ids must be Guids.
+// Version 1 runs on conventional routing (`api/{controller}/{id}`), where a single-record GET's id
+// may also come from the query string (`GET /api/clients/?Id=<guid>`): tried when nothing else matched.
 
 export type Resolution =
   | { kind: 'match'; endpoint: Endpoint; route: Record<string, string> }
@@ -22,7 +24,21 @@ interface CompiledRoute {
 }
 
 export interface Resolver {
-  resolve(method: string, path: string, hasName: (lowerName: string) => boolean): Resolution;
+  resolve(
+    method: string,
+    path: string,
+    hasName: (lowerName: string) => boolean,
+    queryValue?: (lowerName: string) => string | undefined,
+  ): Resolution;
+}
+
+/** A version 1 single-record GET reached with its id in the query: the path without the id segment. */
+interface IdInQuery {
+  endpoint: Endpoint;
+  segments: Segment[];
+  /** The route parameter, and its query name (lowercase). */
+  param: string;
+  name: string;
 }
 
 export function createResolver(table: readonly Endpoint[]): Resolver {
@@ -35,6 +51,26 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
     list.push({ endpoint, segments, required: requiredNames(endpoint) });
     bySegmentCount.set(segments.length, list);
   }
+
+  const idInQuery: IdInQuery[] = [];
+  for (const endpoint of table) {
+    const segments = splitPath(endpoint.path);
+    const last = segments.at(-1) ?? '';
+    if (endpoint.auth !== 'apiKey' || endpoint.method !== 'GET' || !last.startsWith('{')) continue;
+    const param = last.slice(1, -1);
+    const head = segments.slice(0, -1).map((s): Segment => ({ literal: s.toLowerCase() }));
+    idInQuery.push({ endpoint, segments: head, param, name: param.toLowerCase() });
+  }
+  const byQueryId = (method: string, path: string, queryValue: (lowerName: string) => string | undefined) => {
+    const parts = splitPath(path);
+    for (const r of idInQuery) {
+      if (r.endpoint.method !== method || r.segments.length !== parts.length) continue;
+      const id = parseGuid(queryValue(r.name) ?? '');
+      if (id !== undefined && matchSegments(r.segments, parts))
+        return { endpoint: r.endpoint, route: { [r.param]: id } };
+    }
+    return undefined;
+  };
 
   type OnPath = Array<{ route: CompiledRoute; values: Record<string, string> }>;
   // Clients call the same few paths over and over: remember which routes each path matched.
@@ -54,14 +90,16 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
   };
 
   return {
-    resolve(method, path, hasName) {
+    resolve(method, path, hasName, queryValue) {
       const onPath = routesOn(path);
-      if (onPath.length === 0) return { kind: 'notFound' };
-
       const sameMethod = onPath.filter((m) => m.route.endpoint.method === method);
       for (const m of sameMethod) {
         if (m.route.required.every(hasName)) return { kind: 'match', endpoint: m.route.endpoint, route: m.values };
       }
+      const fromQuery = queryValue && idInQuery.length > 0 ? byQueryId(method, path, queryValue) : undefined;
+      if (fromQuery) return { kind: 'match', ...fromQuery };
+      if (onPath.length === 0) return { kind: 'notFound' };
+
       const others = onPath.filter((m) => m.route.endpoint.method !== method);
       if (sameMethod.length > 0 && others.length === 0) return { kind: 'notFound' };
       const reachable = others.filter((m) => m.route.required.every(hasName));

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { V1_THROTTLE } from '../accounts/throttle.js';
 import type { Endpoint, ExampleRequest } from '../http/endpoint.js';
 import { enumValue } from '../http/enums.js';
-import { byte, type Param, type Params } from '../http/params.js';
+import { byte, guidFilter, type Param, type Params } from '../http/params.js';
 
 // Version 1 is the same service under older routes: each version 2 declaration yields its
 // version 1 form here, so there is one declaration per action and both versions run the same
@@ -20,7 +21,43 @@ export function v1Path(v2Path: string): string {
 
 /** The version 1 form of every version 2 endpoint except the credential endpoints (version 1 has no tokens). */
 export function v1Endpoints(v2Table: readonly Endpoint[]): Endpoint[] {
-  return v2Table.filter((e) => e.auth === 'bearer').map(v1Endpoint);
+  const v1 = v2Table.filter((e) => e.auth === 'bearer').map(v1Endpoint);
+  return v1.map((e) => withIdInQuery(e, v1));
+}
+
+/**
+ * Conventional routing lets a single-record GET take its id from the query on the collection's path
+ * (`GET /api/clients/?Id=<guid>`; http/resolve.ts routes it). The collection's GET documents that
+ * form: the id as an optional query name, and the record as a second answer shape.
+ */
+function withIdInQuery(list: Endpoint, table: readonly Endpoint[]): Endpoint {
+  if (list.method !== 'GET') return list;
+  const depth = list.path.split('/').length + 1;
+  const one = table.find(
+    (e) =>
+      e.method === 'GET' &&
+      e.path.split('/').length === depth &&
+      e.path.toLowerCase().startsWith(`${list.path.toLowerCase()}/{`),
+  );
+  const param = one?.path.slice(one.path.lastIndexOf('{') + 1, -1);
+  if (!one || !param || !list.response.schema || !one.response.schema) return list;
+  const idParam = guidFilter({
+    required: false,
+    description:
+      "Version 1 only: instead of the list's names, the id of one record, answered as " +
+      `\`GET ${one.path}\` answers it.`,
+  });
+  return {
+    ...list,
+    description:
+      `${list.description ?? ''} With \`${param}=<id>\` in the query instead, it reads that one record.`.trim(),
+    query: { ...list.query, [param]: idParam },
+    response: {
+      ...list.response,
+      description: `${list.response.description} With \`${param}\`: the record, or \`null\`.`,
+      schema: z.union([list.response.schema, one.response.schema]),
+    },
+  };
 }
 
 function v1Endpoint(v2: Endpoint): Endpoint {

@@ -127,3 +127,29 @@ describe('version 1 routes (Versioning 2–4)', () => {
     expect((await v1('/api/token', { method: 'POST', body: DEMO_CREDENTIAL })).status).toBe(404);
   });
 });
+
+describe('version 1 single-record GETs take their id from the query too (conventional routing)', () => {
+  it('GET /api/clients/?Id=<clientId> reads one client, as GET /api/clients/<clientId> does', async () => {
+    const client = a.world.clients[0]!;
+    const byRoute = await v1(`/api/clients/${client.ClientId}`);
+    const byQuery = await v1(`/api/clients/?Id=${client.ClientId}`);
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.body).toEqual(byRoute.body);
+    expect(byQuery.body.ClientId).toBe(client.ClientId);
+    expect((await v1(`/api/clients?id=${client.ClientId.toUpperCase()}`)).body).toEqual(byRoute.body);
+  });
+
+  it('the list still wins when its names are all sent, and a malformed id is no match (405 on that path)', async () => {
+    const list = await v1(
+      `/api/vouchers?siteId=${site()}&itemState=1&find=&voucherId=${a.world.vouchers[0]!.VoucherId}`,
+    );
+    expect(list.status).toBe(200);
+    expect(Array.isArray(list.body)).toBe(true);
+    expect((await v1('/api/clients/?Id=not-a-guid')).status).toBe(405);
+  });
+
+  it('version 2 keeps the id in the route: GET /api/v2/clients?Id=<clientId> answers 405', async () => {
+    const res = await call(a, `/api/v2/clients?Id=${a.world.clients[0]!.ClientId}`);
+    expect(res.status).toBe(405);
+  });
+});
