@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Collection } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
 import type { ModelStateErrors } from './http/model-state.js';
+import type { Random } from './random.js';
 import { EMPTY_GUID, type Guid } from './world/common.js';
 import type { World } from './world/index.js';
 
@@ -80,6 +81,13 @@ export function checkSite(world: World, siteId: Guid, field: string, problems: M
     siteId,
     world.sites.some((s) => s.SiteId === siteId),
   );
+}
+
+/** What a create needs besides its input: the account clock, its id source and the API user of the call. */
+export interface WriteContext {
+  now: number;
+  random: Random;
+  userId: Guid;
 }
 
 // Optional Guids: absent, null and the empty Guid all mean "none", in bodies as in queries.

@@ -14,6 +14,7 @@ import {
   referenceMessage,
   removeRecord,
   requireField,
+  type WriteContext,
 } from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
@@ -115,14 +116,8 @@ export function listAppointments(world: World, q: AppointmentQuery): Appointment
  * The body's AppointmentId, SiteId and AppointmentNumber are not used: the site is the query's.
  * UserId is the one sent, else the API user making the call.
  */
-export function createAppointment(
-  world: World,
-  siteId: Guid,
-  body: AppointmentIn,
-  now: number,
-  random: Random,
-  userId: Guid,
-): Appointment {
+export function createAppointment(world: World, siteId: Guid, body: AppointmentIn, write: WriteContext): Appointment {
+  const { now, random, userId } = write;
   const newId = () => random.guid();
   const AppointmentId = newId();
   const AppointmentServices = checkedServices(

@@ -83,7 +83,7 @@ export const appointmentCrudEndpoints = [
     handler: ({ account, query, body, now, userId }) =>
       writeResult(
         'AppointmentId',
-        createAppointment(account.world, query.siteId, body, now, account.random, userId).AppointmentId,
+        createAppointment(account.world, query.siteId, body, { now, random: account.random, userId }).AppointmentId,
       ),
   }),
   appointments.post('/api/v2/appointments/setstate', {

@@ -78,7 +78,7 @@ export const accountingEntryEndpoints = [
     handler: ({ account, query, body, now, userId }) =>
       writeResult(
         'AccountingEntryId',
-        createEntry(account.world, query.siteId, body, now, account.random, userId).AccountingEntryId,
+        createEntry(account.world, query.siteId, body, { now, random: account.random, userId }).AccountingEntryId,
       ),
   }),
   receipts.put('/api/v2/accountingentries/{accountingEntryId}', {

@@ -3,8 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
-import type { Random } from '../random.js';
-import { checkReference, insertRecord, requireField } from '../records.js';
+import { checkReference, insertRecord, requireField, type WriteContext } from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -73,14 +72,8 @@ const gratuities = (entryId: Guid, body: EntryIn) =>
  * AmountDue is read from the allocated document's balance before this entry is added. UserId is the
  * one sent, else the API user making the call.
  */
-export function createEntry(
-  world: World,
-  siteId: Guid,
-  body: EntryIn,
-  now: number,
-  random: Random,
-  userId: Guid,
-): AccountingEntry {
+export function createEntry(world: World, siteId: Guid, body: EntryIn, write: WriteContext): AccountingEntry {
+  const { now, random, userId } = write;
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkEntryType(body.AccountingEntryTypeId, problems);
   if (body.Total === undefined) requireField(problems, 'Total');
