@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Collection } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
-import type { ModelStateErrors } from './http/model-state.js';
+import { fieldName, type ModelStateErrors, notValidMessage, requiredMessage } from './http/model-state.js';
 import type { Random } from './random.js';
 import { EMPTY_GUID, type Guid } from './world/common.js';
 import type { World } from './world/index.js';
@@ -63,15 +63,12 @@ export function checkReference(problems: ModelStateErrors, field: string, id: Gu
   return exists;
 }
 
-export const referenceMessage = (field: string, id: Guid): string =>
-  `The ${lastSegment(field)} '${id}' does not exist.`;
+export const referenceMessage = (field: string, id: Guid): string => `The ${fieldName(field)} '${id}' does not exist.`;
 
 /** A field the record cannot exist without: `The <name> field is required.`, as ASP.NET's [Required] says it. */
 export function requireField(problems: ModelStateErrors, field: string): void {
-  problems.add(field, `The ${lastSegment(field)} field is required.`);
+  problems.add(field, requiredMessage(field));
 }
-
-const lastSegment = (field: string) => field.replace(/^.*[.\]]/, '');
 
 /** A site id must name a site of the account (any state). */
 export function checkSite(world: World, siteId: Guid, field: string, problems: ModelStateErrors): boolean {
@@ -105,7 +102,7 @@ export const text = (max: number) =>
 
 /** A Byte enumeration: only the listed numbers, like ASP.NET refusing an undefined enum value. */
 export const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>
-  z.literal(values, { error: (issue) => `The value '${String(issue.input)}' is not valid for ${name}.` });
+  z.literal(values, { error: (issue) => notValidMessage(String(issue.input), name) });
 
 /** A Guid in a body, any case, kept lowercase. */
 export const bodyGuid = z.guid().transform((id) => id.toLowerCase());
@@ -117,7 +114,7 @@ export const bodyDateTime = z
   .transform((text, ctx) => {
     const ms = parseDateTime(text);
     if (ms === undefined) {
-      ctx.addIssue({ code: 'custom', message: `The value '${text}' is not valid for DateTime.` });
+      ctx.addIssue({ code: 'custom', message: notValidMessage(text, 'DateTime') });
       return z.NEVER;
     }
     return formatDateTime(ms);

@@ -3,6 +3,7 @@ import { formatPath } from '../field-path.js';
 import { canonicalKeys } from './body-keys.js';
 import type { BodySpec } from './endpoint.js';
 import { type ApiError, errors, type ModelState } from './errors.js';
+import { fieldName, notValidMessage, requiredMessage } from './model-state.js';
 
 /** Key under which errors about the body as a whole are reported. */
 export const BODY_FIELD = 'body';
@@ -112,7 +113,7 @@ export function modelStateOf(error: z.ZodError): ModelState {
  * for X.`, a too-short list MinLength's sentence. Messages the schema words itself are kept.
  */
 function serviceWords(issue: z.core.$ZodIssue, key: string): string {
-  const name = key.replace(/^.*[.\]]/, '');
+  const name = fieldName(key);
   const input = (issue as { input?: unknown }).input;
   const shown = typeof input === 'string' ? input : JSON.stringify(input);
   switch (issue.code) {
@@ -120,9 +121,9 @@ function serviceWords(issue: z.core.$ZodIssue, key: string): string {
     case 'invalid_value':
     case 'invalid_union':
     case 'invalid_format':
-      if (input === undefined) return `The ${name} field is required.`;
+      if (input === undefined) return requiredMessage(name);
       if (issue.code === 'invalid_value' && !issue.message.startsWith('Invalid')) return issue.message;
-      return `The value '${shown}' is not valid for ${name}.`;
+      return notValidMessage(shown, name);
     case 'too_small':
       if (issue.origin !== 'array') return issue.message;
       return `The field ${name} must be a string or array type with a minimum length of '${issue.minimum}'.`;

@@ -3,6 +3,7 @@ import { parseDateTime } from '../datetime.js';
 import { EMPTY_GUID } from '../world/common.js';
 import { type Enumeration, enumValue } from './enums.js';
 import { parseGuid } from './guid.js';
+import { notValidMessage } from './model-state.js';
 
 // A query or route parameter declaration. `required` means required-by-name (R): the name must
 // be in the URL or no action matches. Optional (O) parameters carry a default instead.
@@ -27,10 +28,7 @@ export type ParamValues<P extends Params | undefined> = P extends Params
   : Record<string, never>;
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const invalid = (value: string, type: string): Parsed<never> => ({
-  ok: false,
-  message: `The value '${value}' is not valid for ${type}.`,
-});
+const invalid = (value: string, type: string): Parsed<never> => ({ ok: false, message: notValidMessage(value, type) });
 const requiredValue: Parsed<never> = { ok: false, message: 'A value is required.' };
 
 interface Options<T> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { setBookingStateAtSite } from '../classes/class-booking.js';
 import { formatDateTime } from '../datetime.js';
+import { notValidMessage } from '../http/model-state.js';
 import { bodyDateTime } from '../records.js';
 import type { ClassBookingState } from '../world/classes.js';
 import type { Guid } from '../world/common.js';
@@ -24,7 +25,7 @@ const STATUSES = Object.keys(STATUS_TO_STATE) as [Status, ...Status[]];
 export const PartnerAppointmentPatchSchema = z
   .object({
     status: z
-      .enum(STATUSES, { error: (issue) => `The value '${String(issue.input)}' is not valid for status.` })
+      .enum(STATUSES, { error: (issue) => notValidMessage(String(issue.input), 'status') })
       .describe(
         'booked → Booked (1), attended → CheckedIn (2), no_show → NoShow (3), late_cancelled → LateCancelled ' +
           '(4), cancelled → Cancelled (5).',

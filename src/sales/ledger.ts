@@ -1,6 +1,6 @@
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
-import { ModelStateErrors } from '../http/model-state.js';
+import { ModelStateErrors, notValidMessage } from '../http/model-state.js';
 import { widenedEnd } from '../http/range.js';
 import { type SiteRange, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
@@ -79,7 +79,7 @@ export function checkType<T extends number>(
     return kept;
   }
   if (Object.values<number>(known).includes(sent)) return sent as T;
-  problems.add(field, `The value '${sent}' is not valid for ${field}.`);
+  problems.add(field, notValidMessage(String(sent), field));
   return undefined;
 }
 

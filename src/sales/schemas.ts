@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredMessage } from '../http/model-state.js';
 import { bodyDateTime, optionalBodyGuid, text } from '../records.js';
 
 // Wire shapes of the sales area: the request bodies of documents and entries, and the answers. The
@@ -39,7 +40,10 @@ const LineItemInput = z
 export const DocumentInput = z
   .object({
     AccountingDocumentId: optionalBodyGuid.describe('Empty or left out; not used (the route id selects on PUT).'),
-    AccountingDocumentTypeId: z.number({ error: 'The AccountingDocumentTypeId field is required.' }).int().optional(),
+    AccountingDocumentTypeId: z
+      .number({ error: requiredMessage('AccountingDocumentTypeId') })
+      .int()
+      .optional(),
     SiteId: optionalBodyGuid,
     ClientId: optionalBodyGuid,
     SupplierId: optionalBodyGuid,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DAY, startOfDay, utcText } from '../../datetime.js';
 import { errors } from '../../http/errors.js';
+import { notValidMessage } from '../../http/model-state.js';
 import { guidFromHex } from '../../random.js';
 import { isGiven } from '../../records.js';
 import type { Guid } from '../../world/common.js';
@@ -107,7 +108,7 @@ interface Question {
 /** The empty Guid, sent where a client means "none", is read as none; serviceSequence other than 0, 1, 2 is a 400. */
 function timesQuestion(query: TimesQuery, cart: readonly AppointmentServiceIn[]): Question {
   if (query.serviceSequence > 2) {
-    throw errors.field('serviceSequence', `The value '${query.serviceSequence}' is not valid for serviceSequence.`);
+    throw errors.field('serviceSequence', notValidMessage(String(query.serviceSequence), 'serviceSequence'));
   }
   return {
     siteId: query.siteId,
