@@ -82,6 +82,11 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
   throttle?: ThrottleRule;
   /** Shown as deprecated in the OpenAPI document (version 1). */
   deprecated?: boolean;
+  /**
+   * The route's last id may also come from the query on the path without it (`GET /api/clients/?Id=`):
+   * version 1's conventional routing, set by versions/v1.ts on its single-record GETs.
+   */
+  idInQuery?: boolean;
   /** The endpoint allow-list line that admits this endpoint; absent where the route ends in a record id. */
   allowListLine?: string;
   route?: R;

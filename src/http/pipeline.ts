@@ -111,12 +111,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
 
   async function run(request: Request, target: Target, account: Account, query: RawQuery, caller: Caller, now: number) {
     const { ip } = caller;
-    const resolution = resolver.resolve(
-      request.method,
-      target.path,
-      (name) => query.has(name),
-      (name) => query.get(name)?.[0],
-    );
+    const resolution = resolver.resolve(request.method, target.path, query);
     if (resolution.kind === 'notFound') throw errors.notFound(request.url);
     if (resolution.kind === 'methodNotAllowed') throw errors.methodNotAllowed(request.method, resolution.allow);
     const { endpoint } = resolution;

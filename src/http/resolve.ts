@@ -23,16 +23,14 @@ interface CompiledRoute {
   required: string[];
 }
 
+/** Query values by lowercase name (http/query.ts). */
+type Query = ReadonlyMap<string, readonly string[]>;
+
 export interface Resolver {
-  resolve(
-    method: string,
-    path: string,
-    hasName: (lowerName: string) => boolean,
-    queryValue?: (lowerName: string) => string | undefined,
-  ): Resolution;
+  resolve(method: string, path: string, query: Query): Resolution;
 }
 
-/** A version 1 single-record GET reached with its id in the query: the path without the id segment. */
+/** An endpoint reached with its last route id in the query: the path without the id segment. */
 interface IdInQuery {
   endpoint: Endpoint;
   segments: Segment[];
@@ -56,16 +54,16 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
   for (const endpoint of table) {
     const segments = splitPath(endpoint.path);
     const last = segments.at(-1) ?? '';
-    if (endpoint.auth !== 'apiKey' || endpoint.method !== 'GET' || !last.startsWith('{')) continue;
+    if (!endpoint.idInQuery || !last.startsWith('{')) continue;
     const param = last.slice(1, -1);
     const head = segments.slice(0, -1).map((s): Segment => ({ literal: s.toLowerCase() }));
     idInQuery.push({ endpoint, segments: head, param, name: param.toLowerCase() });
   }
-  const byQueryId = (method: string, path: string, queryValue: (lowerName: string) => string | undefined) => {
+  const byQueryId = (method: string, path: string, query: Query) => {
     const parts = splitPath(path);
     for (const r of idInQuery) {
       if (r.endpoint.method !== method || r.segments.length !== parts.length) continue;
-      const id = parseGuid(queryValue(r.name) ?? '');
+      const id = parseGuid(query.get(r.name)?.[0] ?? '');
       if (id !== undefined && matchSegments(r.segments, parts))
         return { endpoint: r.endpoint, route: { [r.param]: id } };
     }
@@ -90,13 +88,14 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
   };
 
   return {
-    resolve(method, path, hasName, queryValue) {
+    resolve(method, path, query) {
+      const hasName = (name: string) => query.has(name);
       const onPath = routesOn(path);
       const sameMethod = onPath.filter((m) => m.route.endpoint.method === method);
       for (const m of sameMethod) {
         if (m.route.required.every(hasName)) return { kind: 'match', endpoint: m.route.endpoint, route: m.values };
       }
-      const fromQuery = queryValue && idInQuery.length > 0 ? byQueryId(method, path, queryValue) : undefined;
+      const fromQuery = idInQuery.length > 0 ? byQueryId(method, path, query) : undefined;
       if (fromQuery) return { kind: 'match', ...fromQuery };
       if (onPath.length === 0) return { kind: 'notFound' };
 

@@ -32,12 +32,8 @@ export function v1Endpoints(v2Table: readonly Endpoint[]): Endpoint[] {
  */
 function withIdInQuery(list: Endpoint, table: readonly Endpoint[]): Endpoint {
   if (list.method !== 'GET') return list;
-  const depth = list.path.split('/').length + 1;
   const one = table.find(
-    (e) =>
-      e.method === 'GET' &&
-      e.path.split('/').length === depth &&
-      e.path.toLowerCase().startsWith(`${list.path.toLowerCase()}/{`),
+    (e) => e.idInQuery && e.method === list.method && e.path.slice(0, e.path.lastIndexOf('/')) === list.path,
   );
   const param = one?.path.slice(one.path.lastIndexOf('{') + 1, -1);
   if (!one || !param || !list.response.schema || !one.response.schema) return list;
@@ -77,6 +73,8 @@ function v1Endpoint(v2: Endpoint): Endpoint {
     deprecated: true,
     query,
   };
+  // Conventional routing: a single-record GET's id may come from the query (http/resolve.ts).
+  if (v2.method === 'GET' && v2.path.endsWith('}')) endpoint.idInQuery = true;
   if (example) endpoint.example = (world, now) => numericExample(example(world, now), v2.query);
   return endpoint;
 }

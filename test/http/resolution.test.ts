@@ -32,10 +32,8 @@ const table = [
 ];
 const resolver = createResolver(table);
 const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-const has =
-  (...names: string[]) =>
-  (n: string) =>
-    names.includes(n);
+/** A query holding these (lowercase) names, each with an empty value. */
+const has = (...names: string[]) => new Map(names.map((n) => [n, ['']]));
 
 describe('action selection', () => {
   it.each([
