@@ -1,4 +1,9 @@
 import { DAY, formatDateTime, startOfDay } from './datetime.js';
+import { firstActiveSiteId } from './sites/lookup.js';
+import type { World } from './world/index.js';
+
+/** The query of a list example: the first active site, by name. */
+export const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
 // Date ranges for the OpenAPI examples of ranged lists, around the account's today (the clock's
 // `now`), so each example is a real answer whatever day the document is generated on.

@@ -1,9 +1,9 @@
+import { atSite } from '../examples.js';
 import { findParam, itemStateParam, requiredItemStateParam, siteIdParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { boolean, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
-import type { World } from '../world/index.js';
 import { listCourses, listMemberships, listPackages, listProducts, listServices } from './lists.js';
 import {
   CourseListSchema,
@@ -14,8 +14,6 @@ import {
 } from './schemas.js';
 
 const catalogue = endpointGroup('Catalogue');
-
-const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
 const common = { cacheable: true } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atSite } from '../examples.js';
 import { findParam, itemStateParam, rangeParams, siteIdParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
@@ -17,7 +18,6 @@ import {
   updateClient,
 } from './client.js';
 import {
-  atSite,
   emailExample,
   exampleClient,
   historyExample,

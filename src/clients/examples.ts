@@ -1,5 +1,4 @@
 import { DAY, formatDate, startOfDay } from '../datetime.js';
-import { firstActiveSiteId } from '../sites/lookup.js';
 import type { World } from '../world/index.js';
 import { isLegacyHash, SEEDED_CLIENT_PASSWORD } from '../world/passwords.js';
 import { type ClientRecord, clientsOf } from './client.js';
@@ -20,8 +19,6 @@ export function exampleClient(world: World): ClientRecord {
   if (!client) throw new Error('the world has no client with a password');
   return client;
 }
-
-export const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
 export const emailExample = (world: World) => {
   const c = exampleClient(world);

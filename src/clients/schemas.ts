@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/schemas.js';
 import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
+import { AddressSchema } from '../sites/schemas.js';
 
 // Wire shapes of the clients area. The spec names ClientList, ClientContact and AppointmentHistory
 // without fields (docs: decision lines in the report); no answer shape has a password or hash
@@ -10,10 +11,6 @@ const guid = z.guid();
 const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 
 // Answers.
-
-export const AddressSchema = z
-  .object({ Street: z.string(), City: z.string(), State: z.string(), Code: z.string(), Country: z.string() })
-  .meta({ id: 'Address' });
 
 export const ClientNoteSchema = z
   .object({

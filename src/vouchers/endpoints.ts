@@ -1,9 +1,10 @@
+import { atSite } from '../examples.js';
 import { findParam, itemStateParam, siteIdParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { guid, routeGuid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
-import { atSite, newVoucherBody, redeemedVoucher } from './examples.js';
+import { newVoucherBody, redeemedVoucher } from './examples.js';
 import { VoucherInput, VoucherListSchema, VoucherSchema } from './schemas.js';
 import { createVoucher, listVouchers, updateVoucher, voucherDetail } from './voucher.js';
 

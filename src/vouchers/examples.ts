@@ -1,11 +1,8 @@
-import { firstActiveSiteId } from '../sites/lookup.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { Voucher } from '../world/vouchers.js';
 
 // Example calls for the OpenAPI document, picked from the seeded world.
-
-export const atSite = (world: World) => ({ query: { siteId: firstActiveSiteId(world) } });
 
 /** A voucher that has been redeemed, so the example shows a balance below its amount. */
 export function redeemedVoucher(world: World): Voucher {
