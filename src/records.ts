@@ -95,6 +95,16 @@ export const isGiven = (id: Guid | null | undefined): id is Guid => id != null &
 /** The id, or null for "none". */
 export const idOrNull = (id: Guid | null | undefined): Guid | null => (isGiven(id) ? id : null);
 
+/**
+ * An answer row as a model builds it: the Guid fields named `K` (at any depth) may be null for
+ * "none", which the answer carries as the empty Guid (http/empty-guids.ts encodes it).
+ */
+export type WithNoneIds<T, K extends PropertyKey> = T extends readonly (infer U)[]
+  ? WithNoneIds<U, K>[]
+  : T extends object
+    ? { [P in keyof T]: P extends K ? T[P] | null : WithNoneIds<T[P], K> }
+    : T;
+
 // Value types of request bodies, bound the way the query binds them.
 /** Text of at most `max` characters, with the model-state message ASP.NET's StringLength gives. */
 export const text = (max: number) =>

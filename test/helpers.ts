@@ -119,6 +119,10 @@ export async function call(to: Target, path: string, c: Call = {}): Promise<Answ
   return { status: response.status, body: parsed, text, headers: response.headers };
 }
 
+/** A stored record as an answer carries it: an id field holding null (no value) reads as the empty Guid. */
+export const answered = (record: unknown): any =>
+  JSON.parse(JSON.stringify(record), (key, value) => (value === null && key.endsWith('Id') ? EMPTY_GUID : value));
+
 /** A token for a credential (the demo one unless given) of the account the path prefix names. */
 export async function tokenFor(sim: Simulator, prefix = '', credential = DEMO_CREDENTIAL): Promise<string> {
   const { clientId, secret } = credential;

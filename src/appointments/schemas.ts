@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyDateTime, bodyGuid } from '../records.js';
+import { bodyDateTime, bodyGuid, type WithNoneIds } from '../records.js';
 
 // Appointment shapes. Request bodies are lenient where the real binding is (ids may be empty or
 // left out on create); answers are exact.
@@ -76,9 +76,9 @@ export const AppointmentService = z
     AppointmentServiceId: guid,
     AppointmentId: guid,
     ClientId: guid,
-    ServiceId: guid.nullable(),
-    PackageId: guid.nullable(),
-    PackageGroupId: guid.nullable().describe('Links all services booked as one package.'),
+    ServiceId: guid.describe('The service booked.'),
+    PackageId: guid.describe('The package the service was booked as part of; the empty Guid when none.'),
+    PackageGroupId: guid.describe('Links all services booked as one package; the empty Guid when none.'),
     Start: dateTime,
     End: dateTime,
     Description: z.string().describe('Name of the service or custom item.'),
@@ -103,9 +103,9 @@ export const AppointmentSchema = z
         'the empty Guid on seeded online bookings.',
     ),
     VIP: z.boolean(),
-    SeriesId: guid.nullable().describe('Links copied (repeating) appointments.'),
+    SeriesId: guid.describe('Links copied (repeating) appointments; the empty Guid when none.'),
     CreationDate: dateTime,
-    InvoiceId: guid.nullable().describe('Client invoice the appointment was billed on, if any.'),
+    InvoiceId: guid.describe('Client invoice the appointment was billed on; the empty Guid when not billed.'),
     AppointmentServices: z.array(AppointmentService),
   })
   .meta({ id: 'Appointment' });
@@ -113,8 +113,8 @@ export const AppointmentSchema = z
 /** A service as list rows show it (the diary list, a client's appointment history): see serviceSummary. */
 export const serviceSummaryFields = {
   AppointmentServiceId: guid,
-  ServiceId: guid.nullable(),
-  PackageId: guid.nullable(),
+  ServiceId: guid.describe('The service booked.'),
+  PackageId: guid.describe('The package the service was booked as part of; the empty Guid when none.'),
   Description: z.string(),
   Start: dateTime,
   End: dateTime,
@@ -137,8 +137,8 @@ export const AppointmentListSchema = z
     End: dateTime.describe('End of the latest service.'),
     Notes: z.string(),
     VIP: z.boolean(),
-    SeriesId: guid.nullable(),
-    InvoiceId: guid.nullable(),
+    SeriesId: guid.describe('Links copied (repeating) appointments; the empty Guid when none.'),
+    InvoiceId: guid.describe('Client invoice the appointment was billed on; the empty Guid when not billed.'),
     Services: z.array(AppointmentListServiceSchema),
   })
   .meta({ id: 'AppointmentList' });
@@ -147,4 +147,7 @@ export const AppointmentStateSchema = z
   .object({ AppointmentStateId: guid, Name: z.string() })
   .meta({ id: 'AppointmentState' });
 
-export type AppointmentListRow = z.infer<typeof AppointmentListSchema>;
+export type AppointmentListRow = WithNoneIds<
+  z.infer<typeof AppointmentListSchema>,
+  'SeriesId' | 'InvoiceId' | 'PackageId'
+>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const siteId = z.guid().nullable().describe('Owning site; null for an item available at every site.');
+const siteId = z.guid().describe('Owning site; the empty Guid for an item available at every site.');
 const money = z.number().describe('Decimal, two places.');
 
 /** Fields every priced catalogue item shares. */

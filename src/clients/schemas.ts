@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/schemas.js';
-import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
+import { bodyDateTime, bodyGuid, byteEnum, text, type WithNoneIds } from '../records.js';
 import { AddressSchema } from '../sites/schemas.js';
 
 // Wire shapes of the clients area. The spec names ClientList, ClientContact and AppointmentHistory
@@ -28,7 +28,7 @@ export const ClientNoteSchema = z
 
 const listFields = {
   ClientId: guid,
-  SiteId: guid.nullable().describe('null: the client belongs to the whole account.'),
+  SiteId: guid.describe('The empty Guid: the client belongs to the whole account.'),
   State: z.number().int().describe('Active = 1, Inactive = 2.'),
   FirstName: z.string(),
   LastName: z.string(),
@@ -36,7 +36,7 @@ const listFields = {
   MobilePhone: z.string().describe("'' when none was recorded; as typed."),
   Gender: z.number().int().describe('Female = 1, Male = 2.'),
   ClientCode: z.string(),
-  MembershipId: guid.nullable(),
+  MembershipId: guid.describe('The membership the client holds; the empty Guid when none.'),
   MembershipNumber: z.string().describe("'' for non-members."),
   MembershipStart: dateTime.nullable(),
   MembershipEnd: dateTime.nullable(),
@@ -95,16 +95,17 @@ export const AppointmentHistorySchema = AppointmentListSchema.pick({
   End: true,
 })
   .extend({
-    InvoiceId: guid.nullable().describe('Client invoice the appointment was billed on; null when not billed.'),
+    InvoiceId: guid.describe('Client invoice the appointment was billed on; the empty Guid when not billed.'),
     InvoiceNumber: z.string().nullable().describe('DocumentNumber of that invoice; null when not billed.'),
     Services: z.array(AppointmentHistoryServiceSchema),
   })
   .meta({ id: 'AppointmentHistory' });
 
-export type ClientListRow = z.infer<typeof ClientListSchema>;
-export type ClientAnswer = z.infer<typeof ClientSchema>;
-export type ClientContactRow = z.infer<typeof ClientContactSchema>;
-export type AppointmentHistoryRow = z.infer<typeof AppointmentHistorySchema>;
+type ClientNoneIds = 'SiteId' | 'MembershipId';
+export type ClientListRow = WithNoneIds<z.infer<typeof ClientListSchema>, ClientNoneIds>;
+export type ClientAnswer = WithNoneIds<z.infer<typeof ClientSchema>, ClientNoneIds>;
+export type ClientContactRow = WithNoneIds<z.infer<typeof ClientContactSchema>, ClientNoneIds>;
+export type AppointmentHistoryRow = WithNoneIds<z.infer<typeof AppointmentHistorySchema>, 'InvoiceId' | 'PackageId'>;
 
 // Request bodies of POST and PUT /clients. The spec gives no lengths; these limits are the
 // simulator's (report: decision lines): names 100, e-mail 254 (the SMTP path limit), mobile 50,

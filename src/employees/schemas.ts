@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { WithNoneIds } from '../records.js';
 
 // The spec names EmployeeList and EmployeeSchedule without their fields.
 
 export const EmployeeListSchema = z
   .object({
     EmployeeId: z.guid(),
-    SiteId: z.guid().nullable().describe('Home site; null for an employee of the whole account.'),
+    SiteId: z.guid().describe('Home site; the empty Guid for an employee of the whole account.'),
     FirstName: z.string(),
     LastName: z.string(),
     Email: z.string(),
@@ -37,8 +38,8 @@ export const EmployeeScheduleSchema = z
     Start: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
     End: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
     Notes: z.string().describe('Reason for time off; the class name on a class row.'),
-    ClassScheduleId: z.guid().nullable().describe('The class session, on class rows; null otherwise.'),
+    ClassScheduleId: z.guid().describe('The class session, on class rows; the empty Guid otherwise.'),
   })
   .meta({ id: 'EmployeeSchedule' });
 
-export type EmployeeScheduleRow = z.infer<typeof EmployeeScheduleSchema>;
+export type EmployeeScheduleRow = WithNoneIds<z.infer<typeof EmployeeScheduleSchema>, 'ClassScheduleId'>;

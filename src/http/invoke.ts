@@ -1,5 +1,6 @@
 import type { Account } from '../accounts/account.js';
 import { EMPTY_GUID } from '../world/common.js';
+import { encodeAnswer } from './answer.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { parseParams } from './pipeline.js';
@@ -26,7 +27,7 @@ export async function invoke(endpoint: Endpoint, account: Account, now: number, 
     headers: { 'content-type': 'application/json' },
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
   });
-  return endpoint.handler({
+  const reply = await endpoint.handler({
     account,
     now,
     ip: '127.0.0.1',
@@ -36,6 +37,7 @@ export async function invoke(endpoint: Endpoint, account: Account, now: number, 
     query: parseParams(endpoint.query, parseQuery(search)),
     body: endpoint.body ? await readBody(request, endpoint.body) : undefined,
   });
+  return encodeAnswer(endpoint, reply);
 }
 
 /** The endpoint declared for `METHOD /path/template`, matched exactly as the table writes it. */

@@ -8,6 +8,7 @@ import { checkToken } from '../auth/tokens.js';
 import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
 import { EMPTY_GUID } from '../world/common.js';
+import { encodeAnswer } from './answer.js';
 import { readBody } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { ApiError, errors, type ModelState } from './errors.js';
@@ -143,7 +144,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const version = account.version;
     // Each request is one write: kept (and durable) when it succeeds, undone when it is refused.
     const reply = await account.write(
-      () => endpoint.handler(input),
+      async () => encodeAnswer(endpoint, await endpoint.handler(input)),
       (r) => r.status < 300,
     );
     if (endpoint.cacheable && account.version === version) repliesOf(account).set(version, cacheKey, reply);

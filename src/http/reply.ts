@@ -6,10 +6,12 @@ export interface Reply {
   /** Text, or bytes already encoded (a reused answer). */
   body: string | Uint8Array | null;
   contentType?: string;
+  /** A JSON answer not encoded yet: the pipeline encodes it as the endpoint's answer schema says (answer.ts). */
+  value?: unknown;
 }
 
 export const reply = {
-  json: (value: unknown, status = 200): Reply => ({ status, body: JSON.stringify(value), contentType: JSON_TYPE }),
+  json: (value: unknown, status = 200): Reply => ({ status, body: null, value, contentType: JSON_TYPE }),
   empty: (status = 200): Reply => ({ status, body: null }),
 };
 

@@ -19,6 +19,9 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   \`find\` is compared as plain text, never as a pattern. Body field names match case-insensitively too, and \`null\`
   means "no value": an optional field sent as null is left out, a required one is missing (unless the field gives
   null a meaning of its own, such as clearing a value on an update).
+- **Guids in answers are never null**: a Guid field with no value (an account-wide record's \`SiteId\`, a client
+  without a membership's \`MembershipId\`, a service booked outside a package's \`PackageId\`) is the empty Guid
+  \`00000000-0000-0000-0000-000000000000\`. Only a whole answer may be \`null\` (emailexists, a GET by an unknown id).
 - **Bad input**: a malformed id in a route is a \`404\` (the route does not match). A malformed query value or body
   is a \`400\` naming the field: \`{"Message":"The request is invalid.","ModelState":{"siteId":["The value 'x' is not
   valid for Guid."]}}\`. Bodies are at most 1 MiB (larger: \`413\`) and nest at most 64 levels, and are read only

@@ -33,7 +33,7 @@ const figures = {
 
 export const SalesReportEmployeeSchema = z
   .object({
-    EmployeeId: z.guid().nullable().describe('null: the row for sales and redemptions attributed to no employee.'),
+    EmployeeId: z.guid().describe('The empty Guid: the row for sales and redemptions attributed to no employee.'),
     FirstName: z.string(),
     LastName: z.string(),
     ...figures,

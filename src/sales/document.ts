@@ -3,6 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import { nextInSeries } from '../numbering.js';
 import type { Random } from '../random.js';
+import type { WithNoneIds } from '../records.js';
 import { insertRecord, requireField } from '../records.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -221,7 +222,8 @@ function listedType(type: number, clientDocuments: boolean | null): boolean {
   return CLIENT_TYPES.has(type) || SUPPLIER_TYPES.has(type);
 }
 
-type AccountingDocumentListRow = z.infer<typeof AccountingDocumentListSchema>;
+type DocumentNoneIds = 'ClientId' | 'SupplierId' | 'LinkedAccountingDocumentId';
+type AccountingDocumentListRow = WithNoneIds<z.infer<typeof AccountingDocumentListSchema>, DocumentNoneIds>;
 
 /** `fiscalised`: the account's setting; rows then carry a FiscalStatus. */
 export function listDocuments(world: World, q: DocumentQuery, fiscalised = false): AccountingDocumentListRow[] {

@@ -3,6 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
 import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
+import type { WithNoneIds } from '../records.js';
 import { checkReference, insertRecord, requireField, type WriteContext } from '../records.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -177,8 +178,9 @@ export const deleteEntry = (world: World, entryId: Guid): void =>
 const findEntry = (world: World, entryId: Guid): AccountingEntry | undefined =>
   world.accountingEntries.find((e) => e.AccountingEntryId === entryId);
 
-type Row = z.infer<typeof AccountingEntryListSchema>;
-type Detail = z.infer<typeof AccountingEntrySchema>;
+type EntryNoneIds = 'ClientId' | 'SupplierId' | 'AccountingDocumentId' | 'VoucherId';
+type Row = WithNoneIds<z.infer<typeof AccountingEntryListSchema>, EntryNoneIds>;
+type Detail = WithNoneIds<z.infer<typeof AccountingEntrySchema>, EntryNoneIds>;
 
 interface EntryQuery extends ledger.Query {
   /** Exactly one type; 0 (an empty value) matches nothing. */

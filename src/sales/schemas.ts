@@ -106,10 +106,10 @@ const LineItemSchema = z
     Price: money,
     Discount: money.describe('An amount, not a percentage.'),
     Total: money.describe('Quantity × Price − Discount.'),
-    ServiceId: guid.nullable(),
-    ProductId: guid.nullable(),
-    PackageId: guid.nullable(),
-    EmployeeId: guid.nullable(),
+    ServiceId: guid.describe('The service sold; the empty Guid on other lines.'),
+    ProductId: guid.describe('The product sold; the empty Guid on other lines.'),
+    PackageId: guid.describe('The package sold; the empty Guid on other lines.'),
+    EmployeeId: guid.describe('The employee credited with the line; the empty Guid when none is.'),
   })
   .meta({ id: 'AccountingDocumentLineItem' });
 
@@ -121,12 +121,12 @@ const documentFields = {
   ),
   DocumentNumber: z.string(),
   SiteId: guid,
-  ClientId: guid.nullable(),
-  SupplierId: guid.nullable(),
+  ClientId: guid.describe('The client of a client document; the empty Guid otherwise.'),
+  SupplierId: guid.describe('The supplier of a supplier document; the empty Guid otherwise.'),
   DocumentDate: dateTime,
   DueDate: dateTime,
   Reference: z.string(),
-  LinkedAccountingDocumentId: guid.nullable(),
+  LinkedAccountingDocumentId: guid.describe('The document this one credits or follows; the empty Guid when none.'),
   Total: money.describe('Sum of the line totals.'),
 };
 
@@ -151,7 +151,7 @@ export const AccountingDocumentListSchema = z
 export const AccountingDocumentSchema = z
   .object({
     ...documentFields,
-    TransferSiteId: guid.nullable().describe('Receiving site of a stock transfer.'),
+    TransferSiteId: guid.describe('Receiving site of a stock transfer; the empty Guid on other documents.'),
     RecurrenceIntervalMonths: z.number().int().nullable(),
     NextRunDate: dateTime.nullable(),
     AccountingDocumentLineItems: z.array(LineItemSchema),
@@ -163,19 +163,19 @@ const entryFields = {
   AccountingEntryTypeId: typeNumber(`${ENTRY_TYPES}.`),
   EntryNumber: z.string(),
   SiteId: guid,
-  ClientId: guid.nullable(),
-  SupplierId: guid.nullable(),
+  ClientId: guid.describe('The client who paid; the empty Guid otherwise.'),
+  SupplierId: guid.describe('The supplier paid; the empty Guid otherwise.'),
   EntryDate: dateTime,
   Reference: z.string(),
   Description: z.string(),
-  AccountingDocumentId: guid.nullable(),
+  AccountingDocumentId: guid.describe('The document the entry is allocated to; the empty Guid when none.'),
   AmountDue: money.describe('What the allocated document still owed before this entry.'),
   Received: money,
   Gratuity: money,
   Change: money,
   Total: money.describe('The amount allocated.'),
   PaymentTypeId: guid,
-  VoucherId: guid.nullable(),
+  VoucherId: guid.describe('The voucher redeemed by a voucher payment; the empty Guid otherwise.'),
   CashDrawerId: guid,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WithNoneIds } from '../records.js';
 
 // The spec names TimeRecordList without its fields.
 
@@ -10,8 +11,7 @@ export const TimeRecordListSchema = z
     LastName: z.string().describe("The employee's last name; empty when the employee no longer exists."),
     SiteId: z
       .guid()
-      .nullable()
-      .describe('Site clocked at; null for a device not tied to a site (returned for every siteId).'),
+      .describe('Site clocked at; the empty Guid for a device not tied to a site (returned for every siteId).'),
     ClockIn: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
     ClockOut: z.string().nullable().describe('UTC `yyyy-MM-dd HH:mm`; null while the employee is still clocked in.'),
     Minutes: z.number().int().nullable().describe('Minutes between clock-in and clock-out; null while clocked in.'),
@@ -19,4 +19,4 @@ export const TimeRecordListSchema = z
   })
   .meta({ id: 'TimeRecordList' });
 
-export type TimeRecordRow = z.infer<typeof TimeRecordListSchema>;
+export type TimeRecordRow = WithNoneIds<z.infer<typeof TimeRecordListSchema>, 'SiteId'>;

@@ -66,7 +66,7 @@ export type VoucherIn = z.infer<typeof VoucherInput>;
 
 const voucherFields = {
   VoucherId: z.guid(),
-  SiteId: z.guid().nullable().describe('null: a shared voucher, redeemable at every site.'),
+  SiteId: z.guid().describe('The empty Guid: a shared voucher, redeemable at every site.'),
   State: z.number().int().describe('Active = 1, Inactive = 2.'),
   VoucherType: z.number().int().describe('Voucher = 1, Gift Card = 2.'),
   VoucherNumber: z.string(),
@@ -74,9 +74,9 @@ const voucherFields = {
   DeliveryDate: z.string().nullable(),
   ActivationDate: z.string().nullable(),
   AccountingEntryTypeId: z.number().int(),
-  ClientId: z.guid().nullable(),
-  SourceId: z.guid().nullable(),
-  CreatedSiteId: z.guid().nullable(),
+  ClientId: z.guid().describe('The client the voucher was sold to; the empty Guid when none.'),
+  SourceId: z.guid().describe('The empty Guid when none.'),
+  CreatedSiteId: z.guid().describe('The site that issued the voucher; the empty Guid when not recorded.'),
   ...textFields(() => z.string()),
   Template: z.number().int().describe('General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4.'),
   Amount: z.number().describe('Face value.'),
@@ -93,8 +93,8 @@ export const VoucherRedemptionSchema = z
     EntryNumber: z.string(),
     EntryDate: z.string(),
     SiteId: z.guid().describe('Site where it was redeemed.'),
-    ClientId: z.guid().nullable(),
-    AccountingDocumentId: z.guid().nullable().describe('Invoice the redemption paid, if any.'),
+    ClientId: z.guid().describe('The client who redeemed; the empty Guid when none.'),
+    AccountingDocumentId: z.guid().describe('Invoice the redemption paid; the empty Guid when none.'),
     Amount: z.number().describe('The entry Total taken from the voucher.'),
   })
   .meta({ id: 'VoucherRedemption' });

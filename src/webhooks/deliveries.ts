@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
 import { anythingDue, type Generated, generateDue } from '../sales/recurring.js';
+import { EMPTY_GUID } from '../world/common.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
 // Outgoing deliveries: one per (event, subscription). Each subscription has its own queue, so its
@@ -110,8 +111,9 @@ export function enqueueEvents(account: Account, generated: readonly Generated[])
           document_number: g.document.DocumentNumber,
           document_date: g.document.DocumentDate,
           site_id: g.document.SiteId,
-          client_id: g.document.ClientId,
-          supplier_id: g.document.SupplierId,
+          // Guids with no value are the empty Guid here too, as in every answer (http/empty-guids.ts).
+          client_id: g.document.ClientId ?? EMPTY_GUID,
+          supplier_id: g.document.SupplierId ?? EMPTY_GUID,
           total: g.document.Total,
           recurring_accounting_document_id: g.recurring.AccountingDocumentId,
           next_run_date: g.recurring.NextRunDate,

@@ -293,7 +293,7 @@ describe('packages', () => {
   it('services asked for by themselves carry no package', async () => {
     const { found } = await offeredDay(london);
     expect(
-      found.every((o) => o.AppointmentServices.every((s) => s.PackageId === null && s.PackageGroupId === null)),
+      found.every((o) => o.AppointmentServices.every((s) => s.PackageId === EMPTY && s.PackageGroupId === EMPTY)),
     ).toBe(true);
   });
 });

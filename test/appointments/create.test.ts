@@ -38,7 +38,7 @@ describe('POST /api/v2/appointments', () => {
       SiteId: bookable(d.world).siteId,
       ClientId: body.ClientId,
       Start: '2026-03-21 11:30',
-      InvoiceId: null,
+      InvoiceId: EMPTY,
     });
   });
 

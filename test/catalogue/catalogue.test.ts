@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import { editRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
-import { activeSite, call, demoApi, simulator, tokenFor } from '../helpers.js';
+import { activeSite, call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
 
 // Expectations are derived from the account's own world, so they hold for any seed.
 
@@ -31,13 +31,15 @@ const sortedByName = (list: string[]) =>
     (a, b) => new Intl.Collator('en', { sensitivity: 'base' }).compare(a, b) || (a < b ? -1 : a > b ? 1 : 0),
   );
 const ofSite = (site: string) => (r: { SiteId: string | null }) => r.SiteId === null || r.SiteId === site;
+/** Account-wide rows answer SiteId as the empty Guid. */
+const accountWide = (r: Record<string, any>) => r.SiteId === EMPTY;
 
 describe('GET /api/v2/services', () => {
   it('returns the active services of the site and the account-wide ones, package-only hidden', async () => {
     const rows = await get(`/api/v2/services?siteId=${siteId}`);
     const expected = world.services.filter((s) => ofSite(siteId)(s) && s.State === 1 && !s.PackageOnly);
     expect(ids(rows, 'ServiceId')).toEqual(ids(expected as never, 'ServiceId'));
-    expect(rows.some((r) => r.SiteId === null)).toBe(true);
+    expect(rows.some(accountWide)).toBe(true);
   });
 
   it('account-wide services are returned for every siteId', async () => {
@@ -53,7 +55,7 @@ describe('GET /api/v2/services', () => {
 
   it("another site's services are not returned", async () => {
     const rows = await get(`/api/v2/services?siteId=${siteId}`);
-    expect(rows.every((r) => r.SiteId === null || r.SiteId === siteId)).toBe(true);
+    expect(rows.every((r) => accountWide(r) || r.SiteId === siteId)).toBe(true);
   });
 
   it('services are ordered by name', async () => {
@@ -93,7 +95,7 @@ describe('GET /api/v2/services', () => {
   it('an empty siteId returns only account-wide services', async () => {
     const rows = await get('/api/v2/services?siteId=');
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.SiteId === null)).toBe(true);
+    expect(rows.every(accountWide)).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
 import type { Appointment } from '../../src/world/diary.js';
 import type { World } from '../../src/world/index.js';
-import { call, demoApi, restrictedToken } from '../helpers.js';
+import { call, demoApi, EMPTY, restrictedToken } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -44,10 +44,10 @@ describe('GET /api/v2/clients/appointmenthistory', () => {
     expect(row).toMatchObject({ InvoiceId: invoice.AccountingDocumentId, InvoiceNumber: invoice.DocumentNumber });
   });
 
-  it('an appointment not billed has InvoiceId and InvoiceNumber null', async () => {
+  it('an appointment not billed has InvoiceId the empty Guid and InvoiceNumber null', async () => {
     const open = world.appointments.find((a) => a.InvoiceId === null)!;
     const row = (await get('2025-06-01', '2026-06-01', open)).find((r) => r.AppointmentId === open.AppointmentId)!;
-    expect(row).toMatchObject({ InvoiceId: null, InvoiceNumber: null });
+    expect(row).toMatchObject({ InvoiceId: EMPTY, InvoiceNumber: null });
   });
 
   it('an appointment is returned only when it starts at or after start and ends at or before end', async () => {

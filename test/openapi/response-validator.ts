@@ -6,6 +6,8 @@ import addFormatsModule from 'ajv-formats';
 // Checks an answer of the simulator against the committed OpenAPI document, status by status:
 // the status must be documented for the operation, the content type one it lists, and the body
 // valid against its schema. Answers to paths with no operation must be the documented 404/405.
+// Beyond the schema, no field the document types as a Guid (format uuid) may be null, even where
+// a schema allowed it: a .NET client binds Guids to a non-nullable value type.
 
 type Json = Record<string, any>;
 
@@ -93,11 +95,36 @@ function check(key: string, where: string, response: Json, contentType: string |
       return [`${where}: body is not JSON: ${body.slice(0, 200)}`];
     }
   }
-  const validate = validatorFor(`${key}:${mediaType}`, deref(media.schema ?? {}));
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map(
-    (e) => `${where}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`,
+  const nulls = nullGuidFields(deref(media.schema ?? {}), value).map(
+    (at) => `${where}: ${at} is a Guid answered as null`,
   );
+  const validate = validatorFor(`${key}:${mediaType}`, deref(media.schema ?? {}));
+  if (validate(value)) return nulls;
+  return (validate.errors ?? [])
+    .map((e) => `${where}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`)
+    .concat(nulls);
+}
+
+const options = (s: Json): Json[] => [...(s.anyOf ?? []), ...(s.oneOf ?? [])].map(deref);
+const isGuid = (s: Json): boolean => s.format === 'uuid' || options(s).some(isGuid);
+
+/** Paths of the fields of `value` that `schema` types as Guids and that hold null (a bare null answer is no field). */
+export function nullGuidFields(schema: Json, value: unknown, at = '', found = new Set<string>()): string[] {
+  if (value !== null && typeof value === 'object') {
+    for (const option of options(schema)) nullGuidFields(option, value, at, found);
+    if (Array.isArray(value)) {
+      if (schema.type === 'array') {
+        for (const [i, v] of value.entries()) nullGuidFields(deref(schema.items), v, `${at}/${i}`, found);
+      }
+    } else {
+      for (const [key, property] of Object.entries<Json>(schema.properties ?? {})) {
+        const field = (value as Json)[key];
+        if (field === null && isGuid(deref(property))) found.add(`${at}/${key}`);
+        else nullGuidFields(deref(property), field, `${at}/${key}`, found);
+      }
+    }
+  }
+  return [...found];
 }
 
 /** Throws when an API answer does not match the document; other paths pass through unchecked. */

@@ -3,7 +3,7 @@ import { utcMs } from '../../src/datetime.js';
 import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import { toCents } from '../../src/world/money.js';
-import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
 import { redemption } from '../vouchers/support.js';
 
 let a: DemoApi;
@@ -65,7 +65,7 @@ describe('GET /api/v2/reports/sales', () => {
   it('each employee row holds the invoice lines credited to that employee', async () => {
     const res = await report();
     const want = expected(a.world, activeSites(a.world));
-    const row = res.body.Employees.find((r: any) => r.EmployeeId !== null && r.Services.Count > 0);
+    const row = res.body.Employees.find((r: any) => r.EmployeeId !== EMPTY && r.Services.Count > 0);
     const theirs = want.invoiceLines.filter((l) => l.EmployeeId === row.EmployeeId && l.ServiceId);
     expect(cents(row.Services)).toBe(theirs.reduce((s, l) => s + toCents(l.Total), 0));
     expect(row.Services.Count).toBe(theirs.reduce((s, l) => s + l.Quantity, 0));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/world/money.js';
-import { activeSite, call, type DemoApi, demoApi } from '../helpers.js';
+import { activeSite, call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
 import { expectedBalance } from './support.js';
 
 let a: DemoApi;
@@ -10,7 +10,7 @@ beforeEach(async () => {
 const list = (query: string) => call(a, `/api/v2/vouchers?${query}`);
 
 describe('GET /api/v2/vouchers', () => {
-  it('lists the Active vouchers of the site plus shared ones (SiteId null)', async () => {
+  it('lists the Active vouchers of the site plus shared ones (SiteId the empty Guid)', async () => {
     const site = activeSite(a.world);
     const res = await list(`siteId=${site}`);
     expect(res.status).toBe(200);
@@ -19,7 +19,7 @@ describe('GET /api/v2/vouchers', () => {
       .map((v) => v.VoucherId)
       .sort();
     expect(res.body.map((v: any) => v.VoucherId).sort()).toEqual(expected);
-    expect(res.body.some((v: any) => v.SiteId === null)).toBe(true);
+    expect(res.body.some((v: any) => v.SiteId === EMPTY)).toBe(true);
   });
 
   it('each row carries Balance = Amount less its redemptions', async () => {
@@ -68,7 +68,7 @@ describe('GET /api/v2/vouchers', () => {
     const res = await list('siteId=');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
-    expect(res.body.every((v: any) => v.SiteId === null)).toBe(true);
+    expect(res.body.every((v: any) => v.SiteId === EMPTY)).toBe(true);
   });
 
   it('without siteId by name the answer is 405 (POST is served on the path)', async () => {

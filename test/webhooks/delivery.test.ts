@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settled } from '../../src/webhooks/deliveries.js';
 import type { AccountingDocument } from '../../src/world/sales.js';
-import { call, type DemoApi, demoApi } from '../helpers.js';
+import { call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
 
 let h: DemoApi;
@@ -53,6 +53,8 @@ describe('recurring invoices and their events', () => {
       webhook_id: reg.body.webhook_id,
       occurred_utc: runDate,
     });
+    // A supplier invoice has no client: the empty Guid, never null.
+    expect(mine.data).toMatchObject({ supplier_id: rent.SupplierId, client_id: EMPTY });
 
     const made = documents().find(
       (d) => d.AccountingDocumentId === mine.data.accounting_document_id,
@@ -128,6 +130,7 @@ describe('event kinds and triggers', () => {
     expect(supplierSide.received.every((x) => JSON.parse(x.body).event === 'NewRecurringSupplierInvoice')).toBe(true);
     const made = documents().find((d) => d.AccountingDocumentId === payloads()[0].data.accounting_document_id)!;
     expect(made).toMatchObject({ AccountingDocumentTypeId: 1, ClientId: recurring.ClientId, DocumentDate: runDate });
+    expect(payloads()[0].data).toMatchObject({ client_id: recurring.ClientId, supplier_id: EMPTY });
     expect(made.DocumentNumber).toMatch(/^INV-\d{6}$/);
   });
 

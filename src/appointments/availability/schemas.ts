@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WithNoneIds } from '../../records.js';
 import { AppointmentServiceEmployee, AppointmentServiceResource } from '../schemas.js';
 
 // The answer of availabletimes. The spec names AvailableTime ("the start time plus the employees
@@ -12,10 +13,12 @@ const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 export const AvailableTimeServiceSchema = z
   .object({
     ServiceId: guid,
-    PackageId: guid
-      .nullable()
-      .describe('The package the service is booked as part of; null for a service asked for by itself.'),
-    PackageGroupId: guid.nullable().describe('Links the services of one package in this offer; new for every offer.'),
+    PackageId: guid.describe(
+      'The package the service is booked as part of; the empty Guid for a service asked for by itself.',
+    ),
+    PackageGroupId: guid.describe(
+      'Links the services of one package in this offer, new for every offer; the empty Guid outside a package.',
+    ),
     Start: dateTime,
     End: dateTime,
     Description: z.string().describe('Name of the service.'),
@@ -34,7 +37,7 @@ export const AvailableTimeSchema = z
   })
   .meta({ id: 'AvailableTime' });
 
-export type AvailableTime = z.infer<typeof AvailableTimeSchema>;
+export type AvailableTime = WithNoneIds<z.infer<typeof AvailableTimeSchema>, 'PackageId' | 'PackageGroupId'>;
 
 /** availabledates: local calendar dates of the site, written `yyyy-MM-dd 00:00`. */
 export const AvailableDateSchema = z
