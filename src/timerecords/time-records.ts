@@ -14,12 +14,26 @@ const byClockIn = orderBy<TimeRecord>(
   (r) => r.TimeRecordId,
 );
 
+/**
+ * The time records as of the account clock: a clock-in the clock has not reached yet has not
+ * happened, and a clock-out it has not reached leaves the record open (today's seeded shifts are
+ * stored with their planned times, so the day unfolds as the clock moves).
+ */
+export function timeRecordsAt(world: World, now: number): TimeRecord[] {
+  const records: TimeRecord[] = [];
+  for (const r of world.timeRecords) {
+    if (utcMs(r.ClockIn) > now) continue;
+    records.push(r.ClockOut !== null && utcMs(r.ClockOut) > now ? { ...r, ClockOut: null } : r);
+  }
+  return records;
+}
+
 /** A record that clocks in before the range and out after it is not returned: neither instant falls in it. */
-export function listTimeRecords(world: World, q: TimeRecordQuery): TimeRecordRow[] {
+export function listTimeRecords(world: World, q: TimeRecordQuery, now: number): TimeRecordRow[] {
   const last = widenedEnd(q.end);
   const within = (text: string | null) => text !== null && utcMs(text) >= q.start && utcMs(text) <= last;
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
-  return world.timeRecords
+  return timeRecordsAt(world, now)
     .filter(inSite(q.siteId))
     .filter((r) => within(r.ClockIn) || within(r.ClockOut))
     .filter((r) => containsAny(q.find, [employees.get(r.EmployeeId)?.FirstName, employees.get(r.EmployeeId)?.LastName]))

@@ -15,15 +15,20 @@ export interface TimeRecord {
   Notes: string;
 }
 
-/** Worked shifts are clocked over this many days before today. */
+/** Worked shifts are clocked over this many days before today, and today's as the clock reaches them. */
 export const CLOCKED_DAYS = 30;
 
+/**
+ * Every worked shift of the last CLOCKED_DAYS days and of today is clocked. Today's records hold
+ * the planned clock-in and clock-out: the API shows a record only once the account clock has
+ * reached its clock-in, and open until it reaches its clock-out (timerecords/time-records.ts).
+ */
 export function generateTimeRecords(ctx: GenContext, shifts: readonly Shift[]): TimeRecord[] {
   const rng = rngFor(ctx, 'timerecords');
   const records: TimeRecord[] = [];
   const from = ctx.today - CLOCKED_DAYS * DAY;
   for (const shift of shifts) {
-    if (shift.day < from || shift.day >= ctx.today || !rng.chance(0.93)) continue;
+    if (shift.day < from || shift.day > ctx.today || !rng.chance(0.93)) continue;
     const late = rng.chance(0.08);
     const clockIn = shift.start + (late ? rng.int(5, 25) : -rng.int(0, 12)) * MINUTE;
     const clockOut = (shift.offFrom ?? shift.end) + rng.int(0, 20) * MINUTE;
@@ -38,20 +43,6 @@ export function generateTimeRecords(ctx: GenContext, shifts: readonly Shift[]): 
         : rng.chance(0.03)
           ? 'Clock-out corrected by manager'
           : '',
-    });
-  }
-  // Exactly one employee is clocked in right now: the first to start today.
-  const today = shifts
-    .filter((s) => s.day === ctx.today)
-    .sort((a, b) => a.start - b.start || (a.employeeId < b.employeeId ? -1 : 1))[0];
-  if (today) {
-    records.push({
-      TimeRecordId: rng.uuid(),
-      EmployeeId: today.employeeId,
-      SiteId: today.siteId,
-      ClockIn: utcText(today.start - 5 * MINUTE),
-      ClockOut: null,
-      Notes: '',
     });
   }
   return records.sort((a, b) =>

@@ -3,7 +3,7 @@ import type { Simulator } from '../../src/app.js';
 import { insertRecord } from '../../src/records.js';
 import type { World } from '../../src/world/index.js';
 import type { TimeRecord } from '../../src/world/timerecords.js';
-import { call, demoApi, EMPTY, plusMinutes, restrictedToken, simulator, tokenFor } from '../helpers.js';
+import { call, demoApi, EMPTY, ms, plusMinutes, restrictedToken, simulator, tokenFor } from '../helpers.js';
 
 let sim: Simulator;
 let token: string;
@@ -91,12 +91,44 @@ describe('GET /api/v2/timerecords', () => {
     );
   });
 
-  it('an open record (no clock-out yet) matches by its clock-in', async () => {
-    const open = world.timeRecords.find((r) => r.ClockOut === null)!;
-    const rows = await get(open.ClockIn, open.ClockIn, '', open.SiteId ?? siteId);
-    expect(rows.find((r) => r.TimeRecordId === open.TimeRecordId)).toMatchObject({ ClockOut: null, Minutes: null });
-    const after = plusMinutes(open.ClockIn, 1);
-    expect(ids(await get(after, after, '', open.SiteId ?? siteId))).not.toContain(open.TimeRecordId);
+  describe("today's records are as of the account clock", () => {
+    /** A record of today, and a simulator whose clock is `offset` minutes from its clock-in. */
+    const today = () => world.timeRecords.filter((r) => r.ClockIn.startsWith('2026-03-16')).at(-1)!;
+    const at = async (offset: number) => {
+      const r = today();
+      const api = await demoApi({ now: ms(r.ClockIn) + offset * 60_000 });
+      const list = (from: string) =>
+        call(api, `/api/v2/timerecords?siteId=${r.SiteId ?? siteId}&start=${from}&end=${from}`).then((x) => x.body);
+      return { r, api, list };
+    };
+
+    it('a clock-in the account clock has not reached is not listed yet', async () => {
+      const { r, list } = await at(-1);
+      expect(ids(await list('2026-03-16'))).not.toContain(r.TimeRecordId);
+    });
+
+    it('a record whose clock-out the clock has not reached is open: ClockOut and Minutes null', async () => {
+      const { r, list } = await at(1);
+      const rows: Row[] = await list('2026-03-16');
+      expect(rows.find((x) => x.TimeRecordId === r.TimeRecordId)).toMatchObject({ ClockOut: null, Minutes: null });
+      // An open record is matched by its clock-in alone: a range after it does not hold it.
+      expect(ids(await list('2026-03-18'))).not.toContain(r.TimeRecordId);
+    });
+
+    it('once the clock passes the clock-out the record is closed with its minutes', async () => {
+      const { r, api, list } = await at(1);
+      const seconds = (ms(r.ClockOut!) - ms(r.ClockIn)) / 1000;
+      const moved = await call(api.sim, '/__admin/accounts/demo/clock', {
+        method: 'POST',
+        body: { advanceSeconds: seconds },
+      });
+      expect(moved.status).toBe(200);
+      const rows: Row[] = await list('2026-03-16');
+      expect(rows.find((x) => x.TimeRecordId === r.TimeRecordId)).toMatchObject({
+        ClockOut: r.ClockOut,
+        Minutes: Math.round(seconds / 60),
+      });
+    });
   });
 
   it('records without a site are returned for every siteId', async () => {
