@@ -8,6 +8,7 @@ import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './ad
 import { adminRoutes } from './admin/router.js';
 import { requireAdminToken } from './admin/token.js';
 import { docsRoutes } from './docs/docs-page.js';
+import { frontDoorRoutes } from './docs/front-door.js';
 import { endpoints } from './endpoints.js';
 import { DroppedConnection, deliver } from './faults/transport.js';
 import { callerIp } from './http/caller.js';
@@ -104,6 +105,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
   app.route('/__admin', adminRoutes(registry));
   app.route('/', openApiRoutes());
+  // Account names are as open as the control plane: listed only without an admin token.
+  app.route('/', frontDoorRoutes(registry, options.adminToken === undefined));
   app.route('/docs', docsRoutes());
   app.all('*', async (c) => {
     // On a socket, Node has parsed the headers already; building a Fetch Headers object would cost more.
