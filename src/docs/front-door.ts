@@ -43,7 +43,7 @@ export function frontDoorRoutes(registry: AccountRegistry, listAccounts: boolean
   return routes;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function page(door: FrontDoor, origin: string): string {
   const { clientId, secret, apiKey } = door.demoCredential;
@@ -51,7 +51,7 @@ function page(door: FrontDoor, origin: string): string {
     door.accounts === undefined
       ? '<p>The account list is on the control plane (it needs the admin token here).</p>'
       : `<ul>${door.accounts
-          .map((a) => `<li><code>${escape(a.name)}</code>: <code>${escape(a.baseUrl)}</code></li>`)
+          .map((a) => `<li><code>${escapeHtml(a.name)}</code>: <code>${escapeHtml(a.baseUrl)}</code></li>`)
           .join('')}</ul>`;
   return `<!doctype html>
 <html lang="en">
@@ -68,7 +68,7 @@ h1 { font-size: 1.6rem; }
 <body>
 <h1>${door.name}</h1>
 <p>A stateful simulator of the Appointment, Catalogue and Sales Business API (v2), serving at
-<code>${escape(origin)}</code>.</p>
+<code>${escapeHtml(origin)}</code>.</p>
 <h2>Reference</h2>
 <ul>
 <li><a href="${door.docs}">API reference</a> (every endpoint, its rules and real example answers)</li>
