@@ -72,7 +72,8 @@ h1 { font-size: 1.6rem; }
 <h2>Reference</h2>
 <ul>
 <li><a href="${door.docs}">API reference</a> (every endpoint, its rules and real example answers)</li>
-<li>OpenAPI document: <a href="${door.openapi.json}">openapi.json</a>, <a href="${door.openapi.yaml}">openapi.yaml</a></li>
+<li>OpenAPI document: <a href="${door.openapi.json}">openapi.json</a>,
+<a href="${door.openapi.yaml}">openapi.yaml</a></li>
 <li>Control plane: <a href="${door.controlPlane.accounts}">accounts</a>,
 <a href="${door.controlPlane.health}">health</a></li>
 </ul>
