@@ -8,7 +8,7 @@ import { checked, jsonOf } from './json-body.js';
 
 // Control plane for fault rules (camelCase). Rules live in memory with the account, like the journal.
 
-const FaultRuleList = z.strictObject({ rules: z.array(FaultRuleInput).min(1).max(100) });
+export const FaultRuleList = z.strictObject({ rules: z.array(FaultRuleInput).min(1).max(100) });
 
 export function faultAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
   /** One rule, or `{ rules: [...] }`; answers the added rules (always a list) with their ids. */

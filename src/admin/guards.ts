@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { errors } from '../http/errors.js';
+import { isOpenAdminCall } from './declarations.js';
 
 // A simulator on a developer's machine can be reached by any web page open in their browser: a
 // form or fetch to http://127.0.0.1:4010 (cross-site), or the page's own host name re-pointed at
@@ -11,12 +12,12 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Without an admin token, every control-plane call but GET /__admin/health must name a local host
- * (127.0.0.0/8, [::1], localhost, *.localhost, any port): a page that rebinds its own name to
+ * Without an admin token, every control-plane call but the open ones (health, the document) must
+ * name a local host (127.0.0.0/8, [::1], localhost, *.localhost, any port): a page that rebinds its own name to
  * 127.0.0.1 still sends that name as Host. With a token the token is the protection, and this is off.
  */
 export const requireLocalHost: MiddlewareHandler = async (c, next) => {
-  if (c.req.method === 'GET' && c.req.path === '/__admin/health') return next();
+  if (isOpenAdminCall(c.req.method, c.req.path)) return next();
   const hosts = [new URL(c.req.url).host, c.req.header('host')].filter((h) => h !== undefined);
   if (!hosts.every(isLocalHost)) {
     return errors

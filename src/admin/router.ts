@@ -10,6 +10,7 @@ import { ApiError, errors } from '../http/errors.js';
 import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
 import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
+import { adminDocumentRoutes } from './document-routes.js';
 import { faultAdminRoutes } from './fault-routes.js';
 import { bodyOf } from './json-body.js';
 import { memoryStats } from './memory.js';
@@ -30,6 +31,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   webhookAdminRoutes(admin, (c) => accountOf(c, registry));
   faultAdminRoutes(admin, (c) => accountOf(c, registry));
   apiKeyAdminRoutes(admin, (c) => accountOf(c, registry));
+  adminDocumentRoutes(admin);
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 

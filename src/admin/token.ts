@@ -2,10 +2,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { sha256 } from '../auth/hash.js';
 import { errors } from '../http/errors.js';
+import { isOpenAdminCall } from './declarations.js';
 
 // The control plane can create accounts, credentials and keys, so off loopback it needs a token:
-// `Authorization: Bearer <token>` on every /__admin call but the health probe. Only the token's
-// hash is held, and it is compared in constant time.
+// `Authorization: Bearer <token>` on every /__admin call but the open ones (the health probe and the
+// control plane's own document, see declarations.ts). Only the token's hash is held, and it is compared
+// in constant time.
 
 export const ADMIN_TOKEN_ENV = 'BUSINESS_API_SIM_ADMIN_TOKEN';
 
@@ -18,7 +20,7 @@ export function isLoopback(host: string): boolean {
 export function requireAdminToken(token: string): MiddlewareHandler {
   const expected = Buffer.from(sha256(token), 'hex');
   return async (c, next) => {
-    if (c.req.path.endsWith('/__admin/health') && c.req.method === 'GET') return next();
+    if (isOpenAdminCall(c.req.method, c.req.path)) return next();
     const header = c.req.header('authorization')?.trim() ?? '';
     const given = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : '';
     if (given === '' || !timingSafeEqual(Buffer.from(sha256(given), 'hex'), expected)) {

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { WORLD_SIZES } from '../world/sizes.js';
+
+// Control-plane answers (camelCase), as the routes build them. They feed openapi/admin.json only:
+// the routes answer plain objects, and the tests check every answer against the document.
+
+const instant = z.string().describe('ISO 8601 UTC, e.g. `2026-03-16T09:00:00.000Z`.');
+
+export const AdminError = z
+  .strictObject({ error: z.string().describe('What was refused and why, in words.') })
+  .meta({ id: 'AdminError', description: 'Every control-plane refusal.' });
+
+export const Health = z.strictObject({ status: z.literal('ok') });
+
+export const Stats = z.strictObject({
+  heapUsed: z.number().int(),
+  heapTotal: z.number().int(),
+  rss: z.number().int(),
+  heapAfterMajorGc: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The old generation right after the latest full collection the runtime made itself, else null.'),
+  majorGcs: z.number().int().describe('Full collections seen since the first stats call.'),
+  collected: z.boolean().describe('Whether the asked collection ran (Node started with --expose-gc).'),
+  accounts: z.number().int().describe('Accounts held.'),
+});
+
+export const AccountSummary = z
+  .strictObject({
+    name: z.string(),
+    seed: z.number().int(),
+    size: z.enum(WORLD_SIZES),
+    rateLimit: z.boolean(),
+    fiscalised: z.boolean(),
+    scenario: z.string().nullable().describe('The scenario the account was built from, if any.'),
+    now: instant.describe("The account's clock."),
+  })
+  .meta({ id: 'AccountSummary' });
+
+export const CreatedAccount = z
+  .strictObject({
+    name: z.string(),
+    clientId: z.string().describe('The seeded credential, for POST /api/v2/token.'),
+    secret: z.string(),
+    apiKey: z.string().describe('The seeded version 1 API key (ServiceApiKey header).'),
+    baseUrl: z.string().describe('The account under this simulator: `<origin>/accounts/<name>`.'),
+  })
+  .meta({ id: 'CreatedAccount' });
+
+export const ScenarioInfo = z.strictObject({ name: z.string(), description: z.string() }).meta({ id: 'ScenarioInfo' });
+
+export const IssuedCredential = z.strictObject({
+  clientId: z.string(),
+  secret: z.string().describe('Shown only here.'),
+});
+
+export const IssuedApiKey = z.strictObject({ apiKey: z.string().describe('Shown only here.') });
+
+export const ApiKeyInfo = z
+  .strictObject({ id: z.string(), active: z.boolean(), createdAt: instant })
+  .meta({ id: 'ApiKeyInfo' });
+
+export const Clock = z.strictObject({ now: instant }).meta({ id: 'Clock' });
+
+export const JournalEntry = z
+  .strictObject({
+    method: z.string(),
+    path: z.string().describe('As received, with the `/accounts/<name>` prefix if any.'),
+    query: z.record(z.string(), z.array(z.string())).describe('Query values by name, as sent, secrets redacted.'),
+    status: z.number().int().describe('0 when a fault dropped the connection before any answer existed.'),
+    at: instant.describe('Account clock.'),
+    fault: z
+      .strictObject({
+        id: z.string(),
+        kind: z.enum(['latency', 'status', 'drop', 'truncate']),
+        delayMs: z.number().optional(),
+      })
+      .optional()
+      .describe('The fault rule that changed the answer.'),
+  })
+  .meta({ id: 'JournalEntry' });
+
+export const JournalCount = z.strictObject({ count: z.number().int() });
+
+export const WebhookDelivery = z
+  .strictObject({
+    id: z.string(),
+    eventId: z.string().describe('The same for every delivery and replay of one event.'),
+    webhookId: z.string(),
+    event: z.string(),
+    url: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    lastStatus: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: z.string(),
+    deliveredAt: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery', description: 'A delivery without its payload (the receiver has the body).' });
+
+// A listed rule is the rule as stated (defaults filled in) with its id and counters; the stated
+// part is described by the request schema, so it is left open here.
+export const ListedFaultRule = z
+  .looseObject({
+    id: z.string(),
+    method: z.string(),
+    path: z.string(),
+    hits: z.number().int().describe('Calls the rule has affected.'),
+    remaining: z.number().int().optional().describe('Calls left for a rule with `times`.'),
+  })
+  .meta({ id: 'ListedFaultRule' });

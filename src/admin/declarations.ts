@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { FaultRuleInput } from '../faults/schemas.js';
+import type { AdminAnswer, AdminParam, AdminRoute } from './admin-route.js';
+import {
+  AccountSummary,
+  AdminError,
+  ApiKeyInfo,
+  Clock,
+  CreatedAccount,
+  Health,
+  IssuedApiKey,
+  IssuedCredential,
+  JournalCount,
+  JournalEntry,
+  ListedFaultRule,
+  ScenarioInfo,
+  Stats,
+  WebhookDelivery,
+} from './admin-schemas.js';
+import { FaultRuleList } from './fault-routes.js';
+import {
+  ApplyScenarioBody,
+  accountName,
+  ClockBody,
+  CreateAccountBody,
+  CreateApiKeyBody,
+  CreateCredentialBody,
+  PatchAccountBody,
+} from './schemas.js';
+
+// Every /__admin route, declared once: openapi/admin.json is generated from this table, the guards
+// read which routes are open from it, and a test keeps it equal to the routes the router serves.
+
+const refused = (description: string): AdminAnswer => ({ description, schema: AdminError });
+const empty = (description: string): AdminAnswer => ({ description });
+
+const named = { name: { description: 'The account name (a DNS label).', schema: accountName } };
+const withId = (what: string): Record<string, AdminParam> => ({
+  ...named,
+  id: { description: `The ${what} id.`, schema: z.string() },
+});
+
+/** What every route on a named account may answer: the account is resolved (and created) first. */
+const onAccount: Record<number, AdminAnswer> = {
+  400: refused('The account name is not a DNS label.'),
+  404: refused('No such account, and unknown names are not created (`--no-auto-accounts`).'),
+  503: refused('The account would be created on first use, but the simulator holds `--max-accounts` already.'),
+};
+
+const journalFilters: Record<string, AdminParam> = {
+  method: { description: 'Only calls with this method (any case).', schema: z.string() },
+  path: {
+    description:
+      'Only calls whose path (without `/accounts/<name>`) matches this pattern, case-insensitive: `*` within a ' +
+      'segment, `**` for any rest.',
+    schema: z.string(),
+  },
+  status: {
+    description: 'Only calls answered with one of these statuses (repeat the name for more than one).',
+    schema: z.array(z.number().int().min(0).max(599)),
+  },
+};
+const badStatus = refused('The account name is not a DNS label, or a `status` is not a three-digit number.');
+
+export const adminDeclarations: readonly AdminRoute[] = [
+  // Process
+  {
+    operationId: 'getHealth',
+    method: 'GET',
+    path: '/health',
+    tag: 'Process',
+    summary: 'Health probe',
+    description: 'Always open: no admin token, any Host.',
+    open: true,
+    answers: { 200: { description: 'The simulator is up.', schema: Health } },
+  },
+  {
+    operationId: 'getStats',
+    method: 'GET',
+    path: '/stats',
+    tag: 'Process',
+    summary: 'Memory of the process and the number of accounts',
+    query: {
+      gc: {
+        description:
+          '`full` (or `1`): a full garbage collection first; `minor`: the young generation only. Runs only when ' +
+          'Node was started with --expose-gc; other values are ignored.',
+        schema: z.enum(['full', 'minor', '1']),
+      },
+    },
+    answers: { 200: { description: 'Bytes, and the accounts held.', schema: Stats } },
+  },
+  {
+    operationId: 'getAdminDocumentJson',
+    method: 'GET',
+    path: '/openapi.json',
+    tag: 'Process',
+    summary: 'This document (JSON)',
+    description: 'Open, like the health probe: it holds nothing but the committed openapi/admin.json.',
+    open: true,
+    answers: { 200: { description: 'OpenAPI 3.1, listing this simulator as its first server.', schema: z.object() } },
+  },
+  {
+    operationId: 'getAdminDocumentYaml',
+    method: 'GET',
+    path: '/openapi.yaml',
+    tag: 'Process',
+    summary: 'This document (YAML)',
+    open: true,
+    answers: { 200: { description: 'The committed openapi/admin.yaml.', mediaType: 'application/yaml' } },
+  },
+  // Accounts
+  {
+    operationId: 'listAccounts',
+    method: 'GET',
+    path: '/accounts',
+    tag: 'Accounts',
+    summary: 'The accounts held',
+    answers: { 200: { description: 'Every account, with its settings and clock.', schema: z.array(AccountSummary) } },
+  },
+  {
+    operationId: 'createAccount',
+    method: 'POST',
+    path: '/accounts',
+    tag: 'Accounts',
+    summary: 'Create an isolated account',
+    description: 'Its own world, clock, credentials, journal and fault rules. Every field is optional.',
+    body: {
+      schema: CreateAccountBody,
+      required: false,
+      description: 'Name (generated when absent), world seed and size, rate limiting, start time, scenario.',
+    },
+    answers: {
+      201: { description: 'The account, its seeded credential and API key, and its base URL.', schema: CreatedAccount },
+      400: refused('A scenario that cannot be read, or a `now` more than 10 years from real time.'),
+      409: refused('An account of that name exists.'),
+      503: refused('The simulator holds `--max-accounts` already.'),
+    },
+  },
+  {
+    operationId: 'deleteAccount',
+    method: 'DELETE',
+    path: '/accounts/{name}',
+    tag: 'Accounts',
+    summary: 'Forget an account (and its file)',
+    route: named,
+    answers: {
+      204: empty('Deleted.'),
+      400: refused('The account name is not a DNS label.'),
+      404: refused('No such account.'),
+    },
+  },
+  {
+    operationId: 'updateAccount',
+    method: 'PATCH',
+    path: '/accounts/{name}',
+    tag: 'Accounts',
+    summary: 'Change settings (rate limiting)',
+    description: 'Turning rate limiting on or off also clears every lockout.',
+    route: named,
+    body: { schema: PatchAccountBody, required: false, description: 'The settings to change.' },
+    answers: { 200: { description: 'The account as listed.', schema: AccountSummary }, ...onAccount },
+  },
+  {
+    operationId: 'resetAccount',
+    method: 'POST',
+    path: '/accounts/{name}/reset',
+    tag: 'Accounts',
+    summary: 'Re-seed an account',
+    description:
+      'World, credentials and API keys seeded again, fault rules dropped; an account built from a scenario gets ' +
+      'its scenario again.',
+    route: named,
+    answers: { 204: empty('Reset.'), ...onAccount },
+  },
+  {
+    operationId: 'applyScenario',
+    method: 'POST',
+    path: '/accounts/{name}/scenario',
+    tag: 'Scenarios',
+    summary: 'Rebuild an account from a scenario',
+    route: named,
+    body: {
+      schema: ApplyScenarioBody,
+      required: true,
+      description: 'A shipped scenario name, a file path in the scenario directory, or the scenario object.',
+    },
+    answers: {
+      200: { description: 'The account as listed.', schema: AccountSummary },
+      ...onAccount,
+      400: refused('The account name is not a DNS label, or the scenario cannot be read: `<file>: <path>: <problem>`.'),
+    },
+  },
+  {
+    operationId: 'listScenarios',
+    method: 'GET',
+    path: '/scenarios',
+    tag: 'Scenarios',
+    summary: 'The shipped scenarios',
+    answers: { 200: { description: 'Name and description of each.', schema: z.array(ScenarioInfo) } },
+  },
+  // Credentials
+  {
+    operationId: 'createCredential',
+    method: 'POST',
+    path: '/accounts/{name}/credentials',
+    tag: 'Credentials',
+    summary: 'Issue an API credential',
+    description: 'Optionally restricted to endpoint allow-list lines and caller addresses.',
+    route: named,
+    body: { schema: CreateCredentialBody, required: false, description: 'Allow-lists and state.' },
+    answers: { 201: { description: 'The credential.', schema: IssuedCredential }, ...onAccount },
+  },
+  {
+    operationId: 'createApiKey',
+    method: 'POST',
+    path: '/accounts/{name}/apikeys',
+    tag: 'Credentials',
+    summary: 'Issue a version 1 API key',
+    route: named,
+    body: { schema: CreateApiKeyBody, required: false, description: 'Its state.' },
+    answers: { 201: { description: 'The key, shown only here.', schema: IssuedApiKey }, ...onAccount },
+  },
+  {
+    operationId: 'listApiKeys',
+    method: 'GET',
+    path: '/accounts/{name}/apikeys',
+    tag: 'Credentials',
+    summary: 'The version 1 API keys, never the keys themselves',
+    route: named,
+    answers: { 200: { description: 'Id, state and creation time.', schema: z.array(ApiKeyInfo) }, ...onAccount },
+  },
+  {
+    operationId: 'deleteApiKey',
+    method: 'DELETE',
+    path: '/accounts/{name}/apikeys/{id}',
+    tag: 'Credentials',
+    summary: 'Withdraw a version 1 API key',
+    route: withId('API key'),
+    answers: {
+      204: empty('The key is refused from now on.'),
+      ...onAccount,
+      404: refused('No such account, or no such API key.'),
+    },
+  },
+  // Clock
+  {
+    operationId: 'getClock',
+    method: 'GET',
+    path: '/accounts/{name}/clock',
+    tag: 'Clock',
+    summary: "The account's clock",
+    route: named,
+    answers: { 200: { description: 'The time now.', schema: Clock }, ...onAccount },
+  },
+  {
+    operationId: 'setClock',
+    method: 'POST',
+    path: '/accounts/{name}/clock',
+    tag: 'Clock',
+    summary: 'Move the clock',
+    description: 'Recurring invoices and webhook events due by the new time are produced at once.',
+    route: named,
+    body: { schema: ClockBody, required: true, description: '`{advanceSeconds}` or `{now}`, exactly one.' },
+    answers: {
+      200: { description: 'The time now.', schema: Clock },
+      ...onAccount,
+      400: refused('A bad name or body, or a time more than 10 years from real time (nothing is changed).'),
+    },
+  },
+  // Journal
+  {
+    operationId: 'listRequests',
+    method: 'GET',
+    path: '/accounts/{name}/requests',
+    tag: 'Journal',
+    summary: 'The calls the account received',
+    description: 'Oldest first, the last `--journal-size` (1000), secrets redacted.',
+    route: named,
+    query: journalFilters,
+    answers: {
+      200: { description: 'The matching calls.', schema: z.array(JournalEntry) },
+      ...onAccount,
+      400: badStatus,
+    },
+  },
+  {
+    operationId: 'countRequests',
+    method: 'GET',
+    path: '/accounts/{name}/requests/count',
+    tag: 'Journal',
+    summary: 'How many calls match',
+    route: named,
+    query: journalFilters,
+    answers: { 200: { description: 'The count.', schema: JournalCount }, ...onAccount, 400: badStatus },
+  },
+  {
+    operationId: 'clearRequests',
+    method: 'DELETE',
+    path: '/accounts/{name}/requests',
+    tag: 'Journal',
+    summary: 'Empty the journal',
+    route: named,
+    answers: { 204: empty('Emptied.'), ...onAccount },
+  },
+  // Webhooks
+  {
+    operationId: 'listDeliveries',
+    method: 'GET',
+    path: '/accounts/{name}/webhooks/deliveries',
+    tag: 'Webhooks',
+    summary: 'The webhook delivery log',
+    description: 'The last `--delivery-log-size` (500); payloads and secrets are never shown.',
+    route: named,
+    answers: { 200: { description: 'The deliveries.', schema: z.array(WebhookDelivery) }, ...onAccount },
+  },
+  {
+    operationId: 'replayDelivery',
+    method: 'POST',
+    path: '/accounts/{name}/webhooks/deliveries/{id}/replay',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again',
+    route: withId('delivery'),
+    answers: {
+      202: { description: 'The delivery, queued again.', schema: WebhookDelivery },
+      ...onAccount,
+      404: refused('No such account, or no such delivery.'),
+      409: refused('The webhook of the delivery was deleted.'),
+    },
+  },
+  // Faults
+  {
+    operationId: 'addFaults',
+    method: 'POST',
+    path: '/accounts/{name}/faults',
+    tag: 'Faults',
+    summary: 'Add fault rules',
+    route: named,
+    body: { schema: z.union([FaultRuleInput, FaultRuleList]), required: true, description: 'A rule, or `{rules}`.' },
+    answers: {
+      201: { description: 'The rules added (always a list), with their ids.', schema: z.array(ListedFaultRule) },
+      ...onAccount,
+      400: refused('A bad name or rule, or more rules than an account holds.'),
+    },
+  },
+  {
+    operationId: 'listFaults',
+    method: 'GET',
+    path: '/accounts/{name}/faults',
+    tag: 'Faults',
+    summary: 'The fault rules, in order, with their counters',
+    route: named,
+    answers: { 200: { description: 'The rules.', schema: z.array(ListedFaultRule) }, ...onAccount },
+  },
+  {
+    operationId: 'clearFaults',
+    method: 'DELETE',
+    path: '/accounts/{name}/faults',
+    tag: 'Faults',
+    summary: 'Drop every fault rule',
+    route: named,
+    answers: { 204: empty('Dropped.'), ...onAccount },
+  },
+  {
+    operationId: 'deleteFault',
+    method: 'DELETE',
+    path: '/accounts/{name}/faults/{id}',
+    tag: 'Faults',
+    summary: 'Drop one fault rule',
+    route: withId('fault rule'),
+    answers: { 204: empty('Dropped.'), ...onAccount, 404: refused('No such account, or no such rule.') },
+  },
+];
+
+const OPEN_PATHS = new Set(adminDeclarations.filter((r) => r.open).map((r) => `GET /__admin${r.path}`));
+
+/** A call the guards let through without a token or a local Host. */
+export const isOpenAdminCall = (method: string, path: string): boolean => OPEN_PATHS.has(`${method} ${path}`);
