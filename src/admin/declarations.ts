@@ -98,7 +98,12 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'This document (JSON)',
     description: 'Open, like the health probe: it holds nothing but the committed openapi/admin.json.',
     open: true,
-    answers: { 200: { description: 'OpenAPI 3.1, listing this simulator as its first server.', schema: z.object() } },
+    answers: {
+      200: {
+        description: 'OpenAPI 3.1, listing this simulator as its first server.',
+        schema: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
+      },
+    },
   },
   {
     operationId: 'getAdminDocumentYaml',

@@ -125,7 +125,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     return c.body(null, 204);
   });
 
-  admin.notFound((c) => errors.admin(404, `no control-plane route ${c.req.method} ${c.req.path}`).toResponse());
+  // Last, so it answers only what no route above did (a mounted app's notFound is never called).
+  admin.all('*', (c) => errors.admin(404, `no control-plane route ${c.req.method} ${c.req.path}`).toResponse());
   admin.onError((error) => {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseProblems } from './response-validator.js';
+import { adminResponseProblems, responseProblems } from './response-validator.js';
 
 // The checker every test's answers go through must itself be able to fail.
 
@@ -36,5 +36,36 @@ describe('response validation against the document', () => {
 
   it('the /accounts/<name> prefix is not part of the documented path', () => {
     expect(responseProblems('GET', 'http://x/accounts/acme/api/v2/sites', 200, 'application/json', '[]')).toEqual([]);
+  });
+});
+
+describe('control-plane answers against openapi/admin.json', () => {
+  const health = 'http://127.0.0.1/__admin/health';
+
+  it('a documented answer passes', () => {
+    expect(adminResponseProblems('GET', health, 200, 'application/json', '{"status":"ok"}')).toEqual([]);
+  });
+
+  it('a body of the wrong shape is reported', () => {
+    expect(adminResponseProblems('GET', health, 200, 'application/json', '{"status":"up"}').length).toBeGreaterThan(0);
+  });
+
+  it('an undocumented status is reported', () => {
+    expect(adminResponseProblems('GET', health, 401, 'application/json', '{"error":"x"}')).toEqual([
+      'GET /__admin/health → 401: status not documented for getHealth',
+    ]);
+  });
+
+  it('an empty answer with a body is reported', () => {
+    const url = 'http://127.0.0.1/__admin/accounts/acme/requests';
+    expect(adminResponseProblems('DELETE', url, 204, null, '')).toEqual([]);
+    expect(adminResponseProblems('DELETE', url, 204, 'application/json', '{}')[0]).toContain('without a body');
+  });
+
+  it('paths with no operation may answer only the guard refusals and the 404, in the control-plane error form', () => {
+    const nowhere = 'http://127.0.0.1/__admin/nowhere';
+    expect(adminResponseProblems('GET', nowhere, 404, 'application/json', '{"error":"x"}')).toEqual([]);
+    expect(adminResponseProblems('GET', nowhere, 404, 'application/json', '{"Message":"x"}').length).toBeGreaterThan(0);
+    expect(adminResponseProblems('GET', nowhere, 200, 'application/json', '{}').length).toBe(1);
   });
 });

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Proof that the committed document passes Redocly's lint (recommended ruleset, redocly.yaml at the
-// root) with no error, run offline: telemetry and the update check are off, and a preload makes any
+// Proof that the committed documents (the API's and the control plane's) pass Redocly's lint
+// (recommended ruleset, redocly.yaml at the root) with no error and no warning, run offline: telemetry and the update check are off, and a preload makes any
 // outgoing connection fail loudly, so a request the CLI would make shows up in its stderr.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,12 +51,13 @@ function lint(file: string): Promise<LintResult> {
 const describeProblem = (p: Problem) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
 
 describe('redocly lint', () => {
-  it.each(['openapi/openapi.yaml', 'openapi/openapi.json'])(
-    'passes %s with no error and no network request',
+  it.each(['openapi/openapi.yaml', 'openapi/openapi.json', 'openapi/admin.yaml', 'openapi/admin.json'])(
+    'passes %s with no error, no warning and no network request',
     async (file) => {
       const { code, stderr, report } = await lint(file);
       expect(stderr).not.toContain('NETWORK-ATTEMPT');
       expect(report.problems.filter((p) => p.severity === 'error').map(describeProblem)).toEqual([]);
+      expect(report.problems.map(describeProblem)).toEqual([]);
       expect(report.totals.errors).toBe(0);
       expect(code).toBe(0);
     },

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { honoPath } from '../../src/admin/admin-route.js';
+import { adminDeclarations } from '../../src/admin/declarations.js';
+import { adminRoutes } from '../../src/admin/router.js';
+import { call, simulator } from '../helpers.js';
+
+// openapi/admin.json is generated from the declarations, so a route without one would be missing
+// from it, and a declaration without a route would document a call that answers 404.
+
+describe('control-plane declarations', () => {
+  it('every route the control-plane router serves has a declaration, and every declaration a route', async () => {
+    const sim = await simulator();
+    const served = adminRoutes(sim.registry)
+      .routes.filter((r) => r.method !== 'ALL') // middleware and the closing 404
+      .map((r) => `${r.method} ${r.path}`);
+    const declared = adminDeclarations.map((d) => `${d.method} ${honoPath(d)}`);
+    expect([...new Set(served)].sort()).toEqual([...declared].sort());
+  });
+
+  it('operation ids are unique', () => {
+    const ids = adminDeclarations.map((d) => d.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a control-plane path with no route answers 404 in the control-plane error form, not the API one', async () => {
+    const sim = await simulator();
+    for (const [method, path] of [
+      ['GET', '/__admin/nowhere'],
+      ['PUT', '/__admin/accounts'],
+      ['POST', '/__admin/health'],
+      ['GET', '/__admin'],
+    ] as const) {
+      const res = await call(sim, path, { method });
+      expect([res.status, res.body], `${method} ${path}`).toEqual([
+        404,
+        { error: `no control-plane route ${method} ${path}` },
+      ]);
+    }
+  });
+});
