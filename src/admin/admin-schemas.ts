@@ -66,7 +66,7 @@ export const Clock = z.strictObject({ now: instant }).meta({ id: 'Clock' });
 export const JournalEntry = z
   .strictObject({
     method: z.string(),
-    path: z.string().describe('As received, with the `/accounts/<name>` prefix if any.'),
+    path: z.string().describe('The API path as received, without `/accounts/<name>`.'),
     query: z.record(z.string(), z.array(z.string())).describe('Query values by name, as sent, secrets redacted.'),
     status: z.number().int().describe('0 when a fault dropped the connection before any answer existed.'),
     at: instant.describe('Account clock.'),
