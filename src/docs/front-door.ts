@@ -13,7 +13,7 @@ interface FrontDoor {
   name: string;
   docs: string;
   openapi: { json: string; yaml: string };
-  controlPlane: { accounts: string; health: string };
+  controlPlane: { accounts: string; health: string; openapi: string };
   demoCredential: { clientId: string; secret: string; apiKey: string };
   accounts?: { name: string; baseUrl: string }[];
 }
@@ -26,7 +26,7 @@ export function frontDoorRoutes(registry: AccountRegistry, listAccounts: boolean
       name: 'Business API simulator',
       docs: '/docs',
       openapi: { json: '/openapi.json', yaml: '/openapi.yaml' },
-      controlPlane: { accounts: '/__admin/accounts', health: '/__admin/health' },
+      controlPlane: { accounts: '/__admin/accounts', health: '/__admin/health', openapi: '/__admin/openapi.json' },
       demoCredential: { clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY },
     };
     if (listAccounts) {
@@ -75,7 +75,8 @@ h1 { font-size: 1.6rem; }
 <li>OpenAPI document: <a href="${door.openapi.json}">openapi.json</a>,
 <a href="${door.openapi.yaml}">openapi.yaml</a></li>
 <li>Control plane: <a href="${door.controlPlane.accounts}">accounts</a>,
-<a href="${door.controlPlane.health}">health</a></li>
+<a href="${door.controlPlane.health}">health</a>,
+<a href="${door.controlPlane.openapi}">its OpenAPI document</a></li>
 </ul>
 <h2>Demo credential</h2>
 <p>Every fresh account has it: client id <code>${clientId}</code>, secret <code>${secret}</code>

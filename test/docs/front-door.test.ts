@@ -7,7 +7,8 @@ describe('GET / (front door)', () => {
     const res = await call(sim, '/', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    for (const link of ['/docs', '/openapi.json', '/openapi.yaml', '/__admin/accounts', '/__admin/health']) {
+    const links = ['/docs', '/openapi.json', '/openapi.yaml', '/__admin/accounts', '/__admin/health'];
+    for (const link of [...links, '/__admin/openapi.json']) {
       expect(res.text).toContain(`href="${link}"`);
     }
     expect(res.text).toContain('demo-client');
