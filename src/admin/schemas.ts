@@ -14,28 +14,35 @@ export const accountName = z
   .regex(ACCOUNT_NAME, { message: 'must be a DNS label: a-z, 0-9 and inner hyphens, at most 63 characters' });
 
 /** A shipped scenario's name, a scenario file's path, or the scenario itself. */
-const scenarioRef = z.union([z.string().min(1), z.record(z.string(), z.unknown())]);
+const scenarioRef = z
+  .union([z.string().min(1), z.record(z.string(), z.unknown())])
+  .describe('A shipped scenario name, a file path in the scenario directory, or the scenario object.');
 
 export const CreateAccountBody = z.strictObject({
-  name: accountName.optional(),
-  seed: z.number().int().nonnegative().optional(),
-  size: z.enum(WORLD_SIZES).optional(),
-  rateLimit: z.boolean().optional(),
-  now: isoInstant.optional(),
+  name: accountName.optional().describe('A DNS label; generated when absent.'),
+  seed: z.number().int().nonnegative().optional().describe("World seed (default: the simulator's, 42)."),
+  size: z.enum(WORLD_SIZES).optional().describe("World size (default: the simulator's)."),
+  rateLimit: z.boolean().optional().describe("Throttle as the real service does (default: the simulator's)."),
+  now: isoInstant.optional().describe('Start time of the clock, ISO 8601, within 10 years of real time.'),
   scenario: scenarioRef.optional(),
 });
 
 export const ApplyScenarioBody = z.strictObject({ scenario: scenarioRef });
 
-export const PatchAccountBody = z.strictObject({ rateLimit: z.boolean().optional() });
-
-export const CreateCredentialBody = z.strictObject({
-  endpoints: z.array(z.string()).optional(),
-  ips: z.string().optional(),
-  active: z.boolean().optional(),
+export const PatchAccountBody = z.strictObject({
+  rateLimit: z.boolean().optional().describe('Throttle as the real service does.'),
 });
 
-export const CreateApiKeyBody = z.strictObject({ active: z.boolean().optional() });
+export const CreateCredentialBody = z.strictObject({
+  endpoints: z.array(z.string()).optional().describe('Endpoint allow-list lines (e.g. `api/v2/sites`); none: all.'),
+  ips: z
+    .string()
+    .optional()
+    .describe("IP allow-list: the caller's address must appear in it (a substring test); none: any."),
+  active: z.boolean().optional().describe('Default true.'),
+});
+
+export const CreateApiKeyBody = z.strictObject({ active: z.boolean().optional().describe('Default true.') });
 
 // Seconds as a finite number no larger than the safest integer either way; fractions are kept.
 // Whether the move keeps the clock within its window of real time is the Clock's own check.
@@ -43,7 +50,10 @@ const seconds = z.number().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INT
 
 /** `{advanceSeconds}` or `{now}`: one object rather than a union, so a bad value is reported on its own field. */
 export const ClockBody = z
-  .strictObject({ advanceSeconds: seconds.optional(), now: isoInstant.optional() })
+  .strictObject({
+    advanceSeconds: seconds.optional().describe('Seconds to move the clock by (negative: back).'),
+    now: isoInstant.optional().describe('The time to set, ISO 8601.'),
+  })
   .refine((b) => (b.advanceSeconds === undefined) !== (b.now === undefined), {
     message: 'expected exactly one of advanceSeconds and now',
   });

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Proof that the committed documents (the API's and the control plane's) pass Redocly's lint
-// (recommended ruleset, redocly.yaml at the root) with no error and no warning, run offline: telemetry and the update check are off, and a preload makes any
-// outgoing connection fail loudly, so a request the CLI would make shows up in its stderr.
+// (recommended ruleset, redocly.yaml at the root) with no error and no warning, run offline:
+// telemetry and the update check are off, and a preload makes any outgoing connection fail loudly,
+// so a request the CLI would make shows up in its stderr.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin/cli.js');
