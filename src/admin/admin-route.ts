@@ -31,7 +31,8 @@ export interface AdminRoute {
   open?: boolean;
   route?: Record<string, AdminParam>;
   query?: Record<string, AdminParam>;
-  body?: { schema: z.ZodType; description: string; required: boolean };
+  /** The body the route parses with `schema`; `example` is shown in the document (and checked by its lint). */
+  body?: { schema: z.ZodType; description: string; required: boolean; example?: unknown };
   answers: Record<number, AdminAnswer>;
 }
 

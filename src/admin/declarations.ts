@@ -134,6 +134,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
       schema: CreateAccountBody,
       required: false,
       description: 'Name (generated when absent), world seed and size, rate limiting, start time, scenario.',
+      example: { name: 'test-1', size: 'small', rateLimit: true, now: '2026-03-16T09:00:00Z' },
     },
     answers: {
       201: { description: 'The account, its seeded credential and API key, and its base URL.', schema: CreatedAccount },
@@ -163,7 +164,12 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'Change settings (rate limiting)',
     description: 'Turning rate limiting on or off also clears every lockout.',
     route: named,
-    body: { schema: PatchAccountBody, required: false, description: 'The settings to change.' },
+    body: {
+      schema: PatchAccountBody,
+      required: false,
+      description: 'The settings to change.',
+      example: { rateLimit: false },
+    },
     answers: { 200: { description: 'The account as listed.', schema: AccountSummary }, ...onAccount },
   },
   {
@@ -189,6 +195,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
       schema: ApplyScenarioBody,
       required: true,
       description: 'A shipped scenario name, a file path in the scenario directory, or the scenario object.',
+      example: { scenario: 'fully-booked-day' },
     },
     answers: {
       200: { description: 'The account as listed.', schema: AccountSummary },
@@ -213,7 +220,12 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'Issue an API credential',
     description: 'Optionally restricted to endpoint allow-list lines and caller addresses.',
     route: named,
-    body: { schema: CreateCredentialBody, required: false, description: 'Allow-lists and state.' },
+    body: {
+      schema: CreateCredentialBody,
+      required: false,
+      description: 'Allow-lists and state.',
+      example: { endpoints: ['api/v2/sites', 'api/v2/services'], ips: '127.0.0.1' },
+    },
     answers: { 201: { description: 'The credential.', schema: IssuedCredential }, ...onAccount },
   },
   {
@@ -266,7 +278,12 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'Move the clock',
     description: 'Recurring invoices and webhook events due by the new time are produced at once.',
     route: named,
-    body: { schema: ClockBody, required: true, description: '`{advanceSeconds}` or `{now}`, exactly one.' },
+    body: {
+      schema: ClockBody,
+      required: true,
+      description: '`{advanceSeconds}` or `{now}`, exactly one.',
+      example: { advanceSeconds: 15768000 },
+    },
     answers: {
       200: { description: 'The time now.', schema: Clock },
       ...onAccount,
@@ -341,7 +358,12 @@ export const adminDeclarations: readonly AdminRoute[] = [
     tag: 'Faults',
     summary: 'Add fault rules',
     route: named,
-    body: { schema: z.union([FaultRuleInput, FaultRuleList]), required: true, description: 'A rule, or `{rules}`.' },
+    body: {
+      schema: z.union([FaultRuleInput, FaultRuleList]),
+      required: true,
+      description: 'A rule, or `{rules}`.',
+      example: { method: 'GET', path: '/api/v2/clients', status: 503, times: 2 },
+    },
     answers: {
       201: { description: 'The rules added (always a list), with their ids.', schema: z.array(ListedFaultRule) },
       ...onAccount,

@@ -100,10 +100,12 @@ function operationOf(route: AdminRoute, schemas: SchemaCollector): OperationObje
   if (parameters.length > 0) operation.parameters = parameters;
   if (route.open) operation.security = [];
   if (route.body) {
+    const media: Record<string, unknown> = { schema: schemas.convert(route.body.schema, 'input') };
+    if (route.body.example !== undefined) media.example = route.body.example;
     operation.requestBody = {
       description: route.body.description,
       required: route.body.required,
-      content: { 'application/json': { schema: schemas.convert(route.body.schema, 'input') } },
+      content: { 'application/json': media },
     };
   }
   return operation;

@@ -1,8 +1,8 @@
 // Prose of the control plane's document (openapi/admin.json).
 
 export const ADMIN_DESCRIPTION = `The simulator's own API under \`/__admin\`: accounts, scenarios, credentials, the
-clock, the request journal, webhook deliveries and fault rules. It is not part of the simulated Business API, which is
-described by \`/openapi.json\`.
+clock, the request journal, webhook deliveries and fault rules. It is not part of the simulated
+Business API, which is described by \`/openapi.json\`.
 
 - **Values**: JSON with camelCase fields, the same on every host (\`acme.localhost\` too). Times are ISO 8601 UTC.
 - **Access**: on a loopback address (the default) no credential is needed, but the Host must be local (127.0.0.0/8,

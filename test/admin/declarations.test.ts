@@ -17,6 +17,14 @@ describe('control-plane declarations', () => {
     expect([...new Set(served)].sort()).toEqual([...declared].sort());
   });
 
+  it('every body example in the document is a body its route accepts', () => {
+    const examples = adminDeclarations.filter((d) => d.body?.example !== undefined);
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    for (const d of examples) {
+      expect(d.body!.schema.safeParse(d.body!.example).error, d.operationId).toBeUndefined();
+    }
+  });
+
   it('operation ids are unique', () => {
     const ids = adminDeclarations.map((d) => d.operationId);
     expect(new Set(ids).size).toBe(ids.length);
