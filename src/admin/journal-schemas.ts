@@ -5,9 +5,18 @@ import { JOURNAL_HEADERS } from '../accounts/journal.js';
 
 const httpStatus = z.number().int().min(100).max(599);
 
-/** Header names a query may use: those the journal keeps, in any case. */
-const keptHeader = z.string().refine((name) => (JOURNAL_HEADERS as readonly string[]).includes(name.toLowerCase()), {
-  message: `the journal keeps only the headers ${JOURNAL_HEADERS.join(', ')}`,
+const KEPT = new Set<string>(JOURNAL_HEADERS);
+
+/** Headers to match, named among those the journal keeps (in any case). */
+const keptHeaders = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  for (const name of Object.keys(headers)) {
+    if (KEPT.has(name.toLowerCase())) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `the journal keeps only the headers ${JOURNAL_HEADERS.join(', ')}`,
+    });
+  }
 });
 
 /** What to look for: every field given must match (POST …/requests/find, …/count, and `query` of …/verify). */
@@ -26,8 +35,7 @@ export const JournalQueryBody = z.strictObject({
     .record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]))
     .optional()
     .describe('Query parameters: each name (any case) sent with each value given among its values, exactly.'),
-  headers: z
-    .record(keptHeader, z.string())
+  headers: keptHeaders
     .optional()
     .describe('Kept headers: each name (any case) sent with a value that contains the text given, in any case.'),
   body: z
