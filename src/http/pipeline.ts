@@ -90,7 +90,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
         at: now,
         ...(hit ? { fault: journalFault(hit) } : {}),
         header: caller.header,
-        body: sentText ?? (await unreadBody(request)),
+        body: sentText ?? (await unreadBody(request, caller.header)),
         answer,
       });
     };
@@ -179,10 +179,15 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
 /**
  * The text of a body no endpoint read (an unknown path, a refused call, a fault), for the journal;
  * undefined when there is none or it is over the API's body limit. JSON nested too deep to walk is
- * not kept.
+ * not kept. The headers are asked first: on a socket, touching `request.body` builds a whole Fetch
+ * request, which a GET or a bodiless call should not pay for.
  */
-async function unreadBody(request: Request): Promise<string | undefined> {
-  if (request.body === null || request.bodyUsed) return undefined;
+async function unreadBody(request: Request, header: Caller['header']): Promise<string | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed) return undefined;
+  const length = header('content-length');
+  if (length === '0' || (length === undefined && header('transfer-encoding') === undefined && request.body === null)) {
+    return undefined;
+  }
   try {
     const text = await readText(request, () => errors.bodyTooLarge(), MAX_BODY_BYTES);
     return nestedTooDeep(text) ? `(not kept: JSON nested more than ${MAX_JSON_DEPTH} levels deep)` : text;
