@@ -10,6 +10,9 @@ export const MAX_JOURNAL_TEXT = 16_384;
 export const TRUNCATED_PREFIX = 1024;
 /** The longest header value kept. */
 export const MAX_JOURNAL_HEADER = 256;
+/** The longest path and query string kept (a longer one is cut: a query's last value may be cut short). */
+export const MAX_JOURNAL_PATH = 2048;
+export const MAX_JOURNAL_SEARCH = 8192;
 
 /** What stands for a body longer than MAX_JOURNAL_TEXT: its size and its first characters. */
 export interface TruncatedBody {
@@ -67,7 +70,15 @@ function truncated(text: string): TruncatedBody {
   const secret = head.search(SECRET_NAMES);
   const backslash = head.indexOf('\\');
   const cut = Math.min(...[head.length, secret, backslash].filter((i) => i >= 0));
-  return { _truncated: true, bytes: Buffer.byteLength(text), prefix: head.slice(0, cut) };
+  return { _truncated: true, bytes: Buffer.byteLength(text), prefix: copied(head.slice(0, cut)) };
+}
+
+/**
+ * A copy of a string cut from a longer one. V8 may keep a cut as a view of the whole string, which
+ * would keep a large body alive for as long as its journal entry; a copy holds only its own characters.
+ */
+export function copied(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** A kept body as read: parsed JSON, text as it was (also JSON nested too deep to walk), or the truncation mark. */

@@ -3,8 +3,10 @@ import {
   type CapturedBody,
   captureBody,
   captureBytes,
+  copied,
   MAX_JOURNAL_HEADER,
-  MAX_JOURNAL_TEXT,
+  MAX_JOURNAL_PATH,
+  MAX_JOURNAL_SEARCH,
   readCaptured,
 } from './journal-body.js';
 import { type JournalQuery, journalFilter } from './journal-query.js';
@@ -119,12 +121,12 @@ function captured(call: JournalCall): JournalRecord {
   const headers: Record<string, string> = {};
   for (const name of JOURNAL_HEADERS) {
     const value = call.header(name);
-    if (value !== undefined) headers[name] = value.slice(0, MAX_JOURNAL_HEADER);
+    if (value !== undefined) headers[name] = cut(value, MAX_JOURNAL_HEADER);
   }
   const entry: JournalRecord = {
     method: call.method,
-    path: call.path.slice(0, MAX_JOURNAL_TEXT),
-    search: redactSearch(call.search.slice(0, MAX_JOURNAL_TEXT)),
+    path: cut(call.path, MAX_JOURNAL_PATH),
+    search: redactSearch(cut(call.search, MAX_JOURNAL_SEARCH)),
     status: call.status,
     at: call.at,
     headers,
@@ -136,6 +138,9 @@ function captured(call: JournalCall): JournalRecord {
   else if (answer instanceof Uint8Array && answer.byteLength > 0) entry.answerBody = captureBytes(answer);
   return entry;
 }
+
+/** The text, or a copy of its first `max` characters (see `copied`). */
+const cut = (text: string, max: number) => (text.length > max ? copied(text.slice(0, max)) : text);
 
 function format(e: JournalRecord): JournalEntry {
   return {

@@ -129,4 +129,11 @@ describe('bounded memory', () => {
     // Four entries of a 1 KiB prefix and a short 404 answer each.
     expect(JSON.stringify(list).length).toBeLessThan(4 * 2048);
   });
+
+  it('a query string is kept up to 8 192 characters, a header value up to 256', async () => {
+    await call(small, `/api/v2/ping?q=${'q'.repeat(20_000)}`, { headers: { 'user-agent': 'u'.repeat(1000) } });
+    const entry = (await entries(small)).at(-1);
+    expect(entry.query.q[0]).toHaveLength(8190);
+    expect(entry.headers['user-agent']).toHaveLength(256);
+  });
 });
