@@ -36,28 +36,36 @@ interface Miss {
 
 /**
  * `quick` matches on what a recorded call keeps unparsed (method, path, status), `full` on the
- * read entry; a call matches when both do.
+ * read entry; a call matches when both do. `rich` says whether `full` checks anything.
  */
-export function journalFilter(query: JournalQuery): { quick: (call: Call) => boolean; full: (call: Call) => boolean } {
+export function journalFilter(query: JournalQuery): {
+  quick: (call: Call) => boolean;
+  full: (call: Call) => boolean;
+  rich: boolean;
+} {
   const compare = comparer(query);
   const rich = query.query !== undefined || query.headers !== undefined || query.body !== undefined;
   return {
     quick: (call) => compare(call, false).length === 0,
     full: rich ? (call) => compare(call, true).length === 0 : () => true,
+    rich,
   };
 }
 
 /** How a call differs from the query: the differences, and a distance from 0 (a match) to 1. */
-export function differencesOf(query: JournalQuery, call: Call): { differences: string[]; distance: number } {
-  const misses = comparer(query)(call, true);
+export function differencesFrom(query: JournalQuery): (call: Call) => { differences: string[]; distance: number } {
+  const compare = comparer(query);
   const criteria = Object.values(query).filter((v) => v !== undefined).length;
-  // Each criterion counts as much as any other, however many fields a body or query names.
-  const byCriterion = new Map<keyof JournalQuery, number>();
-  for (const { criterion, share } of misses) {
-    byCriterion.set(criterion, Math.min(1, (byCriterion.get(criterion) ?? 0) + share));
-  }
-  const total = [...byCriterion.values()].reduce((a, b) => a + b, 0);
-  return { differences: misses.map((m) => m.message), distance: criteria === 0 ? 0 : total / criteria };
+  return (call) => {
+    const misses = compare(call, true);
+    // Each criterion counts as much as any other, however many fields a body or query names.
+    const byCriterion = new Map<keyof JournalQuery, number>();
+    for (const { criterion, share } of misses) {
+      byCriterion.set(criterion, Math.min(1, (byCriterion.get(criterion) ?? 0) + share));
+    }
+    const total = [...byCriterion.values()].reduce((a, b) => a + b, 0);
+    return { differences: misses.map((m) => m.message), distance: criteria === 0 ? 0 : total / criteria };
+  };
 }
 
 function comparer(query: JournalQuery): (call: Call, full: boolean) => Miss[] {

@@ -4,7 +4,7 @@ import {
   countMatches,
   describeCount,
   describeQuery,
-  differencesOf,
+  differencesFrom,
   type JournalQuery,
 } from './journal-query.js';
 
@@ -55,8 +55,9 @@ export function verifyJournal(journal: Journal, query: JournalQuery, count: Call
 }
 
 function nearest(query: JournalQuery, all: JournalEntry[]): NearMiss[] {
+  const differences = differencesFrom(query);
   const scored = all
-    .map((request, index) => ({ request, index, ...differencesOf(query, request) }))
+    .map((request, index) => ({ request, index, ...differences(request) }))
     .filter((m) => m.differences.length > 0);
   scored.sort((a, b) => a.distance - b.distance || b.index - a.index);
   return scored.slice(0, NEAR_MISSES).map(({ request, distance, differences }) => ({

@@ -87,19 +87,19 @@ export class Journal {
     }
   }
 
-  /** The recorded calls, oldest first; with a query, only those matching it. */
+  /** The recorded calls, oldest first; with a query, only those matching it (bodies parsed only when asked about). */
   list(query?: JournalQuery): JournalEntry[] {
     const all = this.ordered();
     if (query === undefined) return all.map(format);
     const matches = journalFilter(query);
-    return all
-      .filter((e) => matches.quick(e))
-      .map(format)
-      .filter(matches.full);
+    return all.filter(matches.quick).map(format).filter(matches.full);
   }
 
   count(query?: JournalQuery): number {
-    return query === undefined ? this.entries.length : this.list(query).length;
+    if (query === undefined) return this.entries.length;
+    const matches = journalFilter(query);
+    const quick = this.entries.filter(matches.quick);
+    return matches.rich ? quick.map(format).filter(matches.full).length : quick.length;
   }
 
   /** Every recorded call, oldest first, as read (for near-miss reports). */
