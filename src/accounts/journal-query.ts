@@ -77,8 +77,9 @@ function comparer(query: JournalQuery): (call: Call, full: boolean) => Miss[] {
     if (method !== undefined && call.method !== method) {
       misses.push({ criterion: 'method', message: `method: expected ${method}, got ${call.method}`, share: 1 });
     }
-    if (path && !path(call.path))
+    if (path && !path(call.path)) {
       misses.push({ criterion: 'path', message: `path: expected ${query.path}, got ${call.path}`, share: 1 });
+    }
     if (statuses !== undefined && !statuses.includes(call.status)) {
       misses.push({
         criterion: 'status',
