@@ -116,7 +116,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       return Array.isArray(value) ? value.join(', ') : (value ?? undefined);
     };
     const ip = callerIp(header('x-forwarded-for'), incoming?.socket?.remoteAddress);
-    const caller = { ip, authorization: header('authorization'), serviceApiKey: header('serviceapikey') };
+    const caller = { ip, authorization: header('authorization'), serviceApiKey: header('serviceapikey'), header };
     const { response, cut } = await api.handle(c.req.raw, caller);
     return deliver(response, cut, c.env);
   });

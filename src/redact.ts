@@ -8,6 +8,13 @@ export function redactUrl(url: string): string {
   if (q < 0) return url;
   const hash = url.indexOf('#', q);
   const search = url.slice(q + 1, hash < 0 ? undefined : hash);
+  return `${url.slice(0, q)}?${redactSearch(search)}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+/** A query string (without `?`) with the values of secret-bearing names replaced, the rest as sent. */
+export function redactSearch(search: string): string {
+  // A name can be spelt with escapes (`pass%77ord`), so only a query without any is passed over unread.
+  if (!search.includes('%') && !SECRET_NAMES.test(search)) return search;
   const parts = search.split('&').map((part) => {
     const eq = part.indexOf('=');
     const raw = eq < 0 ? part : part.slice(0, eq);
@@ -19,7 +26,7 @@ export function redactUrl(url: string): string {
     }
     return SECRET_NAMES.test(name) ? `${raw}=${REDACTED}` : part;
   });
-  return `${url.slice(0, q)}?${parts.join('&')}${hash < 0 ? '' : url.slice(hash)}`;
+  return parts.join('&');
 }
 
 /** The query as sent, by name, with the values of secret-bearing names redacted. */
@@ -28,6 +35,19 @@ export function redactQuery(search: string): Record<string, string[]> {
   if (search === '') return out;
   for (const [name, value] of new URLSearchParams(search)) {
     (out[name] ??= []).push(SECRET_NAMES.test(name) ? REDACTED : value);
+  }
+  return out;
+}
+
+/** A parsed JSON value with the value of every secret-bearing member name replaced, at any depth (a copy). */
+export function redactJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(value)) {
+    // Defined, not assigned: a member named `__proto__` stays a member.
+    const kept = SECRET_NAMES.test(name) ? REDACTED : redactJson(member);
+    Object.defineProperty(out, name, { value: kept, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

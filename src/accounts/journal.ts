@@ -1,5 +1,18 @@
-import { redactQuery } from '../redact.js';
+import { redactQuery, redactSearch } from '../redact.js';
+import {
+  type CapturedBody,
+  captureBody,
+  captureBytes,
+  copied,
+  MAX_JOURNAL_HEADER,
+  MAX_JOURNAL_PATH,
+  MAX_JOURNAL_SEARCH,
+  readCaptured,
+} from './journal-body.js';
 import { type JournalQuery, journalFilter } from './journal-query.js';
+
+/** The request headers a journal keeps (never credentials: no Authorization, ServiceApiKey or Cookie). */
+export const JOURNAL_HEADERS = ['accept', 'content-type', 'user-agent', 'x-correlation-id', 'x-request-id'] as const;
 
 /** The fault rule that changed an answer: its id, its effect, and the delay it added (ms). */
 export interface JournalFault {
@@ -8,8 +21,8 @@ export interface JournalFault {
   delayMs?: number;
 }
 
-/** A request as recorded: cheap to keep, formatted only when read. */
-export interface JournalRecord {
+/** A request and its answer as the pipeline hands them over, before anything is redacted or capped. */
+export interface JournalCall {
   method: string;
   path: string;
   /** Query string as sent, without `?`. */
@@ -19,6 +32,25 @@ export interface JournalRecord {
   /** Account clock, epoch ms. */
   at: number;
   fault?: JournalFault;
+  /** Reads a request header by lower-case name. */
+  header: (name: string) => string | undefined;
+  /** The request body's text; undefined when there was none or it was not read. */
+  body?: string;
+  /** The answer's body: text, or bytes of a reused answer. */
+  answer?: string | Uint8Array | null;
+}
+
+/** A request as recorded: redacted and capped when recorded, parsed only when read. */
+interface JournalRecord {
+  method: string;
+  path: string;
+  search: string;
+  status: number;
+  at: number;
+  fault?: JournalFault;
+  headers: Record<string, string>;
+  body?: CapturedBody;
+  answerBody?: CapturedBody;
 }
 
 export interface JournalEntry {
@@ -26,7 +58,13 @@ export interface JournalEntry {
   path: string;
   /** Query values by name, as sent, with secrets redacted. */
   query: Record<string, string[]>;
+  /** The kept headers (JOURNAL_HEADERS) that were sent, by lower-case name. */
+  headers: Record<string, string>;
+  /** The request body: parsed JSON with secrets redacted, text, or a truncation mark; absent when none was sent. */
+  body?: unknown;
   status: number;
+  /** The answer's body, kept like the request's; absent when the answer had none. */
+  answerBody?: unknown;
   /** Account clock, ISO 8601 UTC. */
   at: string;
   fault?: JournalFault;
@@ -39,8 +77,9 @@ export class Journal {
 
   constructor(readonly capacity: number) {}
 
-  record(entry: JournalRecord): void {
+  record(call: JournalCall): void {
     if (this.capacity <= 0) return;
+    const entry = captured(call);
     if (this.entries.length < this.capacity) this.entries.push(entry);
     else {
       this.entries[this.start] = entry;
@@ -48,32 +87,70 @@ export class Journal {
     }
   }
 
-  /** The recorded calls, oldest first; with a query, only those matching it (filtered before formatting). */
+  /** The recorded calls, oldest first; with a query, only those matching it (bodies parsed only when asked about). */
   list(query?: JournalQuery): JournalEntry[] {
-    return this.matching(query).map(format);
+    const all = this.ordered();
+    if (query === undefined) return all.map(format);
+    const matches = journalFilter(query);
+    return all.filter(matches.quick).map(format).filter(matches.full);
   }
 
   count(query?: JournalQuery): number {
-    return this.matching(query).length;
+    if (query === undefined) return this.entries.length;
+    const matches = journalFilter(query);
+    const quick = this.entries.filter(matches.quick);
+    return matches.rich ? quick.map(format).filter(matches.full).length : quick.length;
   }
 
-  private matching(query: JournalQuery | undefined): JournalRecord[] {
-    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
-    return query === undefined ? ordered : ordered.filter(journalFilter(query));
+  /** Every recorded call, oldest first, as read (for near-miss reports). */
+  all(): JournalEntry[] {
+    return this.ordered().map(format);
   }
 
   clear(): void {
     this.entries.length = 0;
     this.start = 0;
   }
+
+  private ordered(): JournalRecord[] {
+    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+  }
 }
+
+function captured(call: JournalCall): JournalRecord {
+  const headers: Record<string, string> = {};
+  for (const name of JOURNAL_HEADERS) {
+    const value = call.header(name);
+    if (value !== undefined) headers[name] = cut(value, MAX_JOURNAL_HEADER);
+  }
+  const entry: JournalRecord = {
+    method: call.method,
+    path: cut(call.path, MAX_JOURNAL_PATH),
+    search: redactSearch(cut(call.search, MAX_JOURNAL_SEARCH)),
+    status: call.status,
+    at: call.at,
+    headers,
+  };
+  if (call.fault) entry.fault = call.fault;
+  if (call.body !== undefined && call.body !== '') entry.body = captureBody(call.body, 'redact');
+  const answer = call.answer;
+  if (typeof answer === 'string' && answer !== '') entry.answerBody = captureBody(answer, 'keep');
+  else if (answer instanceof Uint8Array && answer.byteLength > 0) entry.answerBody = captureBytes(answer);
+  return entry;
+}
+
+/** The text, or a copy of its first `max` characters (see `copied`). */
+const cut = (text: string, max: number) => (text.length > max ? copied(text.slice(0, max)) : text);
 
 function format(e: JournalRecord): JournalEntry {
   return {
     method: e.method,
     path: e.path,
     query: redactQuery(e.search),
+    headers: { ...e.headers },
+    ...(e.body === undefined ? {} : { body: readCaptured(e.body) }),
     status: e.status,
+    ...(e.answerBody === undefined ? {} : { answerBody: readCaptured(e.answerBody) }),
     at: new Date(e.at).toISOString(),
     ...(e.fault ? { fault: { ...e.fault } } : {}),
   };

@@ -63,26 +63,6 @@ export const ApiKeyInfo = z
 
 export const Clock = z.strictObject({ now: instant }).meta({ id: 'Clock' });
 
-export const JournalEntry = z
-  .strictObject({
-    method: z.string(),
-    path: z.string().describe('The API path as received, without `/accounts/<name>`.'),
-    query: z.record(z.string(), z.array(z.string())).describe('Query values by name, as sent, secrets redacted.'),
-    status: z.number().int().describe('0 when a fault dropped the connection before any answer existed.'),
-    at: instant.describe('Account clock.'),
-    fault: z
-      .strictObject({
-        id: z.string(),
-        kind: z.enum(['latency', 'status', 'drop', 'truncate']),
-        delayMs: z.number().optional(),
-      })
-      .optional()
-      .describe('The fault rule that changed the answer.'),
-  })
-  .meta({ id: 'JournalEntry' });
-
-export const JournalCount = z.strictObject({ count: z.number().int() });
-
 export const WebhookDelivery = z
   .strictObject({
     id: z.string(),

@@ -10,14 +10,20 @@ import {
   Health,
   IssuedApiKey,
   IssuedCredential,
-  JournalCount,
-  JournalEntry,
   ListedFaultRule,
   ScenarioInfo,
   Stats,
   WebhookDelivery,
 } from './admin-schemas.js';
 import { FaultRuleList } from './fault-routes.js';
+import {
+  CountAnswer,
+  JournalEntriesAnswer,
+  JournalQueryBody,
+  NearMissReport,
+  VerifiedAnswer,
+  VerifyBody,
+} from './journal-schemas.js';
 import {
   ApplyScenarioBody,
   accountName,
@@ -301,7 +307,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
     route: named,
     query: journalFilters,
     answers: {
-      200: { description: 'The matching calls.', schema: z.array(JournalEntry) },
+      200: { description: 'The matching calls.', schema: JournalEntriesAnswer },
       ...onAccount,
       400: badStatus,
     },
@@ -314,7 +320,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'How many calls match',
     route: named,
     query: journalFilters,
-    answers: { 200: { description: 'The count.', schema: JournalCount }, ...onAccount, 400: badStatus },
+    answers: { 200: { description: 'The count.', schema: CountAnswer }, ...onAccount, 400: badStatus },
   },
   {
     operationId: 'clearRequests',
@@ -324,6 +330,60 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'Empty the journal',
     route: named,
     answers: { 204: empty('Emptied.'), ...onAccount },
+  },
+  {
+    operationId: 'findRequests',
+    method: 'POST',
+    path: '/accounts/{name}/requests/find',
+    tag: 'Journal',
+    summary: 'The calls that match a query on query parameters, headers and a part of the body',
+    route: named,
+    body: {
+      schema: JournalQueryBody,
+      required: true,
+      description: 'Every field given must match; `{}` matches every call.',
+      example: { method: 'POST', path: '/api/v2/clients', body: { FirstName: 'Jane' } },
+    },
+    answers: {
+      200: { description: 'The matching calls, oldest first.', schema: JournalEntriesAnswer },
+      ...onAccount,
+      400: refused('A bad name or query.'),
+    },
+  },
+  {
+    operationId: 'countRequestsMatching',
+    method: 'POST',
+    path: '/accounts/{name}/requests/count',
+    tag: 'Journal',
+    summary: 'How many calls match a query on query parameters, headers and a part of the body',
+    route: named,
+    body: { schema: JournalQueryBody, required: true, description: 'As for find.' },
+    answers: {
+      200: { description: 'The count.', schema: CountAnswer },
+      ...onAccount,
+      400: refused('A bad name or query.'),
+    },
+  },
+  {
+    operationId: 'verifyRequests',
+    method: 'POST',
+    path: '/accounts/{name}/requests/verify',
+    tag: 'Journal',
+    summary: 'Check that the account received the calls a test expects',
+    description: 'When it does not hold: 422 with the nearest calls (up to 3) and what differed in each.',
+    route: named,
+    body: {
+      schema: VerifyBody,
+      required: true,
+      description: '`query` as for find; `count` exactly n or `{atLeast?, atMost?}` (default at least 1).',
+      example: { query: { method: 'POST', path: '/api/v2/clients', body: { FirstName: 'Jane' } }, count: 1 },
+    },
+    answers: {
+      200: { description: 'It holds: the number of matching calls.', schema: VerifiedAnswer },
+      ...onAccount,
+      400: refused('A bad name or body.'),
+      422: { description: 'It does not hold: the near-miss report.', schema: NearMissReport },
+    },
   },
   // Webhooks
   {

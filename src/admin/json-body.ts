@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MAX_JSON_DEPTH, nestedTooDeep, readText } from '../http/body.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedTooDeep, readText } from '../http/body.js';
 import { errors } from '../http/errors.js';
 
 /** The request body checked against a schema; 400 naming each field otherwise. */
@@ -9,11 +9,11 @@ export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promis
 }
 
 /**
- * The request body as JSON (`{}` when empty); 400 when it is not JSON or nested too deep, 413 over the API's body
- * limit.
+ * The request body as JSON (`{}` when empty); 400 when it is not JSON or nested too deep, 413 over `limit` bytes
+ * (by default the API's body limit).
  */
-export async function jsonOf(c: Context): Promise<unknown> {
-  const text = await readText(c.req.raw, errors.adminBodyTooLarge);
+export async function jsonOf(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readText(c.req.raw, errors.adminBodyTooLarge, limit);
   if (text.trim() === '') return {};
   if (nestedTooDeep(text)) throw errors.admin(400, `body is nested more than ${MAX_JSON_DEPTH} levels deep`);
   try {

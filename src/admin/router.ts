@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { type Account, AccountClosedError } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import { isAccountName } from '../accounts/host.js';
-import type { JournalQuery } from '../accounts/journal-query.js';
 import { AccountExistsError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
@@ -12,6 +11,7 @@ import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js
 import { apiKeyAdminRoutes } from './apikeys.js';
 import { adminDocumentRoutes } from './document-routes.js';
 import { faultAdminRoutes } from './fault-routes.js';
+import { journalAdminRoutes } from './journal-routes.js';
 import { bodyOf } from './json-body.js';
 import { memoryStats } from './memory.js';
 import {
@@ -32,6 +32,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   faultAdminRoutes(admin, (c) => accountOf(c, registry));
   apiKeyAdminRoutes(admin, (c) => accountOf(c, registry));
   adminDocumentRoutes(admin);
+  journalAdminRoutes(admin, (c) => accountOf(c, registry));
 
   admin.get('/health', (c) => c.json({ status: 'ok' }));
 
@@ -110,21 +111,6 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     return c.json(clockOf(account));
   });
 
-  admin.get('/accounts/:name/requests', async (c) => {
-    const account = await accountOf(c, registry);
-    return c.json(account.journal.list(journalQueryOf(c)));
-  });
-
-  admin.get('/accounts/:name/requests/count', async (c) => {
-    const account = await accountOf(c, registry);
-    return c.json({ count: account.journal.count(journalQueryOf(c)) });
-  });
-
-  admin.delete('/accounts/:name/requests', async (c) => {
-    (await accountOf(c, registry)).journal.clear();
-    return c.body(null, 204);
-  });
-
   // Last, so it answers only what no route above did (a mounted app's notFound is never called).
   admin.all('*', (c) => errors.admin(404, `no control-plane route ${c.req.method} ${c.req.path}`).toResponse());
   admin.onError((error) => {
@@ -161,23 +147,6 @@ function nameOf(c: Context): string {
   const parsed = accountName.safeParse(name);
   if (!parsed.success) throw errors.admin(400, `invalid account name '${name}': ${parsed.error.issues[0]?.message}`);
   return name;
-}
-
-/** `?method=&path=&status=` (status may repeat) as a journal query. */
-function journalQueryOf(c: Context): JournalQuery {
-  const query: JournalQuery = {};
-  const method = c.req.query('method');
-  const path = c.req.query('path');
-  const statuses = c.req.queries('status') ?? [];
-  if (method) query.method = method;
-  if (path) query.path = path.startsWith('/') ? path : `/${path}`;
-  if (statuses.length > 0) {
-    query.status = statuses.map((text) => {
-      if (!/^\d{3}$/.test(text)) throw errors.admin(400, `status: expected a three-digit HTTP status, got '${text}'`);
-      return Number(text);
-    });
-  }
-  return query;
 }
 
 const unknownAccount = (name: string) => errors.admin(404, `no account '${name}'`);

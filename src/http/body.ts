@@ -1,40 +1,18 @@
 import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { canonicalKeys } from './body-keys.js';
 import type { BodySpec } from './endpoint.js';
 import { type ApiError, errors, type ModelState } from './errors.js';
 import { fieldName, notValidMessage, requiredMessage } from './model-state.js';
+
+export { MAX_JSON_DEPTH, nestedTooDeep };
 
 /** Key under which errors about the body as a whole are reported. */
 export const BODY_FIELD = 'body';
 
 /** The largest request body read, in bytes (1 MiB); a larger one is a 413. */
 export const MAX_BODY_BYTES = 1_048_576;
-
-/** Nesting allowed in a JSON body: ASP.NET's JSON readers stop at a MaxDepth of 64. */
-export const MAX_JSON_DEPTH = 64;
-
-/**
- * Whether JSON text nests arrays and objects deeper than `max`, found by one scan of the text:
- * deeper input is refused before parsing, so nothing recursive (validation, copies, persistence)
- * ever walks it.
- */
-export function nestedTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
 
 /**
  * The body as UTF-8 text (invalid bytes become U+FFFD, as `request.text()` does), reading at most
@@ -73,10 +51,16 @@ function mediaTypeOf(request: Request): string {
 /**
  * Reads and validates a JSON body. As ASP.NET's JSON binding does, unknown fields are ignored and
  * names match case-insensitively; a missing body is an error only when the endpoint requires one, and
- * a body sent as anything but JSON (`application/json` or `text/json`) is a 415.
+ * a body sent as anything but JSON (`application/json` or `text/json`) is a 415. `seen` is given the text
+ * once it is read, before any check.
  */
-export async function readBody(request: Request, spec: BodySpec<z.ZodType>): Promise<unknown> {
+export async function readBody(
+  request: Request,
+  spec: BodySpec<z.ZodType>,
+  seen?: (text: string) => void,
+): Promise<unknown> {
   const text = await readText(request, errors.bodyTooLarge);
+  seen?.(text); // the text as sent, for the request journal
   if (text.trim() === '') {
     if (spec.required) throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.');
     return undefined;

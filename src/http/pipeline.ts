@@ -9,12 +9,12 @@ import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
 import { EMPTY_GUID } from '../world/common.js';
 import { encodeAnswer } from './answer.js';
-import { readBody } from './body.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedTooDeep, readBody, readText } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { ApiError, errors, type ModelState } from './errors.js';
 import type { Params } from './params.js';
 import { parseQuery, type RawQuery } from './query.js';
-import { toResponse } from './reply.js';
+import { type Reply, toResponse } from './reply.js';
 import { repliesOf } from './reply-cache.js';
 import { createResolver } from './resolve.js';
 
@@ -46,6 +46,8 @@ export interface Caller {
   authorization: string | undefined;
   /** The version 1 `ServiceApiKey` header. */
   serviceApiKey: string | undefined;
+  /** Any request header by lower-case name (read only for the journal's kept headers). */
+  header: (name: string) => string | undefined;
 }
 
 /** An answer, and what a fault rule does to it on the way out (drop or truncate), if anything. */
@@ -72,45 +74,65 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const hit = account.faults.take(request.method, target.path, account.faultRandom);
     if (hit && hit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, hit.delayMs));
     const now = account.clock.now();
-    const record = (status: number) =>
-      account.journal.record({
+    const journal = account.journal;
+    // The body's text once an endpoint has read it; one nobody read is read for the journal at the end.
+    let sentText: string | undefined;
+    const seen = (text: string) => {
+      sentText = text;
+    };
+    const record = async (status: number, answer?: string | Uint8Array | null) => {
+      if (journal.capacity <= 0) return;
+      journal.record({
         method: request.method,
         path: target.path,
         search: target.search,
         status,
         at: now,
         ...(hit ? { fault: journalFault(hit) } : {}),
+        header: caller.header,
+        body: sentText ?? (await unreadBody(request, caller.header)),
+        answer,
       });
+    };
 
     // An overridden or dropped-before request is not processed: nothing written, no throttle count.
     const { rule } = hit ?? {};
     if (rule?.status !== undefined) {
-      const response = errors.fault(rule.status, rule.body, rule.contentType, rule.headers).toResponse();
-      record(response.status);
-      return { response };
+      const fault = errors.fault(rule.status, rule.body, rule.contentType, rule.headers);
+      await record(fault.status, fault.body);
+      return { response: fault.toResponse() };
     }
     if (rule?.drop === 'before') {
-      record(0);
+      await record(0);
       return { response: new Response(null), cut: { kind: 'drop' } };
     }
 
     const query = parseQuery(target.search);
-    let response: Response;
+    let answer: Reply | ApiError;
     try {
       await account.catchUp(now); // what the clock has made due (recurring invoices), before the request sees the data
-      response = await run(request, target, account, query, caller, now);
+      answer = await run(request, target, account, query, caller, now, seen);
     } catch (error) {
-      if (error instanceof AccountClosedError) response = errors.notFound(request.url).toResponse();
-      else if (error instanceof ApiError) response = error.toResponse();
+      if (error instanceof AccountClosedError) answer = errors.notFound(request.url);
+      else if (error instanceof ApiError) answer = error;
       else throw error;
     }
-    record(response.status);
+    await record(answer.status, answer.body);
+    const response = answer instanceof ApiError ? answer.toResponse() : toResponse(answer);
     if (rule?.drop === 'after') return { response, cut: { kind: 'drop' } };
     if (rule?.truncateBytes !== undefined) return { response, cut: { kind: 'truncate', bytes: rule.truncateBytes } };
     return { response };
   }
 
-  async function run(request: Request, target: Target, account: Account, query: RawQuery, caller: Caller, now: number) {
+  async function run(
+    request: Request,
+    target: Target,
+    account: Account,
+    query: RawQuery,
+    caller: Caller,
+    now: number,
+    seen: (text: string) => void,
+  ): Promise<Reply> {
     const { ip } = caller;
     const resolution = resolver.resolve(request.method, target.path, query);
     if (resolution.kind === 'notFound') throw errors.notFound(request.url);
@@ -130,7 +152,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}`
       : '';
     const cached = endpoint.cacheable ? repliesOf(account).get(account.version, cacheKey) : undefined;
-    if (cached) return toResponse(cached);
+    if (cached) return cached;
     const input = {
       account,
       now,
@@ -139,7 +161,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       userId: user ? apiUserId(user) : EMPTY_GUID,
       route: resolution.route,
       query: parseParams(endpoint.query, query),
-      body: endpoint.body ? await readBody(request, endpoint.body) : undefined,
+      body: endpoint.body ? await readBody(request, endpoint.body, seen) : undefined,
     };
     const version = account.version;
     // Each request is one write: kept (and durable) when it succeeds, undone when it is refused.
@@ -148,10 +170,30 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       (r) => r.status < 300,
     );
     if (endpoint.cacheable && account.version === version) repliesOf(account).set(version, cacheKey, reply);
-    return toResponse(reply);
+    return reply;
   }
 
   return { handle };
+}
+
+/**
+ * The text of a body no endpoint read (an unknown path, a refused call, a fault), for the journal;
+ * undefined when there is none or it is over the API's body limit. JSON nested too deep to walk is
+ * not kept. The headers are asked first: on a socket, touching `request.body` builds a whole Fetch
+ * request, which a GET or a bodiless call should not pay for.
+ */
+async function unreadBody(request: Request, header: Caller['header']): Promise<string | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed) return undefined;
+  const length = header('content-length');
+  if (length === '0' || (length === undefined && header('transfer-encoding') === undefined && request.body === null)) {
+    return undefined;
+  }
+  try {
+    const text = await readText(request, () => errors.bodyTooLarge(), MAX_BODY_BYTES);
+    return nestedTooDeep(text) ? `(not kept: JSON nested more than ${MAX_JSON_DEPTH} levels deep)` : text;
+  } catch {
+    return undefined;
+  }
 }
 
 function journalFault(hit: FaultHit): JournalFault {

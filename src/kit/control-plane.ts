@@ -1,20 +1,30 @@
-import { readAnswer } from './answer.js';
+import { type Answer, readAnswer } from './answer.js';
 
 export type InProcessFetch = (request: Request) => Promise<Response>;
 
 /** Calls the control plane in-process; any answer but the expected status is an error with its message. */
 export async function controlPlane<T>(fetch: InProcessFetch, method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const answer = await readAnswer<T & { error?: string }>(await fetch(new Request(`${ORIGIN}/__admin${path}`, init)));
+  const answer = await controlPlaneAnswer<T & { error?: string }>(fetch, method, path, body);
   if (answer.status >= 300) {
     const message = (answer.body as { error?: string } | undefined)?.error ?? answer.text;
     throw new Error(`${method} /__admin${path}: ${answer.status} ${message}`);
   }
   return answer.body;
+}
+
+/** Calls the control plane in-process and reads the answer whole, whatever its status. */
+export async function controlPlaneAnswer<T>(
+  fetch: InProcessFetch,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const init: RequestInit = { method };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  return readAnswer<T>(await fetch(new Request(`${ORIGIN}/__admin${path}`, init)));
 }
 
 /** The origin of in-process requests: a loopback address, so the default account answers bare paths. */

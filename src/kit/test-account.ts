@@ -1,14 +1,8 @@
 import type { JournalEntry } from '../accounts/journal.js';
-import {
-  type CallCount,
-  countMatches,
-  describeCount,
-  describeQuery,
-  type JournalQuery,
-} from '../accounts/journal-query.js';
+import type { CallCount, JournalQuery } from '../accounts/journal-query.js';
 import type { FaultRule, FaultRuleInput } from '../faults/schemas.js';
 import { type Answer, readAnswer } from './answer.js';
-import { controlPlane, type InProcessFetch, ORIGIN } from './control-plane.js';
+import { controlPlane, controlPlaneAnswer, type InProcessFetch, ORIGIN } from './control-plane.js';
 
 /** A length of time to move an account's clock by: seconds, or named parts. */
 export type Duration = number | { days?: number; hours?: number; minutes?: number; seconds?: number };
@@ -104,23 +98,27 @@ export class TestAccount {
   };
 
   readonly journal = {
-    /** Calls the account received, oldest first, optionally only those matching the query. */
-    list: (query: JournalQuery = {}): Promise<JournalEntry[]> =>
-      this.admin<JournalEntry[]>('GET', `/requests${searchOf(query)}`),
-    count: async (query: JournalQuery = {}): Promise<number> =>
-      (await this.admin<{ count: number }>('GET', `/requests/count${searchOf(query)}`)).count,
     /**
-     * Throws, listing what was received, unless the number of matching calls is as expected (default: at least one).
+     * Requests the account received, oldest first; with a query, only those matching all of it: method, path
+     * pattern, status, query parameters, headers and a part of the JSON body.
+     */
+    list: (query: JournalQuery = {}): Promise<JournalEntry[]> => this.admin('POST', '/requests/find', query),
+    count: async (query: JournalQuery = {}): Promise<number> =>
+      (await this.admin<{ count: number }>('POST', '/requests/count', query)).count,
+    /**
+     * Throws unless the number of matching requests is as expected (default: at least one); the error lists the
+     * nearest requests and what differed in each.
      */
     verify: async (query: JournalQuery, expected: CallCount = { atLeast: 1 }): Promise<void> => {
-      const matching = await this.journal.list(query);
-      if (countMatches(expected, matching.length)) return;
-      const all = await this.journal.list();
-      const seen = all.map((e) => `  ${e.method} ${e.path} → ${e.status}`).join('\n') || '  (none)';
-      throw new Error(
-        `expected ${describeCount(expected)} call(s) matching ${describeQuery(query)}, ` +
-          `got ${matching.length}; the account received:\n${seen}`,
-      );
+      const path = `/accounts/${this.name}/requests/verify`;
+      const answer = await controlPlaneAnswer<{ error?: string }>(this.inProcess, 'POST', path, {
+        query,
+        count: expected,
+      });
+      if (answer.status === 200) return;
+      // 422: the report of what came nearest; anything else: the query itself was refused.
+      if (answer.status === 422 && answer.body?.error) throw new Error(answer.body.error);
+      throw new Error(`POST /__admin${path}: ${answer.status} ${answer.body?.error ?? answer.text}`);
     },
     clear: (): Promise<void> => this.admin('DELETE', '/requests'),
   };
@@ -150,13 +148,4 @@ export class TestAccount {
 function seconds(by: Duration): number {
   if (typeof by === 'number') return by;
   return (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
-}
-
-function searchOf(query: JournalQuery): string {
-  const params = new URLSearchParams();
-  if (query.method !== undefined) params.set('method', query.method);
-  if (query.path !== undefined) params.set('path', query.path);
-  for (const status of query.status === undefined ? [] : [query.status].flat()) params.append('status', String(status));
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
 }

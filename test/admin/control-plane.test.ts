@@ -144,21 +144,48 @@ describe('control plane', () => {
 });
 
 describe('request journal', () => {
-  it('lists requests oldest first with method, path, query, status and time', async () => {
+  it('lists requests oldest first with method, path, query, headers, bodies, status and time', async () => {
     const token = await tokenFor(sim);
     await call(sim, '/api/v2/sites?state=Active', { token });
     await call(sim, '/api/v2/nowhere', { token });
     const list = (await call(sim, '/__admin/accounts/demo/requests')).body;
+    const at = '2026-03-16T09:00:00.000Z';
     expect(list).toEqual([
-      { method: 'POST', path: '/api/v2/token', query: {}, status: 200, at: '2026-03-16T09:00:00.000Z' },
+      {
+        method: 'POST',
+        path: '/api/v2/token',
+        query: {},
+        headers: { 'content-type': 'application/json' },
+        body: { clientId: DEMO_CREDENTIAL.clientId, secret: '[redacted]' },
+        status: 200,
+        answerBody: {
+          access_token: '[redacted]',
+          token_type: '[redacted]', // any name with `token` in it
+          expires_in: 15_768_000,
+          expires_utc: '2026-09-14 21:00',
+        },
+        at,
+      },
       {
         method: 'GET',
         path: '/api/v2/sites',
         query: { state: ['Active'] },
+        headers: {},
         status: 200,
-        at: '2026-03-16T09:00:00.000Z',
+        answerBody: expect.any(Array),
+        at,
       },
-      { method: 'GET', path: '/api/v2/nowhere', query: {}, status: 404, at: '2026-03-16T09:00:00.000Z' },
+      {
+        method: 'GET',
+        path: '/api/v2/nowhere',
+        query: {},
+        headers: {},
+        status: 404,
+        answerBody: {
+          Message: "No HTTP resource was found that matches the request URI 'http://127.0.0.1/api/v2/nowhere'.",
+        },
+        at,
+      },
     ]);
   });
 

@@ -81,14 +81,14 @@ describe('test kit', () => {
     expect(listed.map((e) => e.path)).toEqual(['/api/v2/packages']);
   });
 
-  it('journal.verify passes on the expected count and otherwise throws, listing what was received', async () => {
+  it('journal.verify passes on the expected count and otherwise throws, listing the nearest requests', async () => {
     const account = await sim.createAccount();
     await account.call('/api/v2/sites');
     await account.journal.verify({ method: 'GET', path: '/api/v2/sites', status: 200 }, 1);
     await account.journal.verify({ path: '/api/v2/sites' });
     await account.journal.verify({ path: '/api/v2/clients' }, 0);
     await expect(account.journal.verify({ path: '/api/v2/clients' })).rejects.toThrow(
-      /expected at least 1 call\(s\) matching any method \/api\/v2\/clients, got 0[\s\S]*GET \/api\/v2\/sites → 200/,
+      /expected at least 1 request\(s\) matching any method \/api\/v2\/clients, got 0[\s\S]*GET \/api\/v2\/sites → 200/,
     );
     await expect(account.journal.verify({ path: '/api/v2/sites' }, { atMost: 0 })).rejects.toThrow(/at most 0/);
     await account.journal.clear();

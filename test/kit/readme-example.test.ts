@@ -30,6 +30,13 @@ describe('listSiteNames', () => {
     const names = await listSiteNames(account.baseUrl, account.clientId, account.secret);
     expect(names.length).toBeGreaterThan(0);
     await account.journal.verify({ method: 'GET', path: '/api/v2/sites', status: 200 }, 1);
+    // What the code sent: a part of the JSON body (the secret itself is never kept) and a header.
+    await account.journal.verify({
+      method: 'POST',
+      path: '/api/v2/token',
+      headers: { 'content-type': 'application/json' },
+      body: { clientId: account.clientId },
+    });
   });
 
   it('reports a service that is down', async () => {
