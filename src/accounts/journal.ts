@@ -36,10 +36,16 @@ export interface JournalEntry {
 export class Journal {
   private readonly entries: JournalRecord[] = [];
   private start = 0;
+  /** Who watches new entries (the console's live view); while none does, recording formats nothing. */
+  private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(readonly capacity: number) {}
 
   record(entry: JournalRecord): void {
+    if (this.listeners.size > 0) {
+      const shown = format(entry);
+      for (const listener of this.listeners) listener(shown);
+    }
     if (this.capacity <= 0) return;
     if (this.entries.length < this.capacity) this.entries.push(entry);
     else {
@@ -60,6 +66,12 @@ export class Journal {
   private matching(query: JournalQuery | undefined): JournalRecord[] {
     const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
     return query === undefined ? ordered : ordered.filter(journalFilter(query));
+  }
+
+  /** Calls `listener` with every entry recorded from now on; the answer stops it. */
+  listen(listener: (entry: JournalEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   clear(): void {
