@@ -74,6 +74,11 @@ export class Journal {
     return () => this.listeners.delete(listener);
   }
 
+  /** How many listen; while none does, recording formats nothing. */
+  get listening(): number {
+    return this.listeners.size;
+  }
+
   clear(): void {
     this.entries.length = 0;
     this.start = 0;

@@ -172,7 +172,7 @@ if (journal) {
     badge.textContent = status.textContent;
     status.replaceChildren(badge);
     row.append(
-      cell(entry.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')),
+      cell(entry.at.slice(0, 19).replace('T', ' ')),
       cell(entry.method),
       cell(entry.path + queryText(entry.query)),
       status,

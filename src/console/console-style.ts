@@ -29,7 +29,9 @@ label { display: flex; flex-direction: column; gap: .15rem; font-size: .85rem; c
 label.check { flex-direction: row; align-items: center; gap: .35rem; }
 input, select, textarea, button { font: inherit; }
 input, select, textarea { padding: .35rem .45rem; border: 1px solid #aeb6bf; border-radius: 4px; background: #fff;
-  min-width: 0; }
+  min-width: 0; max-width: 100%; }
+label, form.inline > * { max-width: 100%; }
+td code { overflow-wrap: anywhere; }
 textarea { width: 100%; min-height: 5rem; font-family: ui-monospace, monospace; font-size: .85rem; }
 button { padding: .4rem .8rem; border: 1px solid #0b57d0; border-radius: 4px; background: #0b57d0; color: #fff;
   cursor: pointer; }

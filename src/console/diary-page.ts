@@ -72,7 +72,7 @@ ${columns.map((col) => column(account, col, first, last, now, names))}
 </div>`;
 }
 
-/** The site's active employees, then anyone else booked that day, then "no employee" when needed. */
+/** The site's active employees (floating ones too), then anyone else booked that day, then "no employee". */
 function employeeColumns(account: Account, siteId: string | undefined, day: number, blocks: Block[]): Column[] {
   const { employees } = account.world;
   const byId = new Map<string, Column>();
@@ -89,7 +89,8 @@ function employeeColumns(account: Account, siteId: string | undefined, day: numb
       col.blocks.push(block);
     }
   }
-  return [...byId.values(), ...(none.blocks.length > 0 ? [none] : [])];
+  // A site with nobody on it still gets a column, so the day and its now line show.
+  return byId.size === 0 || none.blocks.length > 0 ? [...byId.values(), none] : [...byId.values()];
 
   function column0(key: string, label: string): Column {
     return { key, label, day, blocks: [] };

@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
-import { isAccountName } from '../accounts/host.js';
 import type { AccountRegistry } from '../accounts/registry.js';
 import { ApiError, errors } from '../http/errors.js';
 import { listScenarios } from '../scenarios/load.js';
@@ -135,7 +134,7 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
 
   routes.onError((error, c) => {
     if (error instanceof ApiError && c.req.path.startsWith(CONSOLE_BASE) && error.status === 404) {
-      return missing(c, 'No such account.');
+      return missing(c, `No account '${c.req.param('name') ?? ''}' (pages do not create one).`);
     }
     if (error instanceof ApiError) return error.toResponse();
     throw error;
@@ -149,10 +148,13 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   return routes;
 }
 
-/** The named account, created on first use as the control plane does (unless auto-creation is off). */
+/**
+ * The named account. Unlike the API and the control plane, a console page never creates one: a
+ * GET changes nothing here.
+ */
 async function accountOf(c: Context, registry: AccountRegistry): Promise<Account> {
   const name = c.req.param('name') ?? '';
-  const account = isAccountName(name) ? await registry.resolve(name) : undefined;
+  const account = registry.get(name);
   if (!account) throw errors.admin(404, `no account '${name}'`);
   return account;
 }
