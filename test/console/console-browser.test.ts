@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
       for (const path of size.width === 1280 ? PAGES : PAGES.filter((p) => NARROW.has(p))) {
         const response = await page.goto(`${server.url}${path}`);
         expect(response?.status(), path).toBe(200);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
         expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
         const shot = SHOT_NAMES[path];
         if (shot && size.width === 1280) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
