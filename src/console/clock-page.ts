@@ -42,9 +42,12 @@ ${PRESETS.map(
 <h2 id="scenario-title">Scenario${account.settings.scenario ? html`: <code>${account.settings.scenario}</code>` : ''}</h2>
 <form class="inline" data-api="${api}/scenario" data-confirm="Apply this scenario? The account's data is replaced.">
 <label>Scenario <select name="scenario" required>
-${scenarios.map((s) => html`<option value="${s.name}">${s.name}: ${s.description}</option>`)}</select></label>
+${scenarios.map((s) => html`<option value="${s.name}">${s.name}</option>`)}</select></label>
 <button>Apply</button><output></output>
 </form>
+<details><summary>What each scenario sets up</summary><dl>
+${scenarios.map((s) => html`<dt>${s.name}</dt><dd>${s.description}</dd>`)}
+</dl></details>
 </section>
 <section class="card" aria-labelledby="faults-title">
 <h2 id="faults-title">Fault rules (${rules.length})</h2>

@@ -19,6 +19,8 @@ main { max-width: 1240px; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.4rem; margin: .25rem 0 1rem; }
 h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 section.card { background: #fff; border: 1px solid #d6dae0; border-radius: 6px; padding: .75rem 1rem; margin-bottom: 1rem; }
+section.card > h2:first-child { margin-top: .25rem; }
+section.card > * + form, section.card > form + * { margin-top: .75rem; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; background: #fff; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #e3e6ea; vertical-align: top; }
@@ -64,7 +66,7 @@ dialog::backdrop { background: rgb(0 0 0 / .35); }
 .diary .gutter span { position: absolute; right: .3rem; font-size: .75rem; color: #5f6b77; transform: translateY(-50%); }
 .diary .col { border-left: 1px solid #e3e6ea;
   background: repeating-linear-gradient(#fff 0 calc(3.2rem - 1px), #edf0f3 calc(3.2rem - 1px) 3.2rem); }
-.diary .block { position: absolute; left: 2px; right: 2px; overflow: hidden; border-radius: 4px; padding: .1rem .3rem;
+.diary .block { position: absolute; overflow: hidden; border-radius: 4px; padding: .1rem .3rem;
   font-size: .75rem; line-height: 1.2; text-decoration: none; color: #1d232b; border-left: 4px solid rgb(0 0 0 / .25); }
 .diary .block:focus-visible { z-index: 3; }
 .diary .now { position: absolute; left: 0; right: 0; border-top: 2px solid #d93025; z-index: 2; pointer-events: none; }

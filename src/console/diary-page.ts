@@ -148,15 +148,18 @@ function column(account: Account, col: Column, first: number, last: number, now:
   const top = col.day + first * HOUR;
   const span = (last - first) * HOUR;
   const percent = (ms: number) => Math.min(100, Math.max(0, ((ms - top) / span) * 100));
+  const lanes = lanesOf(col.blocks);
   return html`<div class="col" data-column="${col.key}">
 ${col.blocks.map((b) => {
+  const { lane, of } = lanes.get(b) ?? { lane: 0, of: 1 };
   const y = percent(b.start);
   const height = Math.max(percent(b.end) - y, (10 * MINUTE * 100) / span);
   const state = states.get(b.appointment.AppointmentStateId) ?? 'Booked';
   const label = `${b.service.Start.slice(11)}–${b.service.End.slice(11)} ${services.get(b.service.ServiceId) ?? 'Service'}`;
   const who = clients.get(b.appointment.ClientId) ?? '';
   const staff = b.service.Employees.map((e) => e.FirstName).join(', ');
-  return html`<a class="block st-${slug(state)}" style="top:${y.toFixed(3)}%;height:${height.toFixed(3)}%"
+  const x = `left:calc(${((lane / of) * 100).toFixed(3)}% + 2px);width:calc(${(100 / of).toFixed(3)}% - 4px)`;
+  return html`<a class="block st-${slug(state)}" style="top:${y.toFixed(3)}%;height:${height.toFixed(3)}%;${x}"
 href="${accountPath(account, `appointments/${b.appointment.AppointmentId}`)}" data-appointment="${b.appointment.AppointmentId}"
 title="${label} · ${who} · ${state}" aria-label="${label}, ${who}, ${state}, appointment ${b.appointment.AppointmentNumber}"
 >${label}<br>${who}${staff ? html` · ${staff}` : ''}</a>`;
@@ -167,6 +170,33 @@ ${
     : ''
 }
 </div>`;
+}
+
+/**
+ * Side-by-side lanes for blocks that overlap (booking does not check availability, so an employee
+ * can hold two at once): each run of overlapping blocks shares the column's width between its lanes.
+ */
+function lanesOf(blocks: readonly Block[]): Map<Block, { lane: number; of: number }> {
+  const placed = new Map<Block, { lane: number; of: number }>();
+  const sorted = [...blocks].sort((a, b) => a.start - b.start || a.end - b.end);
+  let run: { lane: number; of: number }[] = [];
+  let ends: number[] = [];
+  let runEnd = -Infinity;
+  for (const block of sorted) {
+    if (block.start >= runEnd) {
+      run = [];
+      ends = [];
+    }
+    let lane = ends.findIndex((end) => end <= block.start);
+    if (lane === -1) lane = ends.push(block.end) - 1;
+    else ends[lane] = block.end;
+    const place = { lane, of: 1 };
+    run.push(place);
+    for (const p of run) p.of = ends.length;
+    placed.set(block, place);
+    runEnd = Math.max(block.start >= runEnd ? -Infinity : runEnd, block.end);
+  }
+  return placed;
 }
 
 /** The state names as CSS classes: `In Progress` → `in-progress`. */

@@ -5,13 +5,16 @@ import { DAY, HOUR, utcText } from '../../src/datetime.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { DEMO_CREDENTIAL } from '../helpers.js';
 
-// The console in headless Chromium: one server, one browser, one page reused. Screenshots go to
-// test-output/console/, or to docs/images/ (the README's) with CONSOLE_SCREENSHOTS=docs.
+// The console in headless Chromium: one server, one browser, one page reused. With
+// CONSOLE_SCREENSHOTS=docs it writes the README's screenshots to docs/images/, with any other value
+// to test-output/console/; without it, none (they cost a second or two).
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const skip = hasChromium ? '' : ` (skipped: ${CHROMIUM} not installed)`;
 const SHOTS = process.env.CONSOLE_SCREENSHOTS === 'docs' ? 'docs/images' : 'test-output/console';
+const shoot = (page: Page, name: string) =>
+  process.env.CONSOLE_SCREENSHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }) : undefined;
 
 /** Today 10:00 UTC: the clock's day has appointments, and an hour later is still the same day. */
 const NOW = Math.floor(Date.now() / DAY) * DAY + 10 * HOUR;
@@ -51,6 +54,9 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
       body: JSON.stringify(DEMO_CREDENTIAL),
     });
     token = ((await res.json()) as { access_token: string }).access_token;
+    // A few calls, so the journal has rows to show.
+    for (const path of ['/api/v2/sites', '/api/v2/appointmentstates', '/api/v2/clients/nope', '/api/v2/nope'])
+      await api(path);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -60,7 +66,7 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     page.on('request', (r) => requests.push(r.url()));
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-    mkdirSync(SHOTS, { recursive: true });
+    if (process.env.CONSOLE_SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
   }, 30_000);
 
   afterAll(async () => {
