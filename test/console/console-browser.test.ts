@@ -87,9 +87,8 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
         const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
         expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
         const shot = SHOT_NAMES[path];
-        if (shot && size.width === 1280) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-        if (path.endsWith('/diary') && size.width === 390)
-          await page.screenshot({ path: `${SHOTS}/console-mobile.png` });
+        if (shot && size.width === 1280) await shoot(page, shot);
+        if (path.endsWith('/diary') && size.width === 390) await shoot(page, 'console-mobile');
       }
     }
     const origin = new URL(server.url).origin;
