@@ -25,7 +25,8 @@ aria-label="Delete ${a.name}">Delete</button>
   const body: Html = html`<section class="card" aria-labelledby="list-title">
 <h2 id="list-title">${accounts.length} account${accounts.length === 1 ? '' : 's'}</h2>
 <div class="scroll"><table>
-<thead><tr><th>Name</th><th class="num">Seed</th><th>Size</th><th>Scenario</th><th>Pages</th><th>Actions</th></tr></thead>
+<thead><tr><th>Name</th><th class="num">Seed</th><th>Size</th><th>Scenario</th><th>Pages</th><th>Actions</th>
+</tr></thead>
 <tbody>${rows}</tbody>
 </table></div>
 ${accounts.length === 0 ? html`<p class="muted">No account yet: create one, or call the API once.</p>` : ''}

@@ -38,14 +38,16 @@ ${today.map((s) => {
 <strong>${s.Start.slice(11)}–${s.End.slice(11)} ${name}</strong><br>
 <span class="muted">${employees.get(s.EmployeeId) ?? ''}</span><br>
 <label>${booked} of ${s.Capacity} booked
-<meter min="0" max="${s.Capacity}" value="${booked}" high="${Math.max(s.Capacity - 1, 0)}">${booked}/${s.Capacity}</meter>
+<meter min="0" max="${s.Capacity}" value="${booked}" high="${Math.max(s.Capacity - 1, 0)}"
+>${booked}/${s.Capacity}</meter>
 </label>
 ${
   bookings.length > 0
     ? html`<details><summary>Bookings (${bookings.length})</summary><ul>
 ${bookings.map((b) => {
   const c = clients.get(b.ClientId);
-  return html`<li><a href="${accountPath(account, `clients/${b.ClientId}`)}">${c ? `${c.FirstName} ${c.LastName}` : b.ClientId}</a>
+  const name = c ? `${c.FirstName} ${c.LastName}` : b.ClientId;
+  return html`<li><a href="${accountPath(account, `clients/${b.ClientId}`)}">${name}</a>
 <span class="muted">state ${b.ClassBookingState}${b.OnlineBooking ? ', online' : ''}</span></li>`;
 })}</ul></details>`
     : ''

@@ -20,8 +20,10 @@ export function clockPage(account: Account, scenarios: readonly { name: string; 
   const now = account.clock.now();
   const local = new Date(now).toISOString().slice(0, 16);
   const rules = account.faults.list();
+  const { scenario } = account.settings;
   return html`<section class="card" aria-labelledby="clock-title">
-<h2 id="clock-title">Clock: <time id="clock-now" datetime="${new Date(now).toISOString()}">${utcText(now)}</time> UTC</h2>
+<h2 id="clock-title">Clock: <time id="clock-now" datetime="${new Date(now).toISOString()}">${utcText(now)}</time>
+UTC</h2>
 <div class="row" role="group" aria-label="Advance the clock">
 ${PRESETS.map(
   ([label, ms]) =>
@@ -39,7 +41,7 @@ ${PRESETS.map(
 </form>
 </section>
 <section class="card" aria-labelledby="scenario-title">
-<h2 id="scenario-title">Scenario${account.settings.scenario ? html`: <code>${account.settings.scenario}</code>` : ''}</h2>
+<h2 id="scenario-title">Scenario${scenario ? html`: <code>${scenario}</code>` : ''}</h2>
 <form class="inline" data-api="${api}/scenario" data-confirm="Apply this scenario? The account's data is replaced.">
 <label>Scenario <select name="scenario" required>
 ${scenarios.map((s) => html`<option value="${s.name}">${s.name}</option>`)}</select></label>
@@ -61,7 +63,12 @@ ${scenarios.map((s) => html`<dt>${s.name}</dt><dd>${s.description}</dd>`)}
 aria-label="Remove fault rule ${id}">Remove</button></td></tr>`;
   })}</tbody>
 </table></div>
-${rules.length > 0 ? html`<p><button type="button" class="danger" data-api="${api}/faults" data-method="DELETE">Remove all</button></p>` : ''}
+${
+  rules.length > 0
+    ? html`<p><button type="button" class="danger" data-api="${api}/faults" data-method="DELETE"
+>Remove all</button></p>`
+    : ''
+}
 <form data-api="${api}/faults">
 <label>New rule (JSON, as POST /__admin/accounts/&lt;name&gt;/faults takes it)
 <textarea id="fault-rule" data-type="json" data-whole="true" placeholder="${FAULT_EXAMPLE}" required></textarea></label>

@@ -2,7 +2,8 @@
 
 export const CONSOLE_CSS = `
 *, *::before, *::after { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d232b; background: #f6f7f9; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d232b;
+  background: #f6f7f9; }
 a { color: #0b57d0; }
 a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible,
 tr:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
@@ -18,7 +19,8 @@ nav.account a[aria-current="page"] { border-bottom-color: #0b57d0; font-weight: 
 main { max-width: 1240px; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.4rem; margin: .25rem 0 1rem; }
 h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
-section.card { background: #fff; border: 1px solid #d6dae0; border-radius: 6px; padding: .75rem 1rem; margin-bottom: 1rem; }
+section.card { background: #fff; border: 1px solid #d6dae0; border-radius: 6px; padding: .75rem 1rem;
+  margin-bottom: 1rem; }
 section.card > h2:first-child { margin-top: .25rem; }
 section.card > * + form, section.card > form + * { margin-top: .75rem; }
 .scroll { overflow-x: auto; }
@@ -63,7 +65,8 @@ dialog::backdrop { background: rgb(0 0 0 / .35); }
 .diary .head { position: sticky; top: 0; background: #eef1f4; padding: .35rem; font-weight: 600; font-size: .85rem;
   border-bottom: 1px solid #d6dae0; border-left: 1px solid #e3e6ea; }
 .diary .gutter, .diary .col { position: relative; height: calc(var(--hours) * 3.2rem); }
-.diary .gutter span { position: absolute; right: .3rem; font-size: .75rem; color: #5f6b77; transform: translateY(-50%); }
+.diary .gutter span { position: absolute; right: .3rem; font-size: .75rem; color: #5f6b77;
+  transform: translateY(-50%); }
 .diary .col { border-left: 1px solid #e3e6ea;
   background: repeating-linear-gradient(#fff 0 calc(3.2rem - 1px), #edf0f3 calc(3.2rem - 1px) 3.2rem); }
 .diary .block { position: absolute; overflow: hidden; border-radius: 4px; padding: .1rem .3rem;

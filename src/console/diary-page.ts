@@ -66,7 +66,10 @@ data-view="${view}" data-from="${first}" data-to="${last}">
 <div class="head" aria-hidden="true"></div>
 ${columns.map((col) => html`<div class="head" data-column="${col.key}">${col.label}</div>`)}
 <div class="gutter" aria-hidden="true">
-${Array.from({ length: last - first }, (_, i) => html`<span style="top:${(i / (last - first)) * 100}%">${first + i}:00</span>`)}
+${Array.from(
+  { length: last - first },
+  (_, i) => html`<span style="top:${(i / (last - first)) * 100}%">${first + i}:00</span>`,
+)}
 </div>
 ${columns.map((col) => column(account, col, first, last, now, names))}
 </div>`;
@@ -155,13 +158,16 @@ ${col.blocks.map((b) => {
   const y = percent(b.start);
   const height = Math.max(percent(b.end) - y, (10 * MINUTE * 100) / span);
   const state = states.get(b.appointment.AppointmentStateId) ?? 'Booked';
-  const label = `${b.service.Start.slice(11)}–${b.service.End.slice(11)} ${services.get(b.service.ServiceId) ?? 'Service'}`;
+  const service = services.get(b.service.ServiceId) ?? 'Service';
+  const label = `${b.service.Start.slice(11)}–${b.service.End.slice(11)} ${service}`;
+  const id = b.appointment.AppointmentId;
   const who = clients.get(b.appointment.ClientId) ?? '';
   const staff = b.service.Employees.map((e) => e.FirstName).join(', ');
   const x = `left:calc(${((lane / of) * 100).toFixed(3)}% + 2px);width:calc(${(100 / of).toFixed(3)}% - 4px)`;
   return html`<a class="block st-${slug(state)}" style="top:${y.toFixed(3)}%;height:${height.toFixed(3)}%;${x}"
-href="${accountPath(account, `appointments/${b.appointment.AppointmentId}`)}" data-appointment="${b.appointment.AppointmentId}"
-title="${label} · ${who} · ${state}" aria-label="${label}, ${who}, ${state}, appointment ${b.appointment.AppointmentNumber}"
+href="${accountPath(account, `appointments/${id}`)}" data-appointment="${id}"
+title="${label} · ${who} · ${state}"
+aria-label="${label}, ${who}, ${state}, appointment ${b.appointment.AppointmentNumber}"
 >${label}<br>${who}${staff ? html` · ${staff}` : ''}</a>`;
 })}
 ${

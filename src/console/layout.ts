@@ -101,7 +101,8 @@ function navigation(account: Account, current: Section | undefined): Html {
   return html`<nav class="account" aria-label="Account pages"><ul>
 ${SECTIONS.map(
   ([section, label]) =>
-    html`<li><a href="${accountPath(account, section)}"${current === section ? html` aria-current="page"` : ''}>${label}</a></li>`,
+    html`<li><a href="${accountPath(account, section)}"${current === section ? html` aria-current="page"` : ''}
+>${label}</a></li>`,
 )}
 </ul></nav>`;
 }

@@ -23,7 +23,8 @@ data-confirm="Clear the journal of ${account.name}?">Clear journal</button>
 <div class="scroll">
 <table id="journal" data-stream="${api}/stream" data-limit="${Math.max(account.journal.capacity, 1)}">
 <caption class="muted">Newest first; select a row (or press Enter on it) to open the request and its answer.</caption>
-<thead><tr><th>At (account clock, UTC)</th><th>Method</th><th>Path</th><th class="num">Status</th><th>Fault</th></tr></thead>
+<thead><tr><th>At (account clock, UTC)</th><th>Method</th><th>Path</th><th class="num">Status</th><th>Fault</th>
+</tr></thead>
 <tbody></tbody>
 </table>
 </div>

@@ -80,7 +80,8 @@ ${table(
   ['Number', 'Recipient', 'Expires', 'Amount', 'Balance'],
   vouchers.slice(0, MAX_ROWS).map(
     (v) => html`<tr><td>${v.VoucherNumber}</td><td>${v.Recipient}</td><td>${v.ExpiryDate}</td>
-<td class="num">${money(v.Amount)}</td><td class="num">${money(voucherDetail(world, v.VoucherId)?.Balance ?? v.Amount)}</td></tr>`,
+<td class="num">${money(v.Amount)}</td>
+<td class="num">${money(voucherDetail(world, v.VoucherId)?.Balance ?? v.Amount)}</td></tr>`,
   ),
 )}`;
 }
