@@ -13,6 +13,7 @@ export function loginPage(next: string, tokenRequired: boolean): Html {
 <form id="login" data-session="${CONSOLE_BASE}/session" data-next="${next}">
 <p>The control plane of this simulator needs its admin token (<code>--admin-token</code>).</p>
 <div class="row">
+<input type="text" autocomplete="username" value="admin" hidden aria-hidden="true">
 <label>Admin token <input id="token" type="password" autocomplete="current-password" required></label>
 <button>Log in</button>
 </div>

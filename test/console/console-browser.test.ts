@@ -154,6 +154,24 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('with an admin token, a page asks for it once, then opens; logging out asks again', async () => {
+    const guarded = await startServer({ port: 0, size: 'small', rateLimit: false, adminToken: 'console-token-42' });
+    try {
+      const clock = `${guarded.url}/__admin/console/accounts/demo/clock`;
+      await page.goto(clock);
+      expect(new URL(page.url()).pathname).toBe('/__admin/console/login');
+      await page.getByLabel('Admin token').fill('console-token-42');
+      await Promise.all([page.waitForURL(clock), page.getByRole('button', { name: 'Log in' }).click()]);
+      expect(await page.locator('h1').textContent()).toBe('Clock, scenarios and faults');
+      await Promise.all([page.waitForURL('**/login'), page.getByRole('button', { name: 'Log out' }).click()]);
+      await page.goto(clock);
+      expect(new URL(page.url()).pathname).toBe('/__admin/console/login');
+      expect(problems).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   async function clockNow(): Promise<number> {
     const res = await fetch(`${server.url}/__admin/accounts/demo/clock`);
     return Date.parse(((await res.json()) as { now: string }).now);
