@@ -7,6 +7,8 @@ body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-ser
 a { color: #0b57d0; }
 a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible,
 tr:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
+.skip { position: absolute; left: -999px; top: 0; background: #fff; padding: .5rem; z-index: 10; }
+.skip:focus { left: .5rem; }
 header.top { background: #1d2b3a; color: #fff; padding: .5rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem;
   align-items: center; }
 header.top a { color: #fff; }

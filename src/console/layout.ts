@@ -44,8 +44,8 @@ interface Page {
   account?: Account;
   section?: Section;
   body: Html;
-  /** Whether the server asks for the admin token (then a log-out button is shown). */
-  loggedIn?: boolean;
+  /** Whether the control plane asks for the admin token (then a log-out button is shown). */
+  tokenRequired?: boolean;
 }
 
 export function render(c: Context, page: Page, status: 200 | 404 = 200): Response | Promise<Response> {
@@ -69,6 +69,7 @@ function document(page: Page): Html {
 <script type="module" src="${CONSOLE_BASE}/assets/console.js"></script>
 </head>
 <body>
+<a class="skip" href="#main">Skip to the page</a>
 <header class="top">
 <a class="brand" href="${CONSOLE_BASE}">Simulator console</a>
 ${account ? html`<span>Account <strong>${account.name}</strong></span>` : ''}
@@ -79,7 +80,7 @@ Clock ${utcText(account.clock.now())} UTC</span>`
     : ''
 }
 ${
-  page.loggedIn
+  page.tokenRequired
     ? html`<button type="button" class="secondary" data-api="${CONSOLE_BASE}/session" data-method="DELETE"
 data-then="goto:${CONSOLE_BASE}/login">Log out</button>`
     : ''
@@ -87,7 +88,7 @@ data-then="goto:${CONSOLE_BASE}/login">Log out</button>`
 <a href="/docs">API reference</a>
 </header>
 ${account ? navigation(account, page.section) : ''}
-<main>
+<main id="main">
 <h1>${page.title}</h1>
 <p id="status" role="status" aria-live="polite"></p>
 ${page.body}

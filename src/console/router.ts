@@ -41,9 +41,9 @@ const ASSETS: Record<string, { body: string; type: string }> = {
 
 export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions): Hono {
   const routes = new Hono();
-  const loggedIn = options.tokenRequired;
+  const tokenRequired = options.tokenRequired;
   const page = (c: Context, title: string, body: Html, account?: Account, section?: Section) =>
-    render(c, { title, body, loggedIn, ...(account ? { account } : {}), ...(section ? { section } : {}) });
+    render(c, { title, body, tokenRequired, ...(account ? { account } : {}), ...(section ? { section } : {}) });
   const scenarios = () => listScenarios();
 
   routes.get('/console/assets/:file', (c) => {
@@ -142,7 +142,7 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
 
   function missing(c: Context, what: string, account?: Account) {
     const body = html`<p>${what} <a href="${CONSOLE_BASE}">Back to the accounts</a>.</p>`;
-    return render(c, { title: 'Not found', body, loggedIn, ...(account ? { account } : {}) }, 404);
+    return render(c, { title: 'Not found', body, tokenRequired, ...(account ? { account } : {}) }, 404);
   }
 
   return routes;
