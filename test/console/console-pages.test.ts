@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server.js';
 import { call, demoApi, simulator } from '../helpers.js';
 
 // The console over HTTP, no browser: every page answers HTML under a strict CSP and changes
@@ -97,6 +98,23 @@ describe('console journal stream', () => {
     await until('"marker":["1"]');
     await reader.cancel();
     await expect.poll(() => account.journal.listening).toBe(0);
+  });
+});
+
+describe('console journal stream over a socket', () => {
+  it('a client that goes away stops the stream: the journal has no listener left', async () => {
+    const server = await startServer({ port: 0, size: 'small', rateLimit: false });
+    try {
+      const { journal } = server.simulator.registry.get('demo')!;
+      const controller = new AbortController();
+      const res = await fetch(`${server.url}/__admin/accounts/demo/requests/stream`, { signal: controller.signal });
+      await res.body!.getReader().read();
+      expect(journal.listening).toBe(1);
+      controller.abort();
+      await expect.poll(() => journal.listening).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });
 
