@@ -7,6 +7,9 @@ import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { adminRoutes } from './admin/router.js';
 import { requireAdminToken } from './admin/token.js';
+import { consoleAccess } from './console/access.js';
+import { consoleRoutes } from './console/router.js';
+import { ConsoleSessions } from './console/sessions.js';
 import { docsRoutes } from './docs/docs-page.js';
 import { frontDoorRoutes } from './docs/front-door.js';
 import { endpoints } from './endpoints.js';
@@ -96,13 +99,17 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();
+  const sessions = new ConsoleSessions();
   // Without a token (loopback) the Host must be local, against DNS rebinding; with one, the token is the guard.
   const guards = [
-    options.adminToken === undefined ? requireLocalHost : requireAdminToken(options.adminToken),
+    options.adminToken === undefined
+      ? requireLocalHost
+      : requireAdminToken(options.adminToken, consoleAccess(sessions)),
     refuseCrossSiteWrites,
     requireJsonBodies,
   ];
   for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
+  app.route('/__admin', consoleRoutes(registry, { sessions, tokenRequired: options.adminToken !== undefined }));
   app.route('/__admin', adminRoutes(registry));
   app.route('/', openApiRoutes());
   // Account names are as open as the control plane: listed only without an admin token.

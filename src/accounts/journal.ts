@@ -74,12 +74,19 @@ export interface JournalEntry {
 export class Journal {
   private readonly entries: JournalRecord[] = [];
   private start = 0;
+  /** Who watches new entries (the console's live view); while none does, recording formats nothing. */
+  private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(readonly capacity: number) {}
 
   record(call: JournalCall): void {
-    if (this.capacity <= 0) return;
+    if (this.capacity <= 0 && this.listeners.size === 0) return;
     const entry = captured(call);
+    if (this.listeners.size > 0) {
+      const shown = format(entry);
+      for (const listener of this.listeners) listener(shown);
+    }
+    if (this.capacity <= 0) return;
     if (this.entries.length < this.capacity) this.entries.push(entry);
     else {
       this.entries[this.start] = entry;
@@ -105,6 +112,17 @@ export class Journal {
   /** Every recorded call, oldest first, as read (for near-miss reports). */
   all(): JournalEntry[] {
     return this.ordered().map(format);
+  }
+
+  /** Calls `listener` with every entry recorded from now on; the answer stops it. */
+  listen(listener: (entry: JournalEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** How many listen; while none does, recording formats nothing. */
+  get listening(): number {
+    return this.listeners.size;
   }
 
   clear(): void {

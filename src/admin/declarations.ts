@@ -385,6 +385,18 @@ export const adminDeclarations: readonly AdminRoute[] = [
       422: { description: 'It does not hold: the near-miss report.', schema: NearMissReport },
     },
   },
+  {
+    operationId: 'streamRequests',
+    method: 'GET',
+    path: '/accounts/{name}/requests/stream',
+    tag: 'Journal',
+    summary: 'The journal live, as Server-Sent Events',
+    description:
+      'A `reset` event, the entries kept (oldest first), then each new call as it is recorded, one `entry` ' +
+      "event each with the entry as JSON. The console's live view reads it.",
+    route: named,
+    answers: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' }, ...onAccount },
+  },
   // Webhooks
   {
     operationId: 'listDeliveries',

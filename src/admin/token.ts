@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { sha256 } from '../auth/hash.js';
 import { errors } from '../http/errors.js';
 import { isOpenAdminCall } from './declarations.js';
@@ -17,14 +17,25 @@ export function isLoopback(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }
 
-export function requireAdminToken(token: string): MiddlewareHandler {
+/** How a browser gets through without the header: the console's login page, its assets, its session cookie. */
+export interface BrowserAccess {
+  admits(c: Context): boolean;
+  /** What a refused request gets instead of the 401 (a console page: a redirect to the login form), if anything. */
+  refusal(c: Context): Response | undefined;
+}
+
+export function requireAdminToken(token: string, browser?: BrowserAccess): MiddlewareHandler {
   const expected = Buffer.from(sha256(token), 'hex');
   return async (c, next) => {
     if (isOpenAdminCall(c.req.method, c.req.path)) return next();
+    if (browser?.admits(c)) return next();
     const header = c.req.header('authorization')?.trim() ?? '';
     const given = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : '';
     if (given === '' || !timingSafeEqual(Buffer.from(sha256(given), 'hex'), expected)) {
-      return errors.admin(401, 'the control plane needs its token: Authorization: Bearer <admin token>').toResponse();
+      return (
+        browser?.refusal(c) ??
+        errors.admin(401, 'the control plane needs its token: Authorization: Bearer <admin token>').toResponse()
+      );
     }
     return next();
   };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { honoPath } from '../../src/admin/admin-route.js';
 import { adminDeclarations } from '../../src/admin/declarations.js';
 import { adminRoutes } from '../../src/admin/router.js';
+import { consoleRoutes } from '../../src/console/router.js';
+import { ConsoleSessions } from '../../src/console/sessions.js';
 import { call, simulator } from '../helpers.js';
 
 // openapi/admin.json is generated from the declarations, so a route without one would be missing
@@ -10,8 +12,10 @@ import { call, simulator } from '../helpers.js';
 describe('control-plane declarations', () => {
   it('every route the control-plane router serves has a declaration, and every declaration a route', async () => {
     const sim = await simulator();
-    const served = adminRoutes(sim.registry)
-      .routes.filter((r) => r.method !== 'ALL') // middleware and the closing 404
+    const console = consoleRoutes(sim.registry, { sessions: new ConsoleSessions(), tokenRequired: false });
+    const served = [...adminRoutes(sim.registry).routes, ...console.routes]
+      .filter((r) => r.method !== 'ALL') // middleware and the closing 404
+      .filter((r) => !r.path.startsWith('/console')) // the console's pages are for a browser, not in the document
       .map((r) => `${r.method} ${r.path}`);
     const declared = adminDeclarations.map((d) => `${d.method} ${honoPath(d)}`);
     expect([...new Set(served)].sort()).toEqual([...declared].sort());

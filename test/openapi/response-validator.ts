@@ -117,7 +117,11 @@ function isApiPath(url: string): boolean {
   return apiPath(url).toLowerCase().startsWith('/api/');
 }
 
-const isAdminPath = (url: string): boolean => /^\/__admin(\/|$)/.test(new URL(url).pathname);
+/** The control plane's JSON routes; the console (HTML pages for a browser) is no part of its document. */
+const isAdminPath = (url: string): boolean => {
+  const { pathname } = new URL(url);
+  return /^\/__admin(\/|$)/.test(pathname) && !/^\/__admin\/console(\/|$)/.test(pathname);
+};
 
 /** Problems with an API answer, or an empty list when it matches openapi/openapi.json. */
 export const responseProblems: Problems = documentChecker('openapi.json', {
@@ -174,7 +178,9 @@ export async function assertDocumented(
       ? [adminResponseProblems, 'admin.json']
       : [];
   if (!problemsOf) return;
-  const body = await response.clone().text();
+  // A live stream never ends: its status and media type are checked, its body is not read.
+  const streaming = response.headers.get('content-type')?.startsWith('text/event-stream') === true;
+  const body = streaming ? '' : await response.clone().text();
   const problems = problemsOf(request.method, request.url, response.status, response.headers.get('content-type'), body);
   if (problems.length > 0) throw new Error(`answer does not match openapi/${file}:\n${problems.join('\n')}`);
 }

@@ -1,0 +1,214 @@
+// The console's one client script (a vanilla ES module, served from /__admin/console/assets/console.js).
+// Pages are rendered on the server; this only sends their forms and buttons as JSON to the control
+// plane, logs in, and runs the live journal. It is plain JavaScript kept as a string so the build
+// ships it as it is; it uses no template literal, so it can live inside one.
+
+export const CONSOLE_JS = String.raw`
+const $ = (selector, root) => (root || document).querySelector(selector);
+const $$ = (selector, root) => Array.from((root || document).querySelectorAll(selector));
+
+function say(out, text, failed) {
+  if (!out) {
+    if (failed) window.alert(text);
+    return;
+  }
+  out.classList.toggle('error', Boolean(failed));
+  out.textContent = text;
+}
+
+/** One control-plane call; the session cookie goes with it (same origin). */
+async function send(method, url, body, headers) {
+  const init = { method: method, headers: Object.assign({ accept: 'application/json' }, headers || {}) };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch (_) {
+    json = null;
+  }
+  if (!res.ok) throw new Error((json && json.error) || res.status + ' ' + res.statusText);
+  return json;
+}
+
+/** A field's value as the control plane wants it; undefined leaves the field out. */
+function valueOf(field) {
+  const kind = field.dataset.type || field.type;
+  if (kind === 'checkbox') return field.checked;
+  const text = field.value.trim();
+  if (text === '') return undefined;
+  if (kind === 'number') return Number(text);
+  if (kind === 'lines') return text.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean);
+  if (kind === 'json') return JSON.parse(text);
+  if (kind === 'datetime-local') return new Date(text + 'Z').toISOString(); // the console shows UTC
+  return text;
+}
+
+function bodyOf(element) {
+  if (element.dataset.body) return JSON.parse(element.dataset.body);
+  if (!(element instanceof HTMLFormElement)) return undefined;
+  const whole = $('[data-whole]', element);
+  if (whole) return valueOf(whole);
+  const fields = $$('[name]', element).filter((f) => !f.disabled);
+  if (fields.length === 0) return undefined;
+  const body = {};
+  for (const field of fields) {
+    const value = valueOf(field);
+    if (value !== undefined) body[field.name] = value;
+  }
+  return body;
+}
+
+function fieldsOf(value) {
+  const list = document.createElement('dl');
+  for (const [key, item] of Object.entries(value || {})) {
+    const term = document.createElement('dt');
+    term.textContent = key;
+    const detail = document.createElement('dd');
+    if (item !== null && typeof item === 'object') {
+      const pre = document.createElement('pre');
+      pre.textContent = JSON.stringify(item, null, 2);
+      detail.append(pre);
+    } else {
+      detail.textContent = String(item);
+    }
+    list.append(term, detail);
+  }
+  return list;
+}
+
+async function act(element, out) {
+  if (element.dataset.confirm && !window.confirm(element.dataset.confirm)) return;
+  try {
+    say(out, 'Working…');
+    const result = await send(element.dataset.method || 'POST', element.dataset.api, bodyOf(element));
+    const then = element.dataset.then || 'reload';
+    if (then === 'reload') window.location.reload();
+    else if (then.startsWith('goto:')) window.location.assign(then.slice(5));
+    else if (out) {
+      out.classList.remove('error');
+      out.replaceChildren(fieldsOf(result));
+    }
+  } catch (error) {
+    say(out, error.message, true);
+  }
+}
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.api) return;
+  event.preventDefault();
+  act(form, $('output', form));
+});
+
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button[data-api]') : null;
+  if (!button) return;
+  event.preventDefault();
+  act(button, $('#' + (button.dataset.out || 'status')));
+});
+
+const login = $('#login');
+if (login) {
+  login.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const token = $('#token').value.trim();
+    try {
+      await send('POST', login.dataset.session, undefined, { authorization: 'Bearer ' + token });
+      window.location.assign(login.dataset.next);
+    } catch (error) {
+      say($('output', login), error.message, true);
+    }
+  });
+}
+
+// The journal: rows come from the stream (the latest entries first, then each new one).
+const journal = $('#journal');
+if (journal) {
+  const rows = $('tbody', journal);
+  const entries = new WeakMap();
+  const filters = { method: $('#f-method'), status: $('#f-status'), path: $('#f-path') };
+  const live = $('#live');
+  const dialog = $('#entry-dialog');
+  const limit = Number(journal.dataset.limit || '1000');
+
+  const matches = (entry) => {
+    const method = filters.method.value;
+    const status = filters.status.value.trim().replace(/x/gi, '');
+    const path = filters.path.value.trim().toLowerCase();
+    return (
+      (!method || entry.method === method) &&
+      (!status || String(entry.status).startsWith(status)) &&
+      (!path || entry.path.toLowerCase().includes(path))
+    );
+  };
+  const refilter = () => {
+    for (const row of rows.rows) row.hidden = !matches(entries.get(row));
+  };
+  for (const field of Object.values(filters)) field.addEventListener('input', refilter);
+
+  const cell = (text, className) => {
+    const td = document.createElement('td');
+    td.textContent = text;
+    if (className) td.className = className;
+    return td;
+  };
+  const queryText = (query) => {
+    const parts = [];
+    for (const [name, values] of Object.entries(query || {})) for (const v of values) parts.push(name + '=' + v);
+    return parts.length ? '?' + parts.join('&') : '';
+  };
+  const add = (entry) => {
+    const row = document.createElement('tr');
+    row.tabIndex = 0;
+    row.setAttribute('aria-label', 'Open ' + entry.method + ' ' + entry.path + ' (' + entry.status + ')');
+    const status = cell(String(entry.status), 'num');
+    const badge = document.createElement('span');
+    badge.className = 'badge s' + String(entry.status).charAt(0);
+    badge.textContent = status.textContent;
+    status.replaceChildren(badge);
+    row.append(
+      cell(entry.at.slice(0, 19).replace('T', ' ')),
+      cell(entry.method),
+      cell(entry.path + queryText(entry.query)),
+      status,
+      cell(entry.fault ? entry.fault.kind : ''),
+    );
+    entries.set(row, entry);
+    row.hidden = !matches(entry);
+    rows.prepend(row);
+    while (rows.rows.length > limit) rows.deleteRow(-1);
+  };
+  const open = (row) => {
+    const entry = row && entries.get(row);
+    if (!entry) return;
+    $('#entry-title', dialog).textContent = entry.method + ' ' + entry.path + ' → ' + entry.status;
+    $('#entry-fields', dialog).replaceChildren(fieldsOf(entry));
+    dialog.showModal();
+  };
+  rows.addEventListener('click', (event) => open(event.target.closest('tr')));
+  rows.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open(event.target.closest('tr'));
+    }
+  });
+  $('#entry-close', dialog).addEventListener('click', () => dialog.close());
+
+  const source = new EventSource(journal.dataset.stream);
+  source.addEventListener('open', () => {
+    live.dataset.state = 'live';
+    live.textContent = 'Live';
+  });
+  source.addEventListener('error', () => {
+    live.dataset.state = 'waiting';
+    live.textContent = 'Reconnecting…';
+  });
+  source.addEventListener('reset', () => rows.replaceChildren());
+  source.addEventListener('entry', (event) => add(JSON.parse(event.data)));
+}
+`;

@@ -1,0 +1,179 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY, HOUR, utcText } from '../../src/datetime.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { DEMO_CREDENTIAL } from '../helpers.js';
+
+// The console in headless Chromium: one server, one browser, one page reused. With
+// CONSOLE_SCREENSHOTS=docs it writes the README's screenshots to docs/images/, with any other value
+// to test-output/console/; without it, none (they cost a second or two).
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+const skip = hasChromium ? '' : ` (skipped: ${CHROMIUM} not installed)`;
+const SHOTS = process.env.CONSOLE_SCREENSHOTS === 'docs' ? 'docs/images' : 'test-output/console';
+const shoot = (page: Page, name: string) =>
+  process.env.CONSOLE_SCREENSHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }) : undefined;
+
+/** Today 10:00 UTC: the clock's day has appointments, and an hour later is still the same day. */
+const NOW = Math.floor(Date.now() / DAY) * DAY + 10 * HOUR;
+
+const PAGES = ['', 'requests', 'diary', 'diary?view=week', 'classes', 'clients', 'sales', 'clock', 'webhooks'].map(
+  (p) => (p === '' ? '/__admin/console' : `/__admin/console/accounts/demo/${p}`),
+);
+const NARROW = new Set([
+  '/__admin/console',
+  ...['requests', 'diary', 'sales', 'clock'].map((p) => `/__admin/console/accounts/demo/${p}`),
+]);
+const SHOT_NAMES: Record<string, string> = {
+  '/__admin/console': 'console-accounts',
+  '/__admin/console/accounts/demo/requests': 'console-requests',
+  '/__admin/console/accounts/demo/diary': 'console-diary',
+  '/__admin/console/accounts/demo/sales': 'console-sales',
+};
+
+describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const problems: string[] = [];
+  const requests: string[] = [];
+
+  const api = async (path: string, init: RequestInit = {}) => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    return fetch(`${server.url}${path}`, { ...init, headers });
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, size: 'small', rateLimit: false, now: NOW });
+    const res = await fetch(`${server.url}/api/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_CREDENTIAL),
+    });
+    token = ((await res.json()) as { access_token: string }).access_token;
+    // A few calls, so the journal has rows to show.
+    for (const path of ['/api/v2/sites', '/api/v2/appointmentstates', '/api/v2/clients/nope', '/api/v2/nope'])
+      await api(path);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    if (process.env.CONSOLE_SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('every page loads at 1280x800 and 390x844 with no console error, no request off the machine, no sideways scroll', async () => {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      // The phone width on the pages with the widest content only, to keep the run short.
+      for (const path of size.width === 1280 ? PAGES : PAGES.filter((p) => NARROW.has(p))) {
+        const response = await page.goto(`${server.url}${path}`);
+        expect(response?.status(), path).toBe(200);
+        const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+        expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
+        const shot = SHOT_NAMES[path];
+        if (shot && size.width === 1280) await shoot(page, shot);
+        if (path.endsWith('/diary') && size.width === 390) await shoot(page, 'console-mobile');
+      }
+    }
+    const origin = new URL(server.url).origin;
+    expect(requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('a call made through the API appears in the live journal within 1 s, and its row opens the entry', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/__admin/console/accounts/demo/requests`);
+    await page.locator('#live[data-state="live"]').waitFor({ timeout: 5_000 });
+    expect((await api('/api/v2/sites?marker=live')).status).toBe(200);
+    const row = page.locator('#journal tbody tr', { hasText: '/api/v2/sites?marker=live' });
+    await row.waitFor({ timeout: 1_000 });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#entry-dialog[open]').isVisible()).toBe(true);
+    expect(await page.locator('#entry-fields').textContent()).toContain('/api/v2/sites');
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+  });
+
+  it('advancing the clock from the console moves the diary now line', async () => {
+    const diary = `${server.url}/__admin/console/accounts/demo/diary`;
+    await page.goto(diary);
+    const before = await page.locator('.now').first().getAttribute('data-now-line');
+    expect(before).toBe(utcText(await clockNow()));
+    await page.goto(`${server.url}/__admin/console/accounts/demo/clock`);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '+1 hour' }).click()]);
+    await page.goto(diary);
+    const after = await page.locator('.now').first().getAttribute('data-now-line');
+    expect(Date.parse(`${after}Z`) - Date.parse(`${before}Z`)).toBeGreaterThanOrEqual(HOUR);
+    expect(problems).toEqual([]);
+  });
+
+  it('booking through the API shows the new block in the diary', async () => {
+    const { world } = server.simulator.registry.get('demo')!;
+    const site = world.sites.find((s) => s.State === 1)!;
+    const employee = world.employees.find((e) => e.SiteId === site.SiteId && e.State === 1 && e.ServiceIds.length)!;
+    const start = utcText(Math.floor(NOW / DAY) * DAY + 19 * HOUR);
+    const res = await api(`/api/v2/appointments?siteId=${site.SiteId}`, {
+      method: 'POST',
+      body: JSON.stringify({
+        ClientId: world.clients[0]!.ClientId,
+        AppointmentServices: [
+          {
+            ServiceId: employee.ServiceIds[0],
+            Start: start,
+            Employees: [
+              { EmployeeId: employee.EmployeeId, FirstName: employee.FirstName, LastName: employee.LastName },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const id = ((await res.json()) as { Value: string }).Value;
+    await page.goto(`${server.url}/__admin/console/accounts/demo/diary?site=${site.SiteId}`);
+    const block = page.locator(`.col[data-column="${employee.EmployeeId}"] a[data-appointment="${id}"]`);
+    await expect.poll(() => block.isVisible()).toBe(true);
+    await block.click();
+    expect(await page.locator('h1').textContent()).toBe('Appointment');
+    expect(problems).toEqual([]);
+  });
+
+  it('with an admin token, a page asks for it once, then opens; logging out asks again', async () => {
+    const guarded = await startServer({ port: 0, size: 'small', rateLimit: false, adminToken: 'console-token-42' });
+    try {
+      const clock = `${guarded.url}/__admin/console/accounts/demo/clock`;
+      await page.goto(clock);
+      expect(new URL(page.url()).pathname).toBe('/__admin/console/login');
+      await page.getByLabel('Admin token').fill('console-token-42');
+      await Promise.all([page.waitForURL(clock), page.getByRole('button', { name: 'Log in' }).click()]);
+      expect(await page.locator('h1').textContent()).toBe('Clock, scenarios and faults');
+      await Promise.all([page.waitForURL('**/login'), page.getByRole('button', { name: 'Log out' }).click()]);
+      await page.goto(clock);
+      expect(new URL(page.url()).pathname).toBe('/__admin/console/login');
+      expect(problems).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  async function clockNow(): Promise<number> {
+    const res = await fetch(`${server.url}/__admin/accounts/demo/clock`);
+    return Date.parse(((await res.json()) as { now: string }).now);
+  }
+});

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server.js';
+import { call, demoApi, simulator } from '../helpers.js';
+
+// The console over HTTP, no browser: every page answers HTML under a strict CSP and changes
+// nothing; the admin token is asked for by a login form whose session is a cookie; cross-site
+// writes stay refused.
+
+const PAGES = [
+  '/__admin/console',
+  '/__admin/console/accounts/demo/requests',
+  '/__admin/console/accounts/demo/diary',
+  '/__admin/console/accounts/demo/diary?view=week&date=2026-03-20',
+  '/__admin/console/accounts/demo/classes',
+  '/__admin/console/accounts/demo/clients',
+  '/__admin/console/accounts/demo/clients?find=a',
+  '/__admin/console/accounts/demo/sales',
+  '/__admin/console/accounts/demo/clock',
+  '/__admin/console/accounts/demo/webhooks',
+  '/__admin/console/accounts/demo/credentials',
+];
+
+const TOKEN = 'console-admin-token-5d1f';
+
+describe('console pages', () => {
+  it('every page answers 200 HTML under a CSP that admits only the simulator, with no inline script', async () => {
+    const { sim } = await demoApi();
+    for (const path of PAGES) {
+      const res = await call(sim, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'none'; script-src 'self'");
+      expect(res.text, path).toContain('<script type="module" src="/__admin/console/assets/console.js"></script>');
+      expect(res.text, path).not.toMatch(/<script>|<script [^>]*>[^<]/);
+      expect(res.text, path).not.toMatch(/(src|href)="(https?:)?\/\//);
+    }
+  });
+
+  it('the assets answer with their content types; the script is a module the pages can load', async () => {
+    const sim = await simulator();
+    const js = await call(sim, '/__admin/console/assets/console.js');
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.text).toContain('new EventSource(journal.dataset.stream)');
+    expect(js.text).not.toMatch(/https?:\/\//);
+    const css = await call(sim, '/__admin/console/assets/console.css');
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await call(sim, '/__admin/console/assets/nope.js')).status).toBe(404);
+  });
+
+  it('a page of an unknown account is a 404 page and creates no account', async () => {
+    const sim = await simulator();
+    const res = await call(sim, '/__admin/console/accounts/ghost/diary');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('ghost');
+    expect(res.text).toContain('pages do not create one');
+    expect(sim.registry.get('ghost')).toBeUndefined();
+  });
+
+  it('the diary shows a booked appointment as a block linking to its page, and the clock as the now line', async () => {
+    const { sim, account, world } = await demoApi();
+    const appointment = world.appointments.find((a) => a.AppointmentServices[0]?.Employees.length)!;
+    const day = appointment.Start.slice(0, 10);
+    const res = await call(sim, `/__admin/console/accounts/demo/diary?site=${appointment.SiteId}&date=${day}`);
+    expect(res.text).toContain(`data-appointment="${appointment.AppointmentId}"`);
+    const today = new Date(account.clock.now()).toISOString().slice(0, 10);
+    const now = await call(sim, `/__admin/console/accounts/demo/diary?site=${appointment.SiteId}&date=${today}`);
+    expect(now.text).toContain(
+      `data-now-line="${new Date(account.clock.now()).toISOString().slice(0, 16).replace('T', ' ')}"`,
+    );
+    const page = await call(sim, `/__admin/console/accounts/demo/appointments/${appointment.AppointmentId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(appointment.AppointmentNumber);
+  });
+
+  it('the credentials page lists client ids and allow-lists, never a secret or its hash', async () => {
+    const { sim, account } = await demoApi();
+    const res = await call(sim, '/__admin/console/accounts/demo/credentials');
+    expect(res.text).toContain('demo-client');
+    expect(res.text).not.toContain('demo-secret');
+    expect(res.text).not.toContain(account.auth.credentials[0]!.secretHash);
+  });
+});
+
+describe('console journal stream', () => {
+  it('GET /__admin/accounts/<name>/requests/stream sends a reset, the backlog, then each new call as it is made', async () => {
+    const { sim, token, account } = await demoApi();
+    const res = await sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/requests/stream'));
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    let text = '';
+    const until = async (needle: string) => {
+      while (!text.includes(needle)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await until('"path":"/api/v2/token"'); // the backlog
+    expect(text.startsWith('event: reset\n')).toBe(true);
+    expect(account.journal.listening).toBe(1);
+    await call({ sim, token }, '/api/v2/sites?marker=1');
+    await until('"marker":["1"]');
+    await reader.cancel();
+    await expect.poll(() => account.journal.listening).toBe(0);
+  });
+});
+
+describe('console journal stream over a socket', () => {
+  it('a client that goes away stops the stream: the journal has no listener left', async () => {
+    const server = await startServer({ port: 0, size: 'small', rateLimit: false });
+    try {
+      const { journal } = server.simulator.registry.get('demo')!;
+      const controller = new AbortController();
+      const res = await fetch(`${server.url}/__admin/accounts/demo/requests/stream`, { signal: controller.signal });
+      await res.body!.getReader().read();
+      expect(journal.listening).toBe(1);
+      controller.abort();
+      await expect.poll(() => journal.listening).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('console with an admin token', () => {
+  const sim = () => demoApi({ adminToken: TOKEN }).then((d) => d.sim);
+  const login = (s: Awaited<ReturnType<typeof sim>>, headers: Record<string, string> = {}) =>
+    call(s, '/__admin/console/session', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
+
+  it('a page without a session redirects to the login form; the form and the assets need none', async () => {
+    const s = await sim();
+    const page = await call(s, '/__admin/console/accounts/demo/diary');
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(
+      '/__admin/console/login?next=%2F__admin%2Fconsole%2Faccounts%2Fdemo%2Fdiary',
+    );
+    const form = await call(s, '/__admin/console/login?next=/__admin/console/accounts/demo/diary');
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('data-next="/__admin/console/accounts/demo/diary"');
+    expect((await call(s, '/__admin/console/assets/console.js')).status).toBe(200);
+    expect((await call(s, '/__admin/accounts/demo/requests/stream')).status).toBe(401);
+    expect((await call(s, '/__admin/accounts')).status).toBe(401);
+  });
+
+  it('the login form sends its user back only to a console page', async () => {
+    const s = await sim();
+    for (const next of ['//evil.example/x', 'https://evil.example', '/__admin/accounts', '/__admin/console/"x'])
+      expect((await call(s, `/__admin/console/login?next=${encodeURIComponent(next)}`)).text).toContain(
+        'data-next="/__admin/console"',
+      );
+  });
+
+  it('the token opens a session cookie (HttpOnly, SameSite=Strict, /__admin only) that pages, stream and writes accept', async () => {
+    const s = await sim();
+    expect((await call(s, '/__admin/console/session', { method: 'POST' })).status).toBe(401);
+    expect((await call(s, '/__admin/console/session', { method: 'POST', token: 'wrong' })).status).toBe(401);
+    const res = await login(s);
+    expect(res.status).toBe(204);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^console_session=[\w-]{43}; Path=\/__admin; HttpOnly; SameSite=Strict$/);
+    expect(cookie).not.toContain(TOKEN);
+    const headers = { cookie: cookie.split(';')[0]! };
+    expect((await call(s, '/__admin/console/accounts/demo/diary', { headers })).status).toBe(200);
+    expect((await call(s, '/__admin/accounts', { headers })).status).toBe(200);
+    const created = await call(s, '/__admin/accounts', { method: 'POST', body: { name: 'fresh' }, headers });
+    expect(created.status).toBe(201);
+    expect((await call(s, '/__admin/console/session', { method: 'DELETE', headers })).status).toBe(204);
+    expect((await call(s, '/__admin/accounts', { headers })).status).toBe(401);
+    expect((await call(s, '/__admin/console', { headers: { cookie: 'console_session=forged' } })).status).toBe(303);
+  });
+
+  it('cross-site writes are refused, with a session cookie too; a form post is not JSON and is refused', async () => {
+    const s = await sim();
+    const headers = { cookie: (await login(s)).headers.get('set-cookie')!.split(';')[0]! };
+    const evil = { ...headers, origin: 'http://evil.example' };
+    expect((await login(s, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await call(s, '/__admin/accounts', { method: 'POST', body: { name: 'x' }, headers: evil })).status).toBe(
+      403,
+    );
+    const site = { ...headers, 'sec-fetch-site': 'cross-site' };
+    expect((await call(s, '/__admin/accounts/demo/reset', { method: 'POST', headers: site })).status).toBe(403);
+    const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await call(s, '/__admin/accounts', { method: 'POST', body: 'name=x', headers: form })).status).toBe(415);
+    expect(s.registry.get('x')).toBeUndefined();
+  });
+});
+
+describe('console without an admin token', () => {
+  it('answers only a local Host, as the rest of the control plane', async () => {
+    const { sim } = await demoApi();
+    expect((await call(sim, '/__admin/console', { host: 'evil.example' })).status).toBe(403);
+    expect((await call(sim, '/__admin/console', { host: 'acme.localhost' })).status).toBe(200);
+  });
+
+  it('a cross-site write is refused', async () => {
+    const { sim } = await demoApi();
+    const headers = { origin: 'http://evil.example' };
+    expect((await call(sim, '/__admin/accounts/demo/reset', { method: 'POST', headers })).status).toBe(403);
+  });
+});
