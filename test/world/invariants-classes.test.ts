@@ -64,8 +64,9 @@ describe('each class, voucher and availability invariant reports a world that br
         v === card ? { ...v, Category: 'Gift Voucher', Description: `Gift Voucher ${v.Amount.toFixed(2)}` } : v,
       ),
     };
+    const described = `described "Gift Voucher ${card.Amount.toFixed(2)}"`;
     expect(found(broken, 'voucherKindsAgree')).toEqual([
-      `voucherKindsAgree: voucher ${card.VoucherNumber} of type 2 is a "Gift Voucher" described "Gift Voucher ${card.Amount.toFixed(2)}"`,
+      `voucherKindsAgree: voucher ${card.VoucherNumber} of type 2 is a "Gift Voucher" ${described}`,
     ]);
   });
 

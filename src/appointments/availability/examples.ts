@@ -6,8 +6,8 @@ import type { World } from '../../world/index.js';
 
 // Realistic availability calls for the OpenAPI document, all built around one real booking of the
 // seeded world from tomorrow on, of services bookable online: its site, its local date, its first
-// service, and its services as a cart. The cart's time is taken, so POST availabletimes shows the effect, and validate (which
-// finds those employees already booked) shows the failure inside a 200.
+// service, and its services as a cart. The cart's time is taken, so POST availabletimes shows the
+// effect, and validate (which finds those employees already booked) shows the failure inside a 200.
 
 interface Sample {
   siteId: string;
