@@ -28,7 +28,7 @@ const staffOf = (offers: Offer[]) =>
 /** A service and a day (from tomorrow) with offers, and the employees those offers name. */
 async function offeredService(): Promise<{ service: Service; day: string; staff: Set<string> }> {
   for (let d = 1; d < 14; d++) {
-    for (const service of servicesAt(a.world, site.SiteId).filter((s) => s.BookOnline)) {
+    for (const service of servicesAt(a.world, site.SiteId)) {
       const day = localDate(site, FIXED_NOW, d);
       const offers = await offered([service.ServiceId], day);
       if (offers.length > 0) return { service, day, staff: staffOf(offers) };
