@@ -131,9 +131,10 @@ export function generateClasses(
     const eventCount = ctx.size === 'small' ? 1 : 2;
     for (let e = 0; e < eventCount; e++) {
       const template = EVENT_TEMPLATES[(e + siteIndex) % EVENT_TEMPLATES.length] as ClassTemplate;
-      const { teachers, days } = teachersOf(template);
+      const { teachers } = teachersOf(template);
       const offset = e === 0 ? -rng.int(5, 25) : rng.int(3, 28);
-      // The event falls on the first day from `offset` on which someone qualified works at the site.
+      // The event falls on the first day from `offset`, within a week, on which someone qualified is
+      // rostered at the site and free for it.
       const slot = (day: number) => {
         const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
         if (!hours || hours.Closed || day >= closedFrom) return undefined;
@@ -149,7 +150,7 @@ export function generateClasses(
       };
       let found: { day: number; start: number; end: number } | undefined;
       for (let tries = 0; tries < 7 && !found; tries++) found = slot(ctx.today + (offset + tries) * DAY);
-      if (!found || days.length === 0) continue;
+      if (!found) continue;
       const { day, start, end } = found;
       const def = definition(rng, site.SiteId, template, start, end);
       classes.push(def);
