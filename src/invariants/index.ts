@@ -1,6 +1,13 @@
 import type { World } from '../world/index.js';
+import { availabilityOffersOnlyBookableOnline } from './availability.js';
+import {
+  classesWithSessionsAreListed,
+  inactiveSitesHaveNoActiveFutureClasses,
+  sessionsTaughtByQualifiedEmployees,
+} from './classes.js';
 import type { Invariant } from './invariant.js';
 import { nothingRecordedAfterClock, openClockInsOnlyTodayInTradingHours } from './time.js';
+import { expiredVouchersConsistent, voucherKindsAgree } from './vouchers.js';
 
 // The world's coherence, stated once: what a seeded account shows in a demo or to a test must make
 // sense as a business. Each invariant is documented where it is defined.
@@ -8,6 +15,12 @@ import { nothingRecordedAfterClock, openClockInsOnlyTodayInTradingHours } from '
 export const WORLD_INVARIANTS = {
   nothingRecordedAfterClock,
   openClockInsOnlyTodayInTradingHours,
+  sessionsTaughtByQualifiedEmployees,
+  inactiveSitesHaveNoActiveFutureClasses,
+  classesWithSessionsAreListed,
+  voucherKindsAgree,
+  expiredVouchersConsistent,
+  availabilityOffersOnlyBookableOnline,
 } satisfies Record<string, Invariant>;
 
 /** Every broken invariant of the world at the clock, each line prefixed with the invariant's name. */

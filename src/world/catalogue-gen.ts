@@ -126,7 +126,8 @@ function generateServices(ctx: GenContext, rng: Rng, sites: SiteInfo[], byKind: 
       Price: retailPrice(rng, t.price),
       State: inactive.has(t.name) ? 2 : 1,
       PackageOnly: t.packageOnly === true,
-      BookOnline: !t.packageOnly && t.online !== false && rng.chance(0.92),
+      // A package's own parts are bookable online through their package unless the template says not.
+      BookOnline: t.online !== false && (t.packageOnly === true || rng.chance(0.92)),
       ResourceIds,
     };
   });

@@ -1,5 +1,13 @@
 import { DAY, localToUtc, MINUTE, minutesOf, utcText, weekdayOf } from '../datetime.js';
 import type { Calendar } from './calendar.js';
+import type { Service } from './catalogue.js';
+import {
+  CLASS_TEMPLATES,
+  type ClassTemplate,
+  EVENT_TEMPLATES,
+  performedCategories,
+  qualifiedToTeach,
+} from './class-templates.js';
 import type { Client } from './clients.js';
 import type { DateTimeText, Guid, ItemState } from './common.js';
 import type { GenContext } from './context.js';
@@ -21,7 +29,7 @@ export interface ClassDefinition {
   DurationMinutes: number;
   State: ItemState;
   StartDate: DateTimeText;
-  /** null = runs on; a class that ended before a requested start drops out of GET classes. */
+  /** null = runs on; a class that ended before a requested start drops out of GET classes. Its sessions end by then. */
   EndDate: DateTimeText | null;
 }
 
@@ -50,22 +58,6 @@ export interface ClassBooking {
   ClassBookingState: ClassBookingState;
 }
 
-const CLASSES: [string, number, number, string][] = [
-  ['Vinyasa Yoga Flow', 60, 12, 'A dynamic flow linking breath and movement; all levels.'],
-  ['Reformer Pilates', 45, 6, 'Small-group reformer session focusing on core strength.'],
-  ['Meditation & Breathwork', 30, 15, 'Guided breathing and meditation to reset the nervous system.'],
-  ['Mat Pilates', 45, 12, 'Classic mat work for posture and stability.'],
-  ['Yin Yoga', 75, 12, 'Slow, floor-based postures held for several minutes.'],
-  ['Barre Sculpt', 45, 10, 'Ballet-inspired toning at the barre.'],
-];
-
-const EVENTS: [string, number, number, string][] = [
-  ['Skincare Masterclass', 90, 20, 'Our skin specialists share routines and product tips; includes a goody bag.'],
-  ['Bridal Open Evening', 120, 30, 'Meet the bridal team, see trials and enjoy a glass of fizz.'],
-  ['Wellness Workshop: Sleep Better', 90, 16, 'Practical tools for restful sleep, with aromatherapy demos.'],
-  ['Nail Art Workshop', 120, 8, 'Hands-on nail art techniques with our senior technicians.'],
-];
-
 /** Sessions are generated this many days either side of today. */
 const CLASS_DAYS = 30;
 
@@ -75,14 +67,24 @@ interface Pattern {
   /** Morning sessions start at opening; the others finish a quarter hour before closing. */
   morning: boolean;
   from: number;
+  /** Sessions end by then: the class's EndDate, or never. */
   until: number;
   onlineShare: number;
+  /** Employees qualified to teach it who work at the site. */
+  teachers: ReadonlySet<Guid>;
 }
 
+/**
+ * Every session is taught by an employee qualified for its class (class-templates.ts), and a site
+ * runs only the classes its own team can teach, on the days they work there. A class keeps its
+ * sessions inside its StartDate and EndDate: one retired ten days ago at a larger site, and every
+ * class of a site that has closed, stays Active with an EndDate, as GET classes lists them then.
+ */
 export function generateClasses(
   ctx: GenContext,
   sites: SiteInfo[],
   plans: StaffPlan[],
+  services: readonly Service[],
   clients: Client[],
   calendar: Calendar,
 ) {
@@ -90,61 +92,82 @@ export function generateClasses(
   const classes: ClassDefinition[] = [];
   const classSchedules: ClassSchedule[] = [];
   const classBookings: ClassBooking[] = [];
-  const teachers = new Set(plans.filter((p) => p.role.teaches).map((p) => p.employee.EmployeeId));
+  const servicesById = new Map(services.map((s) => [s.ServiceId, s]));
+  const staff = plans.map((plan) => ({
+    plan,
+    categories: performedCategories(plan.employee.ServiceIds, servicesById),
+  }));
 
   sites.forEach((info, siteIndex) => {
     const { site } = info;
     const pool = clients.filter((c) => c.State === 1 && (c.SiteId === null || c.SiteId === site.SiteId));
-    const openDays = site.TradingHours.filter((h) => !h.Closed);
+    const openDays = site.TradingHours.filter((h) => !h.Closed).map((h) => h.DayOfWeek);
+    const closedFrom = info.closedFrom ?? Infinity;
+    /** The site's staff qualified for a template, and the open weekdays on which one of them works there. */
+    const teachersOf = (template: ClassTemplate) => {
+      const team = staff
+        .filter(({ plan }) => plan.week.includes(site.SiteId))
+        .filter(({ plan, categories }) => qualifiedToTeach(template.taughtBy, plan.employee.JobTitle, categories))
+        .map(({ plan }) => plan);
+      const days = openDays.filter((d) => team.some((p) => p.week[d] === site.SiteId));
+      return { teachers: new Set(team.map((p) => p.employee.EmployeeId)), days };
+    };
     const patterns: Pattern[] = [];
     const count = ctx.profile.classesPerSite;
-    for (let i = 0; i < count; i++) {
-      const [Name, minutes, Capacity, Description] = CLASSES[
-        (i + siteIndex) % CLASSES.length
-      ] as (typeof CLASSES)[number];
+    for (let k = 0; k < CLASS_TEMPLATES.length && patterns.length < count; k++) {
+      const template = CLASS_TEMPLATES[(k + siteIndex) % CLASS_TEMPLATES.length] as ClassTemplate;
+      const { teachers, days } = teachersOf(template);
+      if (days.length === 0) continue;
       // The last class of a larger site was retired ten days ago.
-      const retired = ctx.size !== 'small' && i === count - 1;
+      const retired = ctx.size !== 'small' && patterns.length === count - 1;
       const from = ctx.today - rng.int(60, 400) * DAY;
-      const until = retired ? ctx.today - 10 * DAY : Infinity;
-      const weekdays = rng.sample(openDays, 2).map((h) => h.DayOfWeek);
-      const def = definition(rng, site.SiteId, Name, Description, 1, Capacity, minutes, from, retired ? until : null);
-      def.State = retired ? 2 : 1;
+      const until = Math.min(retired ? ctx.today - 10 * DAY : Infinity, closedFrom);
+      const { morning, weekdays } = timeslot(rng, patterns, teachers, days);
+      const def = definition(rng, site.SiteId, template, from, until === Infinity ? null : until);
       classes.push(def);
-      patterns.push({ def, weekdays, morning: rng.chance(0.5), from, until, onlineShare: rng.chance(0.85) ? 0.95 : 0 });
+      const onlineShare = rng.chance(0.85) ? 0.95 : 0;
+      patterns.push({ def, weekdays, morning, from, until, onlineShare, teachers });
     }
     const eventCount = ctx.size === 'small' ? 1 : 2;
     for (let e = 0; e < eventCount; e++) {
-      const [Name, minutes, Capacity, Description] = EVENTS[(e + siteIndex) % EVENTS.length] as (typeof EVENTS)[number];
+      const template = EVENT_TEMPLATES[(e + siteIndex) % EVENT_TEMPLATES.length] as ClassTemplate;
+      const { teachers } = teachersOf(template);
       const offset = e === 0 ? -rng.int(5, 25) : rng.int(3, 28);
-      const day = ctx.today + offset * DAY;
-      const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
-      if (!hours || hours.Closed) continue;
-      const start = localToUtc(site.TimeZone, day, minutesOf(hours.Close) - minutes);
-      const def = definition(
-        rng,
-        site.SiteId,
-        Name,
-        Description,
-        2,
-        Capacity,
-        minutes,
-        start,
-        start + minutes * MINUTE,
-      );
+      // The event falls on the first day from `offset`, within a week, on which someone qualified is
+      // rostered at the site and free for it.
+      const slot = (day: number) => {
+        const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
+        if (!hours || hours.Closed || day >= closedFrom) return undefined;
+        // Not on an evening its teachers already hold for a weekly class.
+        if (patterns.some((p) => !p.morning && p.weekdays.includes(hours.DayOfWeek) && shares(p.teachers, teachers)))
+          return undefined;
+        const start = localToUtc(site.TimeZone, day, minutesOf(hours.Close) - template.minutes);
+        const end = start + template.minutes * MINUTE;
+        const free = calendar
+          .shiftsAt(site.SiteId, day)
+          .some((s) => teachers.has(s.employeeId) && calendar.available(s.employeeId, site.SiteId, start, end));
+        return free ? { day, start, end } : undefined;
+      };
+      let found: { day: number; start: number; end: number } | undefined;
+      for (let tries = 0; tries < 7 && !found; tries++) found = slot(ctx.today + (offset + tries) * DAY);
+      if (!found) continue;
+      const { day, start, end } = found;
+      const def = definition(rng, site.SiteId, template, start, end);
       classes.push(def);
       patterns.push({
         def,
         weekdays: [weekdayOf(day)],
         morning: false,
         from: start,
-        until: start + DAY,
+        until: end,
         onlineShare: 0.9,
+        teachers,
       });
     }
 
     for (let k = -CLASS_DAYS; k <= CLASS_DAYS; k++) {
       const day = ctx.today + k * DAY;
-      if (info.closedFrom !== null && day >= info.closedFrom) break;
+      if (day >= closedFrom) break;
       for (const pattern of patterns) {
         const hours = site.TradingHours.find((h) => h.DayOfWeek === weekdayOf(day));
         if (!hours || hours.Closed || !pattern.weekdays.includes(hours.DayOfWeek)) continue;
@@ -154,10 +177,10 @@ export function generateClasses(
           : minutesOf(hours.Close) - minutes - (pattern.def.ClassType === 1 ? 15 : 0);
         const start = localToUtc(site.TimeZone, day, at);
         const end = start + minutes * MINUTE;
-        if (start < pattern.from || start >= pattern.until) continue;
-        const shifts = calendar.shiftsAt(site.SiteId, day);
-        const free = shifts.filter((s) => calendar.available(s.employeeId, site.SiteId, start, end));
-        const teacher = free.find((s) => teachers.has(s.employeeId)) ?? (free.length ? rng.pick(free) : undefined);
+        if (start < pattern.from || end > pattern.until) continue;
+        const teacher = calendar
+          .shiftsAt(site.SiteId, day)
+          .find((s) => pattern.teachers.has(s.employeeId) && calendar.available(s.employeeId, site.SiteId, start, end));
         if (!teacher) continue;
         calendar.reserve(teacher.employeeId, start, end);
         const schedule: ClassSchedule = {
@@ -181,25 +204,38 @@ export function generateClasses(
   return { classes, classSchedules, classBookings };
 }
 
+const shares = (a: ReadonlySet<Guid>, b: ReadonlySet<Guid>) => [...a].some((id) => b.has(id));
+
+/**
+ * When a weekly class runs: morning or evening, on two of `days` (the days its teachers work at the
+ * site), avoiding the slots the same teachers already hold, so one instructor's classes do not clash.
+ */
+function timeslot(rng: Rng, patterns: readonly Pattern[], teachers: ReadonlySet<Guid>, days: readonly number[]) {
+  const first = rng.chance(0.5);
+  const open = (morning: boolean) =>
+    days.filter(
+      (d) => !patterns.some((p) => p.morning === morning && p.weekdays.includes(d) && shares(p.teachers, teachers)),
+    );
+  const morning = open(first).length >= Math.min(2, open(!first).length) ? first : !first;
+  const free = open(morning);
+  return { morning, weekdays: rng.sample(free.length > 0 ? free : days, 2) };
+}
+
 function definition(
   rng: Rng,
   SiteId: Guid,
-  Name: string,
-  Description: string,
-  ClassType: ClassType,
-  Capacity: number,
-  DurationMinutes: number,
+  template: ClassTemplate,
   from: number,
   until: number | null,
 ): ClassDefinition {
   return {
     ClassId: rng.uuid(),
     SiteId,
-    Name,
-    Description,
-    ClassType,
-    Capacity,
-    DurationMinutes,
+    Name: template.name,
+    Description: template.description,
+    ClassType: template.type,
+    Capacity: template.capacity,
+    DurationMinutes: template.minutes,
     State: 1,
     StartDate: utcText(from),
     EndDate: until === null ? null : utcText(until),

@@ -46,8 +46,10 @@ interface Role {
   categories: ServiceCategory[];
   /** Share of their categories' services they are qualified for. */
   breadth: number;
-  teaches?: true;
 }
+
+/** The job title of the staff who teach yoga, Pilates, barre and meditation classes. */
+export const INSTRUCTOR_TITLE = 'Yoga & Pilates Instructor';
 
 const ROLES: Record<string, Role> = {
   senior: { title: 'Senior Stylist', categories: ['Hair'], breadth: 1 },
@@ -57,22 +59,23 @@ const ROLES: Record<string, Role> = {
   stylist: { title: 'Stylist', categories: ['Hair'], breadth: 0.85 },
   reception: { title: 'Receptionist', categories: [], breadth: 0 },
   skin: { title: 'Skin Specialist', categories: ['Facials', 'Aesthetics'], breadth: 1 },
-  instructor: { title: 'Yoga & Pilates Instructor', categories: [], breadth: 0, teaches: true },
+  instructor: { title: INSTRUCTOR_TITLE, categories: [], breadth: 0 },
   manager: { title: 'Salon Manager', categories: ['Hair', 'Beauty'], breadth: 0.8 },
   junior: { title: 'Junior Stylist', categories: ['Hair'], breadth: 0.6 },
   relief: { title: 'Relief Beauty Therapist', categories: ['Beauty', 'Nails', 'Massage'], breadth: 0.9 },
 };
 
-// Each site is staffed in this order, so even two people cover hair and beauty.
+// Each site is staffed in this order, so even two people cover hair and beauty, and a team of six
+// has an instructor for the studio's classes.
 const TEAM_ORDER = [
   'senior',
   'beauty',
   'massage',
   'nails',
   'stylist',
+  'instructor',
   'reception',
   'skin',
-  'instructor',
   'beauty',
   'stylist',
   'manager',

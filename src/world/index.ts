@@ -88,7 +88,7 @@ export function generateWorld(options: WorldOptions): World {
   const lookups = generateLookups(ctx);
   const calendar = new Calendar(shifts);
   // Classes claim their instructors and attendees first; the diary books around them.
-  const classes = generateClasses(ctx, siteInfo, plans, clients, calendar);
+  const classes = generateClasses(ctx, siteInfo, plans, catalogue.services, clients, calendar);
   const appointments = generateDiary(ctx, {
     sites: siteInfo,
     services: catalogue.services,

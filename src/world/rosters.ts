@@ -62,7 +62,7 @@ export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: Staff
       const window = windows.get(siteId)?.[k + ROSTER_DAYS];
       if (!window) continue;
       let { open: start, close: end } = window;
-      const shift = plan.role.teaches || plan.role.categories.length === 0 ? 'full' : plan.shifts[weekday];
+      const shift = plan.role.categories.length === 0 ? 'full' : plan.shifts[weekday];
       if (end - start > LONG_DAY && shift === 'early') end = start + SHIFT;
       if (end - start > LONG_DAY && shift === 'late') start = end - SHIFT;
       worked.push({ employeeId: employee.EmployeeId, siteId, day, start, end, offFrom: null });

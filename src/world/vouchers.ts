@@ -14,6 +14,14 @@ import type { SiteInfo } from './sites-gen.js';
 export type VoucherType = 1 | 2;
 /** Each type has its own number series: GV000001 vouchers, GC000001 gift cards. */
 export const VOUCHER_PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
+/**
+ * The categories of each type: a gift card is always a Gift Card; a voucher is a gift, a
+ * promotion or a corporate reward. A voucher's Description starts with its Category.
+ */
+export const VOUCHER_CATEGORIES: Record<VoucherType, readonly string[]> = {
+  1: ['Gift Voucher', 'Promotional', 'Corporate'],
+  2: ['Gift Card'],
+};
 /** Template: General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4. */
 export type VoucherTemplate = 0 | 1 | 2 | 3 | 4;
 
@@ -61,14 +69,16 @@ export function generateVouchers(ctx: GenContext, sites: SiteInfo[], clients: Cl
   const buyers = clients.filter((c) => c.State === 1);
   const vouchers: (Voucher & { soldAt: number })[] = [];
   for (let i = 0; i < ctx.profile.vouchers; i++) {
-    const category = rng.weighted(['Gift Voucher', 'Promotional', 'Corporate'], [80, 12, 8]);
-    const type: VoucherType = category === 'Gift Voucher' && rng.chance(0.4) ? 2 : 1;
+    const kind = rng.weighted(['Gift Voucher', 'Promotional', 'Corporate'], [80, 12, 8]);
+    // Four gifts in ten are sold as a gift card, which is its own category.
+    const type: VoucherType = kind === 'Gift Voucher' && rng.chance(0.4) ? 2 : 1;
+    const category = type === 2 ? 'Gift Card' : kind;
     const scheduled = type === 2 && rng.chance(0.1);
     const soldAt = ctx.today - rng.int(1, SOLD_DAYS) * DAY + rng.int(36, 72) * 15 * MINUTE;
     const activation = scheduled ? ctx.today + rng.int(1, 10) * DAY + 9 * 60 * MINUTE : soldAt;
     const site = rng.pick(active.length ? active : sites);
     // A buyer on file must have joined before the sale.
-    const candidate = category === 'Gift Voucher' && buyers.length > 0 && rng.chance(0.75) ? rng.pick(buyers) : null;
+    const candidate = kind === 'Gift Voucher' && buyers.length > 0 && rng.chance(0.75) ? rng.pick(buyers) : null;
     const buyer = candidate && candidate.CreationDate < utcText(soldAt) ? candidate : null;
     const template: VoucherTemplate =
       category === 'Promotional' ? 0 : rng.weighted<VoucherTemplate>([0, 1, 2, 3, 4], [40, 20, 15, 15, 10]);

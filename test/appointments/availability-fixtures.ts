@@ -60,7 +60,7 @@ export const activeSites = (world: World): Site[] => world.sites.filter((s) => s
 export const localDate = (site: Site, now: number, days = 0): string =>
   formatDate(localDayOf(site.TimeZone, now) + days * DAY);
 
-/** Active services of the site that some active employee rostered there is qualified for. */
+/** Active services of the site bookable online that some such employee rostered there is qualified for. */
 export function servicesAt(world: World, siteId: string, o: { resources?: boolean } = {}): Service[] {
   const staff = new Set(
     world.schedules.filter((r) => r.ScheduleType === WORKING_TIME && r.SiteId === siteId).map((r) => r.EmployeeId),
@@ -68,10 +68,13 @@ export function servicesAt(world: World, siteId: string, o: { resources?: boolea
   return world.services.filter(
     (s) =>
       s.State === 1 &&
+      s.BookOnline &&
       !s.PackageOnly &&
       (s.SiteId === null || s.SiteId === siteId) &&
       (o.resources === undefined || o.resources === s.ResourceIds.length > 0) &&
-      world.employees.some((e) => e.State === 1 && staff.has(e.EmployeeId) && e.ServiceIds.includes(s.ServiceId)),
+      world.employees.some(
+        (e) => e.State === 1 && e.BookOnline && staff.has(e.EmployeeId) && e.ServiceIds.includes(s.ServiceId),
+      ),
   );
 }
 

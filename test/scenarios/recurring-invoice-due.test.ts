@@ -8,7 +8,7 @@ afterEach(async () => {
   await r?.close();
 });
 
-const RECURRING = 'ee00844d-b30d-4083-be03-9aa994f7b361';
+const RECURRING = '9e7cfbff-cb6f-4f04-ae4c-1b16ada49c7d';
 
 it('recurring-invoice-due: after a clock advance past the run date, the next request delivers NewRecurringClientInvoice', async () => {
   const { sim, token } = await demoApi({ scenario: 'recurring-invoice-due' });

@@ -20,7 +20,10 @@ const TIMES_DESCRIPTION =
   "Start times fall every 15 minutes of the site's trading hours on the day; a time is offered when every service " +
   "fits inside trading hours and an employee's roster (working time minus time off), with a qualified employee who " +
   'is free and, where the service needs one, a free resource of the site. Nothing is offered before the account ' +
-  'clock. Appointments in every state but Cancelled and the classes an employee teaches count as busy. Each offer ' +
+  'clock. Only what is bookable online is offered: services with BookOnline (a package when all its services ' +
+  'are), and Active employees with BookOnline; a service or package that is not answers `[]`, and an employee ' +
+  'who is not is never offered, even when named in employeeIds. Appointments in every state but Cancelled and ' +
+  'the classes an employee teaches count as busy. Each offer ' +
   'names the employee and resource it would get; its AppointmentServices can be sent as they are to validate and ' +
   'to POST /api/v2/appointments.';
 

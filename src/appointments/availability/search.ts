@@ -4,6 +4,7 @@ import { errors } from '../../http/errors.js';
 import { notValidMessage } from '../../http/model-state.js';
 import { guidFromHex } from '../../random.js';
 import { isGiven } from '../../records.js';
+import type { Service } from '../../world/catalogue.js';
 import type { Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
@@ -169,10 +170,16 @@ function search(world: World, q: Question, now: number, from: number, to: number
 const bookableAt = (siteId: Guid) => (r: { State: number; SiteId: Guid | null }) =>
   r.State === 1 && (r.SiteId === null || r.SiteId === siteId);
 
+/** A service availability may offer: bookable at the site and bookable online (BookOnline). */
+const offeredAt = (siteId: Guid) => {
+  const atSite = bookableAt(siteId);
+  return (s: Service) => atSite(s) && s.BookOnline;
+};
+
 /**
  * What a caller asks to book, in booking order: the services named one by one, then each package's
  * services in their Sequence order. Empty when nothing was asked or anything asked cannot be booked
- * at the site (unknown, inactive, another site's, or a package with such a service).
+ * online at the site (unknown, inactive, another site's, not BookOnline, or a package with such a service).
  */
 function wantedServices(
   world: World,
@@ -181,11 +188,12 @@ function wantedServices(
   packageIds: readonly Guid[],
 ): WantedService[] {
   const atSite = bookableAt(siteId);
+  const offered = offeredAt(siteId);
   const services = new Map(world.services.map((s) => [s.ServiceId, s]));
   const wanted: WantedService[] = [];
   for (const id of serviceIds) {
     const service = services.get(id);
-    if (!service || !atSite(service)) return [];
+    if (!service || !offered(service)) return [];
     wanted.push({ service, package: null, group: -1 });
   }
   for (const [group, id] of packageIds.entries()) {
@@ -193,7 +201,7 @@ function wantedServices(
     if (!pkg || !atSite(pkg) || pkg.Services.length === 0) return [];
     for (const part of [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence)) {
       const service = services.get(part.ServiceId);
-      if (!service || !atSite(service)) return [];
+      if (!service || !offered(service)) return [];
       wanted.push({ service, package: pkg, group });
     }
   }

@@ -66,7 +66,10 @@ interface PlanInput {
   day: SiteDay;
   items: readonly WantedService[];
   sequence: Sequence;
-  /** Employees to choose from, in order of preference; empty = any qualified employee rostered at the site. */
+  /**
+   * Employees to choose from, in order of preference; empty = any qualified employee rostered at the site. Only
+   * those Active and bookable online (BookOnline) are ever offered.
+   */
   employeeIds: readonly Guid[];
   busy: Busy;
   /** Time the client already has spoken for (their other bookings, the cart): no booking may touch it. */
@@ -98,7 +101,7 @@ export function planDay(p: PlanInput): DayPlan {
   // Who could do each service today at all, and which resources could serve it; worked out once per day.
   const pool = (p.employeeIds.length > 0 ? p.employeeIds : busy.staff(day))
     .map((id) => p.employees.get(id))
-    .filter((e): e is Employee => e !== undefined && e.State === 1);
+    .filter((e): e is Employee => e !== undefined && e.State === 1 && e.BookOnline);
   if (p.employeeIds.length === 0) pool.sort(byName);
   const staff = [...new Set(pool)];
   const candidates = items.map((w) => staff.filter((e) => e.ServiceIds.includes(w.service.ServiceId)));
