@@ -19,7 +19,7 @@ export function differences(
   if (rule.target !== undefined) out.push(`the target breaks the rule (${probe.rule}): ${rule.target}`);
   if (rule.simulator !== undefined) out.push(`the simulator breaks the rule (${probe.rule}): ${rule.simulator}`);
   // A different status already says it all: the bodies of two different answers are not comparable.
-  if (out.length === 0 && target.json !== undefined && simulator.json !== undefined) {
+  if (target.status === simulator.status && target.json !== undefined && simulator.json !== undefined) {
     out.push(...compareShapes(shapeOf(target.json), shapeOf(simulator.json)));
   }
   return out;

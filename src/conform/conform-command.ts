@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { createSimulator } from '../app.js';
+import { createSimulator, type SimulatorOptions } from '../app.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { UsageError } from '../cli-options.js';
 import { liveSource, type RunResult, runProbes, type TargetSource } from './conform-run.js';
@@ -28,6 +28,8 @@ export interface ConformIo {
   fetch?: (request: Request) => Promise<Response>;
   /** The probes to run (default: the whole library). */
   probes?: readonly Probe[];
+  /** Options of the in-process simulator (default: the default world, rate limiting off). */
+  simulator?: SimulatorOptions;
 }
 
 const SIMULATOR_ORIGIN = 'http://simulator.localhost';
@@ -68,7 +70,7 @@ export async function conformCommand(argv: string[], io: ConformIo): Promise<num
 async function conform(options: ConformOptions, io: ConformIo, secrets: Secrets): Promise<RunResult> {
   const timer = io.timer ?? REAL_TIMER;
   const all = io.probes ?? allProbes();
-  const sim = await createSimulator({ rateLimit: false });
+  const sim = await createSimulator({ ...io.simulator, rateLimit: false });
   const simulator = new Side({
     label: 'simulator',
     baseUrl: SIMULATOR_ORIGIN,

@@ -82,14 +82,24 @@ const NEVER_NULL: Kind[] = ['guid', 'array', 'object'];
 export function compareShapes(a: Shape, b: Shape): string[] {
   const out: string[] = [];
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
+  const onlyOn = (mine: Shape, theirs: Shape) =>
+    paths.filter((p) => mine.has(p) && !theirs.has(p) && comparable(p, a, b));
+  const onTarget = onlyOn(a, b);
+  const onSimulator = onlyOn(b, a);
+  for (const path of onTarget) {
+    // The same name in another casing is one difference, not two.
+    const twin = onSimulator.find((p) => p.toLowerCase() === path.toLowerCase());
+    if (twin) out.push(`field ${where(path)} on the target is ${where(twin)} on the simulator`);
+    else out.push(`field ${where(path)} only on the target`);
+  }
+  for (const path of onSimulator) {
+    if (!onTarget.some((p) => p.toLowerCase() === path.toLowerCase())) out.push(`field ${where(path)} only on the simulator`);
+  }
   for (const path of paths) {
     if (!comparable(path, a, b)) continue;
     const ka = a.get(path);
     const kb = b.get(path);
-    if (!ka || !kb) {
-      out.push(`field ${where(path)} only on the ${ka ? 'target' : 'simulator'}`);
-      continue;
-    }
+    if (!ka || !kb) continue;
     const onlyNull = (k: Set<Kind>) => k.size === 1 && k.has('null');
     const valued = (k: Set<Kind>) => !k.has('null') && NEVER_NULL.some((n) => k.has(n));
     if ((onlyNull(ka) && valued(kb)) || (onlyNull(kb) && valued(ka))) {
