@@ -70,7 +70,9 @@ export const writeResult = (message: string): Check =>
 
 /** A JSON error whose `Message` (or any text of the body) says this. */
 export const says = (code: number, text: string): Check =>
-  all(status(code), (seen) => (seen.text.includes(text) ? undefined : `body ${quote(seen.text)} does not say '${text}'`));
+  all(status(code), (seen) =>
+    seen.text.includes(text) ? undefined : `body ${quote(seen.text)} does not say '${text}'`,
+  );
 
 /** A token endpoint's error: `{ error: <code> }`. */
 export const tokenError = (code: number, error: string): Check =>
@@ -81,6 +83,3 @@ export const tokenError = (code: number, error: string): Check =>
 
 export const emptyBody = (code: number): Check =>
   all(status(code), (seen) => (seen.text === '' ? undefined : `body ${quote(seen.text)}, expected none`));
-
-/** 404, or 405 when another method serves the path: the required-by-name rule. */
-export const noAction = (code: 404 | 405): Check => status(code);

@@ -12,7 +12,8 @@ export function differences(
   rule: { target?: string; simulator?: string },
 ): string[] {
   const out: string[] = [];
-  if (target.status !== simulator.status) out.push(`status ${target.status} on the target, ${simulator.status} on the simulator`);
+  if (target.status !== simulator.status)
+    out.push(`status ${target.status} on the target, ${simulator.status} on the simulator`);
   if (mediaType(target) !== mediaType(simulator)) {
     out.push(`content type ${mediaType(target)} on the target, ${mediaType(simulator)} on the simulator`);
   }

@@ -2,17 +2,24 @@ import { writeFile } from 'node:fs/promises';
 import { createSimulator, type SimulatorOptions } from '../app.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { UsageError } from '../cli-options.js';
-import { liveSource, type RunResult, runProbes, type TargetSource } from './conform-run.js';
 import { CONFORM_HELP, type ConformOptions, parseConform } from './conform-options.js';
+import { liveSource, type RunResult, runProbes, type TargetSource } from './conform-run.js';
 import { jsonReport } from './json-report.js';
 import { junitReport } from './junit-report.js';
 import { Pacer, REAL_TIMER, type Timer } from './pacing.js';
-import { allProbes } from './probes/probe-list.js';
 import type { Probe } from './probe.js';
-import { readRecording, type RecordedExchange, RecordingError, recordExchange, replayed, writeRecording } from './recording.js';
+import { allProbes } from './probes/probe-list.js';
+import {
+  type RecordedExchange,
+  RecordingError,
+  readRecording,
+  recordExchange,
+  replayed,
+  writeRecording,
+} from './recording.js';
 import { summarise } from './report-summary.js';
-import { ConformError, Side } from './side.js';
 import { Secrets } from './scrub.js';
+import { ConformError, Side } from './side.js';
 import { tableReport } from './table-report.js';
 
 // `business-api-sim conform`: parses the flags, runs the probes against the target (or a recording) and a

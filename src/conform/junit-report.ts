@@ -24,7 +24,8 @@ export function junitReport(run: RunResult): string {
       return `${open}>\n    <skipped message="${escapeXml(why)}"/>\n  </testcase>`;
     }
     const message = r.differences.join('; ');
-    return `${open}>\n    <failure message="${escapeXml(message)}">${escapeXml(r.differences.join('\n'))}</failure>\n  </testcase>`;
+    const failure = `<failure message="${escapeXml(message)}">${escapeXml(r.differences.join('\n'))}</failure>`;
+    return `${open}>\n    ${failure}\n  </testcase>`;
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

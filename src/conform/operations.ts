@@ -52,15 +52,32 @@ export const V2_OPERATIONS: readonly Operation[] = [
   op('updateAppointment', 'PUT', '/api/v2/appointments/{appointmentId}'),
   op('deleteAppointment', 'DELETE', '/api/v2/appointments/{appointmentId}'),
   op('listAppointmentStates', 'GET', '/api/v2/appointmentstates'),
-  op('getAvailableTimes', 'GET', '/api/v2/appointments/availabletimes', ['siteId', 'day', 'packageId', 'clientId', 'serviceSequence']),
-  op('getAvailableTimesForCart', 'POST', '/api/v2/appointments/availabletimes', ['siteId', 'day', 'packageId', 'clientId', 'serviceSequence']),
+  op('getAvailableTimes', 'GET', '/api/v2/appointments/availabletimes', [
+    'siteId',
+    'day',
+    'packageId',
+    'clientId',
+    'serviceSequence',
+  ]),
+  op('getAvailableTimesForCart', 'POST', '/api/v2/appointments/availabletimes', [
+    'siteId',
+    'day',
+    'packageId',
+    'clientId',
+    'serviceSequence',
+  ]),
   op('getAvailableDates', 'GET', '/api/v2/appointments/availabledates', ['siteId']),
   op('validateCart', 'POST', '/api/v2/appointments/validate', ['siteId']),
   op('listEmployees', 'GET', '/api/v2/employees', ['siteId']),
   op('listEmployeeSchedules', 'GET', '/api/v2/employees/schedules', ['siteId', 'start', 'end']),
   op('listTimeRecords', 'GET', '/api/v2/timerecords', ['siteId', 'start', 'end']),
   op('listClientCustomForms', 'GET', '/api/v2/clientcustomforms', ['siteId', 'start', 'end']),
-  op('listClientAppointmentHistory', 'GET', '/api/v2/clients/appointmenthistory', ['clientId', 'siteId', 'start', 'end']),
+  op('listClientAppointmentHistory', 'GET', '/api/v2/clients/appointmenthistory', [
+    'clientId',
+    'siteId',
+    'start',
+    'end',
+  ]),
   op('listClients', 'GET', '/api/v2/clients', ['siteId']),
   op('createClient', 'POST', '/api/v2/clients', ['siteId']),
   op('updateClient', 'PUT', '/api/v2/clients', ['clientId']),
@@ -76,9 +93,19 @@ export const V2_OPERATIONS: readonly Operation[] = [
   op('createVoucher', 'POST', '/api/v2/vouchers', ['siteId']),
   op('getVoucher', 'GET', '/api/v2/vouchers/{voucherId}'),
   op('updateVoucher', 'PUT', '/api/v2/vouchers/{voucherId}'),
-  op('patchClassPassAppointment', 'PATCH', '/api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{appointment_id}'),
+  op(
+    'patchClassPassAppointment',
+    'PATCH',
+    '/api/v2/classpass/{partner_id}/venues/{venue_id}/appointments/{appointment_id}',
+  ),
   op('salesReport', 'GET', '/api/v2/reports/sales', ['start', 'end']),
-  op('listAccountingDocuments', 'GET', '/api/v2/accountingdocuments', ['siteId', 'clientDocuments', 'start', 'end', 'find']),
+  op('listAccountingDocuments', 'GET', '/api/v2/accountingdocuments', [
+    'siteId',
+    'clientDocuments',
+    'start',
+    'end',
+    'find',
+  ]),
   op('createAccountingDocument', 'POST', '/api/v2/accountingdocuments', ['siteId']),
   op('getAccountingDocument', 'GET', '/api/v2/accountingdocuments/{accountingDocumentId}'),
   op('updateAccountingDocument', 'PUT', '/api/v2/accountingdocuments/{accountingDocumentId}'),
@@ -97,8 +124,12 @@ export const v1PathOf = (path: string): string =>
 const v1IdOf = (id: string): string => `v1${id[0]!.toUpperCase()}${id.slice(1)}`;
 
 /** Version 1 serves every version 2 operation but the credential endpoints. */
-export const V1_OPERATIONS: readonly Operation[] = V2_OPERATIONS.filter((o) => !o.anonymous).map((o) => ({ ...o, id: v1IdOf(o.id), path: v1PathOf(o.path), version: 1 as const }),
-);
+export const V1_OPERATIONS: readonly Operation[] = V2_OPERATIONS.filter((o) => !o.anonymous).map((o) => ({
+  ...o,
+  id: v1IdOf(o.id),
+  path: v1PathOf(o.path),
+  version: 1 as const,
+}));
 
 export const OPERATIONS: readonly Operation[] = [...V2_OPERATIONS, ...V1_OPERATIONS];
 

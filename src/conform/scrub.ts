@@ -6,12 +6,15 @@ import { REDACTED, SECRET_NAMES } from '../redact.js';
 // token_type names a kind of token, not one.
 const isSecretName = (name: string): boolean => SECRET_NAMES.test(name) && !/^token_type$/i.test(name);
 
-/** A copy of a JSON value with the text values of secret-bearing names redacted (flags such as HasAccountPassword stay). */
+/** A copy of a JSON value, the text values of secret-bearing names redacted (flags like HasAccountPassword stay). */
 export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, isSecretName(k) && typeof v === 'string' && v !== '' ? REDACTED : redactJson(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      isSecretName(k) && typeof v === 'string' && v !== '' ? REDACTED : redactJson(v),
+    ]),
   );
 }
 

@@ -2,7 +2,17 @@
 // field names and casing, JSON types, null or a value, Guid and DateTime formats, array or object. Values
 // themselves (ids, names, counts) are left out, as they differ between any two businesses.
 
-type Kind = 'null' | 'boolean' | 'number' | 'guid' | 'datetime' | 'iso-datetime' | 'date' | 'text' | 'empty' | Container;
+type Kind =
+  | 'null'
+  | 'boolean'
+  | 'number'
+  | 'guid'
+  | 'datetime'
+  | 'iso-datetime'
+  | 'date'
+  | 'text'
+  | 'empty'
+  | Container;
 type Container = 'array' | 'object' | 'array-of';
 
 export type Shape = Map<string, Set<Kind>>;
@@ -93,7 +103,8 @@ export function compareShapes(a: Shape, b: Shape): string[] {
     else out.push(`field ${where(path)} only on the target`);
   }
   for (const path of onSimulator) {
-    if (!onTarget.some((p) => p.toLowerCase() === path.toLowerCase())) out.push(`field ${where(path)} only on the simulator`);
+    if (!onTarget.some((p) => p.toLowerCase() === path.toLowerCase()))
+      out.push(`field ${where(path)} only on the simulator`);
   }
   for (const path of paths) {
     if (!comparable(path, a, b)) continue;

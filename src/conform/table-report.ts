@@ -3,7 +3,7 @@ import { answerCell, summarise, summaryLine } from './report-summary.js';
 
 // The terminal table: probe, target, simulator, verdict; each difference on its own line under its probe.
 
-const fit = (text: string, width: number): string =>
+const pad = (text: string, width: number): string =>
   text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 
 export function tableReport(run: RunResult, only: 'all' | 'differences' = 'all'): string {
@@ -11,13 +11,12 @@ export function tableReport(run: RunResult, only: 'all' | 'differences' = 'all')
   const name = Math.min(70, Math.max(5, ...rows.map((r) => r.probe.name.length)));
   const cell = 18;
   const lines = [
-    `${fit('probe', name)}  ${fit('target', cell)}  ${fit('simulator', cell)}  verdict`,
+    `${pad('probe', name)}  ${pad('target', cell)}  ${pad('simulator', cell)}  verdict`,
     `${'-'.repeat(name)}  ${'-'.repeat(cell)}  ${'-'.repeat(cell)}  -------`,
   ];
   for (const r of rows) {
-    lines.push(
-      `${fit(r.probe.name, name)}  ${fit(answerCell(r.target), cell)}  ${fit(answerCell(r.simulator), cell)}  ${r.verdict}`,
-    );
+    const answers = `${pad(answerCell(r.target), cell)}  ${pad(answerCell(r.simulator), cell)}`;
+    lines.push(`${pad(r.probe.name, name)}  ${answers}  ${r.verdict}`);
     for (const d of r.differences) lines.push(`    - ${d}`);
   }
   for (const n of run.notRemoved) lines.push(`not removed on the ${n.side}: ${n.kind} ${n.id}`);

@@ -18,7 +18,10 @@ const file = (name: string) => path.join(dir, name);
 // The target's transport, noting every access token it answers.
 const spy = (request: Request) =>
   fetch(request).then(async (response) => {
-    const body = (await response.clone().json().catch(() => null)) as { access_token?: string } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { access_token?: string } | null;
     const token = body?.access_token;
     if (token) tokens.push(token);
     return response;
@@ -43,7 +46,11 @@ describe('conform against the simulator itself', () => {
 
   it('the JSON report lists every probe with both answers; the JUnit XML has one testcase per probe', () => {
     const json = report();
-    expect(json.probes[0]).toMatchObject({ verdict: 'same', target: expect.any(String), simulator: expect.any(String) });
+    expect(json.probes[0]).toMatchObject({
+      verdict: 'same',
+      target: expect.any(String),
+      simulator: expect.any(String),
+    });
     const xml = readFileSync(file('junit.xml'), 'utf8');
     expect(xml).toContain(`tests="${json.summary.probes}" failures="0"`);
     expect(xml.match(/<testcase /g)).toHaveLength(json.summary.probes);
@@ -69,7 +76,11 @@ describe('conform against the simulator itself', () => {
 
   it('no secret, token or API key appears on stdout, stderr, in the reports or in the recording', () => {
     expect(tokens.length).toBeGreaterThanOrEqual(2);
-    const outputs = [run.stdout, run.stderr, ...['report.json', 'junit.xml', 'recording.json'].map((f) => readFileSync(file(f), 'utf8'))];
+    const outputs = [
+      run.stdout,
+      run.stderr,
+      ...['report.json', 'junit.xml', 'recording.json'].map((f) => readFileSync(file(f), 'utf8')),
+    ];
     for (const secret of ['demo-secret', 'demo-api-key', ...tokens]) {
       for (const output of outputs) expect(output).not.toContain(secret);
     }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,11 @@ let proxy: Server;
 let run: ConformRun;
 const dir = mkdtempSync(path.join(tmpdir(), 'conform-drift-'));
 
-type Drift = (method: string, url: string, authorized: boolean) => ((status: number, body: string) => [number, string]) | undefined;
+type Drift = (
+  method: string,
+  url: string,
+  authorized: boolean,
+) => ((status: number, body: string) => [number, string]) | undefined;
 
 const drift: Drift = (method, url, authorized) => {
   if (method === 'GET' && /^\/api\/v2\/sites\/[0-9a-f-]{36}$/.test(url) && authorized) {
@@ -70,7 +73,9 @@ describe('conform against a drifted target', () => {
     expect(run.code).toBe(1);
     const report = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
     const differing = report.probes.filter((p: { verdict: string }) => p.verdict === 'differs');
-    const byName = Object.fromEntries(differing.map((p: { name: string; differences: string[] }) => [p.name, p.differences]));
+    const byName = Object.fromEntries(
+      differing.map((p: { name: string; differences: string[] }) => [p.name, p.differences]),
+    );
     expect(Object.keys(byName).sort()).toEqual(
       [
         'deleteAccountingEntry of an entry that does not exist: 400 Record does not exist.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProbes } from '../../src/conform/probes/probe-list.js';
-import { startSimulator, type TestAccount, type TestSimulator } from '../../src/kit/start.js';
+import { startSimulator, type TestSimulator } from '../../src/kit/start.js';
+import type { TestAccount } from '../../src/kit/test-account.js';
 import { fakeTimer, runConform } from './conform-helpers.js';
 
 // Pacing against a target that enforces the rate limit: the run keeps to 4 requests per second per endpoint on

@@ -20,7 +20,12 @@ const range =
       : [['siteId', ids.siteId], ['start', dayFrom(ids.now, -7)], ['end', dayFrom(ids.now, days - 7)], ...more];
 
 /** A list capped at `cap` days: a range of the cap answers, one day more is 400 naming the cap. */
-export function rangeCapProbes(version: Version, v2Id: string, cap: number, query: (days: number) => (ids: Ids) => Built) {
+export function rangeCapProbes(
+  version: Version,
+  v2Id: string,
+  cap: number,
+  query: (days: number) => (ids: Ids) => Built,
+) {
   const o = version.op(v2Id);
   return [
     probe({
@@ -86,9 +91,21 @@ export function catalogueProbes(v: Version): Probe[] {
     ...stateProbes(v, 'listCourses', site()),
     listProbe(v, 'listMemberships', 'listMemberships with siteId alone: a list', 'itemState and find are O', site()),
     ...stateProbes(v, 'listMemberships', site()),
-    listProbe(v, 'listEmployees', 'listEmployees with siteId alone: a list', 'All employees, not only bookable', site()),
+    listProbe(
+      v,
+      'listEmployees',
+      'listEmployees with siteId alone: a list',
+      'All employees, not only bookable',
+      site(),
+    ),
     ...stateProbes(v, 'listEmployees', site()),
-    listProbe(v, 'listEmployeeSchedules', 'listEmployeeSchedules over a week: a list', 'Working time and time off', range(7)),
+    listProbe(
+      v,
+      'listEmployeeSchedules',
+      'listEmployeeSchedules over a week: a list',
+      'Working time and time off',
+      range(7),
+    ),
     listProbe(
       v,
       'listEmployeeSchedules',

@@ -18,8 +18,18 @@ const CLASS_TYPES = ['Class', 'Event'] as const;
 export function classProbes(v: Version): Probe[] {
   const typed = (days: number) => (ids: Ids) => range(days)(ids);
   return [
-    listProbe(v, 'listClasses', 'listClasses from a week back: a list', 'Active classes only, ordered by name', (ids) =>
-      ids.siteId ? [['siteId', ids.siteId], ['start', dayFrom(ids.now, -7)]] : undefined,
+    listProbe(
+      v,
+      'listClasses',
+      'listClasses from a week back: a list',
+      'Active classes only, ordered by name',
+      (ids) =>
+        ids.siteId
+          ? [
+              ['siteId', ids.siteId],
+              ['start', dayFrom(ids.now, -7)],
+            ]
+          : undefined,
     ),
     listProbe(
       v,

@@ -57,7 +57,14 @@ export function clientProbes(v: Version): Probe[] {
       op: email,
       build: (ids) =>
         ids.siteId && ids.clientEmail
-          ? { path: email.path, query: [['siteId', ids.siteId], ['email', ` ${ids.clientEmail.toUpperCase()} `]], auth: v.auth }
+          ? {
+              path: email.path,
+              query: [
+                ['siteId', ids.siteId],
+                ['email', ` ${ids.clientEmail.toUpperCase()} `],
+              ],
+              auth: v.auth,
+            }
           : undefined,
       check: all(status(200), bareGuid),
     }),
@@ -66,7 +73,14 @@ export function clientProbes(v: Version): Probe[] {
       rule: 'GET clients/emailexists: the literal null when no Active client has it',
       op: email,
       build: (ids) =>
-        ids.siteId && { path: email.path, query: [['siteId', ids.siteId], ['email', 'nobody@conform.invalid']], auth: v.auth },
+        ids.siteId && {
+          path: email.path,
+          query: [
+            ['siteId', ids.siteId],
+            ['email', 'nobody@conform.invalid'],
+          ],
+          auth: v.auth,
+        },
       check: all(status(200), bareNull),
     }),
     probe({
@@ -75,7 +89,14 @@ export function clientProbes(v: Version): Probe[] {
       op: mobile,
       build: (ids) =>
         ids.siteId && ids.clientMobile
-          ? { path: mobile.path, query: [['siteId', ids.siteId], ['mobile', ids.clientMobile]], auth: v.auth }
+          ? {
+              path: mobile.path,
+              query: [
+                ['siteId', ids.siteId],
+                ['mobile', ids.clientMobile],
+              ],
+              auth: v.auth,
+            }
           : undefined,
       check: all(status(200), bareGuid),
     }),
@@ -83,7 +104,15 @@ export function clientProbes(v: Version): Probe[] {
       name: v.name('clientMobileExists of an unknown mobile: null'),
       rule: 'GET clients/mobileexists: the literal null when no Active client has it',
       op: mobile,
-      build: (ids) => ids.siteId && { path: mobile.path, query: [['siteId', ids.siteId], ['mobile', '000']], auth: v.auth },
+      build: (ids) =>
+        ids.siteId && {
+          path: mobile.path,
+          query: [
+            ['siteId', ids.siteId],
+            ['mobile', '000'],
+          ],
+          auth: v.auth,
+        },
       check: all(status(200), bareNull),
     }),
     probe({

@@ -27,7 +27,11 @@ export function voucherProbes(v: Version): Probe[] {
       'listVouchers',
       'listVouchers find by a number prefix: a list',
       'find (O) is a starts-with match over number, recipient, barcode',
-      (ids) => ids.siteId && [['siteId', ids.siteId], ['find', 'ZZZ-no-such-voucher']],
+      (ids) =>
+        ids.siteId && [
+          ['siteId', ids.siteId],
+          ['find', 'ZZZ-no-such-voucher'],
+        ],
       jsonArray(),
     ),
     ...stateProbes(v, 'listVouchers', site),

@@ -7,7 +7,7 @@ import { EMPTY, pathOf, probe } from './probe-kit.js';
 // Probes that write (only with --writes): each makes its own records and removes them again; what one
 // could not remove stays in `ids.created` and is listed in the report.
 
-const valueOf = (seen: Seen): string | undefined => {
+const writtenId = (seen: Seen): string | undefined => {
   const value = (seen.json as { Value?: unknown } | null)?.Value;
   return typeof value === 'string' ? value : undefined;
 };
@@ -63,7 +63,7 @@ export function writeProbes(): Probe[] {
           : undefined,
       check: writeResult('AppointmentId'),
       after: (seen, ids) => {
-        const id = valueOf(seen);
+        const id = writtenId(seen);
         if (seen.status === 200 && id) ids.created.appointment = id;
       },
     }),
@@ -126,7 +126,7 @@ export function writeProbes(): Probe[] {
           : undefined,
       check: all(writeResult('ClassBookingId')),
       after: (seen, ids) => {
-        const id = valueOf(seen);
+        const id = writtenId(seen);
         if (seen.status === 200 && id && id !== EMPTY) ids.created.classBooking = id;
       },
     }),
