@@ -60,7 +60,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as { port: number };
-  run = await runConform([...demoTarget(`http://127.0.0.1:${port}`), '--report', path.join(dir, 'r.json')]);
+  const reports = ['--report', path.join(dir, 'r.json'), '--junit', path.join(dir, 'r.xml')];
+  run = await runConform([...demoTarget(`http://127.0.0.1:${port}`), ...reports]);
 }, 30_000);
 
 afterAll(async () => {
@@ -97,5 +98,28 @@ describe('conform against a drifted target', () => {
       'body "", expected "Unauthorized - No bearer token sent in request header."',
     );
     expect(run.stdout).toContain('4 differ');
+  });
+
+  it('the JUnit XML fails exactly the drifted probes, the difference as the failure message, escaped', () => {
+    const xml = readFileSync(path.join(dir, 'r.xml'), 'utf8');
+    expect(xml).toContain('failures="4"');
+    expect(xml.match(/<failure /g)).toHaveLength(4);
+    expect(xml).toContain(
+      '<failure message="field &apos;timeZone&apos; on the target is &apos;TimeZone&apos; on the simulator">',
+    );
+  });
+
+  it('a target that refuses the credential: exit 1, saying so, and the secret is not printed', async () => {
+    const refused = await runConform([
+      '--base-url',
+      sim.url!,
+      '--client-id',
+      'demo-client',
+      '--secret',
+      'wrong-secret',
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('target: no access token from POST /api/v2/token (status 401)');
+    expect(refused.stderr + refused.stdout).not.toContain('wrong-secret');
   });
 });
