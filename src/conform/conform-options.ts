@@ -100,6 +100,9 @@ export function parseConform(argv: string[]): ConformOptions | 'help' {
     throw new UsageError(`--base-url: '${v['base-url']}' is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url: http or https only');
+  if (url.username || url.password) {
+    throw new UsageError('--base-url: no user or password in the URL; the credential goes in --client-id and --secret');
+  }
   if (v['client-id'] === undefined || v.secret === undefined) {
     throw new UsageError('--client-id and --secret are required with --base-url');
   }

@@ -86,7 +86,7 @@ export async function runProbes(options: RunOptions): Promise<RunResult> {
     results[i] = judge(probe, t, s, [targetIds, simIds]);
     options.onProgress?.(++done, probes.length, probe);
   };
-  const reads = probes.map((p, i) => [p, i] as const).filter(([p]) => !p.writes);
+  const reads = interleaved(probes.map((p, i) => [p, i] as const).filter(([p]) => !p.writes));
   let next = 0;
   const worker = async () => {
     while (next < reads.length) await one(reads[next++]![1]);
@@ -103,4 +103,25 @@ export async function runProbes(options: RunOptions): Promise<RunResult> {
     }
   }
   return { results, notRemoved };
+}
+
+/**
+ * The probes taken in turn from each operation, so that the workers are spread over many endpoints: each
+ * endpoint's pace is 4 a second, and probes of one endpoint side by side would hold every worker on it.
+ */
+function interleaved<T extends readonly [Probe, number]>(items: T[]): T[] {
+  const queues = new Map<string, T[]>();
+  for (const item of items) {
+    const queue = queues.get(item[0].operation) ?? [];
+    queue.push(item);
+    queues.set(item[0].operation, queue);
+  }
+  const out: T[] = [];
+  while (out.length < items.length) {
+    for (const queue of queues.values()) {
+      const next = queue.shift();
+      if (next) out.push(next);
+    }
+  }
+  return out;
 }

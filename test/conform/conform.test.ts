@@ -94,6 +94,7 @@ describe('conform usage', () => {
     [['--base-url', 'http://127.0.0.1:1'], '--client-id and --secret'],
     [['--base-url', 'ftp://x', '--client-id', 'a', '--secret', 'b'], 'http or https'],
     [['--replay', 'x.json', '--base-url', 'http://127.0.0.1:1'], 'leave out --base-url'],
+    [['--base-url', 'http://me:pw@127.0.0.1:1', '--client-id', 'a', '--secret', 'b'], 'no user or password'],
     [['--concurrency', '0', '--replay', 'x.json'], '--concurrency'],
     [['--site', 'main', '--replay', 'x.json'], '--site'],
     [['--colour'], 'colour'],
