@@ -24,7 +24,7 @@ export function summarise(run: RunResult): Summary {
 
 export const summaryLine = (s: Summary): string =>
   `${s.probes} probes: ${s.same} same, ${s.differ} differ, ${s.skipped} skipped` +
-  (s.notRemoved ? `; ${s.notRemoved} records could not be removed` : '');
+  (s.notRemoved ? `; ${s.notRemoved} made by --writes not removed` : '');
 
 /** `200 json`, `403 text`, `skipped: why`, `throttled`. */
 export function answerCell(outcome: Outcome): string {

@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeProbes } from '../../src/conform/probes/write-probes.js';
 import { startSimulator, type TestSimulator } from '../../src/kit/start.js';
 import { type ConformRun, demoTarget, runConform } from './conform-helpers.js';
 
@@ -12,6 +13,7 @@ import { type ConformRun, demoTarget, runConform } from './conform-helpers.js';
 let sim: TestSimulator;
 let proxy: Server;
 let run: ConformRun;
+let base: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'conform-drift-'));
 
 type Drift = (
@@ -20,7 +22,13 @@ type Drift = (
   authorized: boolean,
 ) => ((status: number, body: string) => [number, string]) | undefined;
 
+/** When set, the proxy refuses to delete any appointment that exists (a write probe's cleanup then fails). */
+let refuseDeletes = false;
+
 const drift: Drift = (method, url, authorized) => {
+  if (refuseDeletes && method === 'DELETE' && url.startsWith('/api/v2/appointments/') && !url.includes('11111111')) {
+    return () => [500, '{"Message":"An error has occurred."}'];
+  }
   if (method === 'GET' && /^\/api\/v2\/sites\/[0-9a-f-]{36}$/.test(url) && authorized) {
     return (status, body) => [status, body.replace('"TimeZone"', '"timeZone"')];
   }
@@ -61,7 +69,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as { port: number };
   const reports = ['--report', path.join(dir, 'r.json'), '--junit', path.join(dir, 'r.xml')];
-  run = await runConform([...demoTarget(`http://127.0.0.1:${port}`), ...reports]);
+  base = `http://127.0.0.1:${port}`;
+  run = await runConform([...demoTarget(base), ...reports]);
 }, 30_000);
 
 afterAll(async () => {
@@ -121,5 +130,17 @@ describe('conform against a drifted target', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('target: no access token from POST /api/v2/token (status 401)');
     expect(refused.stderr + refused.stdout).not.toContain('wrong-secret');
+  });
+
+  it('--writes: a record the target would not remove is listed in the report and the table', async () => {
+    refuseDeletes = true;
+    const report = path.join(dir, 'w.json');
+    const writes = await runConform([...demoTarget(base), '--writes', '--report', report], { probes: writeProbes() });
+    refuseDeletes = false;
+    expect(writes.code).toBe(1);
+    const { notRemoved } = JSON.parse(readFileSync(report, 'utf8'));
+    expect(notRemoved).toEqual([{ side: 'target', kind: 'appointment', id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(writes.stdout).toContain(`not removed on the target: appointment ${notRemoved[0].id}`);
+    expect(writes.stdout).toContain('; 1 made by --writes not removed');
   });
 });
