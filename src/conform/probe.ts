@@ -46,9 +46,7 @@ export interface Ids {
   clientMobile?: string;
   appointmentId?: string;
   appointmentStateId?: string;
-  classId?: string;
   classScheduleId?: string;
-  classBookingId?: string;
   documentId?: string;
   entryId?: string;
   voucherId?: string;

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allProbes } from '../../src/conform/probes/probe-list.js';
 import { writeProbes } from '../../src/conform/probes/write-probes.js';
 import { startSimulator, type TestSimulator } from '../../src/kit/start.js';
 import { type ConformRun, demoTarget, runConform } from './conform-helpers.js';
@@ -85,6 +86,21 @@ describe('conform against the simulator itself', () => {
       for (const output of outputs) expect(output).not.toContain(secret);
     }
     expect(readFileSync(file('recording.json'), 'utf8')).toContain('[redacted]');
+  });
+});
+
+describe('conform --site', () => {
+  it('probes the site given instead of the first active one', async () => {
+    const sites = (await (await target.account()).call<{ SiteId: string }[]>('/api/v2/sites')).body;
+    const second = sites[1]!.SiteId;
+    const probes = allProbes().filter((p) => p.operation === 'getSite');
+    const recording = file('site.json');
+    const run = await runConform([...demoTarget(target.url!), '--site', second, '--record', recording], { probes });
+    expect(run.code).toBe(0);
+    const urls = JSON.parse(readFileSync(recording, 'utf8')).exchanges.map(
+      (e: { request: { url: string } }) => e.request.url,
+    );
+    expect(urls).toContain(`${target.url}/api/v2/sites/${second}`);
   });
 });
 
