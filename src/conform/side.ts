@@ -50,7 +50,8 @@ export class Side {
     const out = await this.send(issue.id, { method: issue.method, path: issue.path, auth: 'credential' });
     const token = out.kind === 'answered' ? (out.seen.json as { access_token?: unknown } | null)?.access_token : '';
     if (out.kind !== 'answered' || out.seen.status !== 200 || typeof token !== 'string') {
-      const what = out.kind === 'answered' ? `status ${out.seen.status}` : out.kind;
+      const what =
+        out.kind !== 'answered' ? out.kind : out.seen.status === 0 ? out.seen.text : `status ${out.seen.status}`;
       throw new ConformError(`${this.label}: no access token from POST /api/v2/token (${what})`);
     }
     this.token = token;

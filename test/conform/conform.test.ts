@@ -121,6 +121,12 @@ describe('conform usage', () => {
     expect(usage.stderr).toContain('Usage: business-api-sim conform');
   });
 
+  it('a target that does not answer: exit 1, saying so', async () => {
+    const run = await runConform(['--base-url', 'http://127.0.0.1:1', '--client-id', 'a', '--secret', 'some-secret']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('target: no access token from POST /api/v2/token (no answer: fetch failed)');
+  });
+
   it('a replay file that is not a recording: exit 2', async () => {
     const usage = await runConform(['--replay', file('missing.json')]);
     expect(usage.code).toBe(2);
