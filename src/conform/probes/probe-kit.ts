@@ -49,7 +49,8 @@ export function requiredQuery(o: Operation, ids: Ids): [string, string][] {
     start: from,
     end: to,
     day: from,
-    clientId: o.id.endsWith('istory') || o.id.endsWith('uthenticateClient') ? (ids.clientId ?? EMPTY) : '',
+    // A filter on the appointment list (empty = every client); the client itself for history and authenticate.
+    clientId: /AppointmentHistory|authenticateClient/i.test(o.id) ? (ids.clientId ?? EMPTY) : '',
     classId: EMPTY,
     classBookingId: EMPTY,
     appointmentId: EMPTY,
