@@ -10,6 +10,7 @@ import { WORLD_SIZES } from './world/sizes.js';
 export const HELP = `business-api-sim: a stateful simulator of the Business API (v2)
 
 Usage: business-api-sim [options]
+       business-api-sim conform --help   (check the simulator against your own account)
 
 Options:
   --port <n>               Port to listen on (env PORT; default 4010; 0 = any free port)

@@ -6,6 +6,12 @@ import { ScenarioError } from './scenarios/load.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'conform') {
+    const { conformCommand } = await import('./conform/conform-command.js');
+    const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
+    process.exitCode = await conformCommand(process.argv.slice(3), { ...io, isTTY: process.stderr.isTTY });
+    return;
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2), process.env);

@@ -1,0 +1,127 @@
+import { differences } from './compare.js';
+import { discover } from './discover.js';
+import type { Ids, Probe } from './probe.js';
+import { removal } from './probes/write-probes.js';
+import type { Outcome, Side } from './side.js';
+
+// A run: discover each side's ids, send every probe to both sides (reads in parallel up to the concurrency,
+// writes one at a time), compare, then remove whatever the write probes left.
+
+export type Verdict = 'same' | 'differs' | 'skipped';
+
+export interface ProbeResult {
+  probe: Probe;
+  target: Outcome;
+  simulator: Outcome;
+  verdict: Verdict;
+  differences: string[];
+}
+
+export interface NotRemoved {
+  side: string;
+  kind: string;
+  id: string;
+}
+
+export interface RunResult {
+  results: ProbeResult[];
+  notRemoved: NotRemoved[];
+}
+
+/** The target's side: live over HTTP, or its answers from a recording. */
+export interface TargetSource {
+  discover(now: number): Promise<Ids>;
+  answer(probe: Probe, ids: Ids): Promise<Outcome>;
+  /** Removes a record a write probe made; false when it could not. */
+  remove?(kind: string, id: string, ids: Ids): Promise<boolean>;
+}
+
+export interface RunOptions {
+  probes: readonly Probe[];
+  target: TargetSource;
+  simulator: Side;
+  concurrency: number;
+  now: number;
+  onProgress?(done: number, total: number, probe: Probe): void;
+}
+
+/** A live side as a source of answers. */
+export function liveSource(side: Side, siteId?: string): TargetSource {
+  return {
+    discover: (now) => discover(side, now, siteId),
+    answer: async (probe, ids) => {
+      const request = probe.build(ids);
+      if (!request) return { kind: 'skipped', why: 'an id it needs was not found' };
+      return side.send(probe.operation, request);
+    },
+    remove: async (kind, id, ids) => {
+      const how = removal(kind, id, ids);
+      if (!how) return false;
+      const out = await side.send(how.operation, how.request);
+      return out.kind === 'answered' && out.seen.status >= 200 && out.seen.status < 300;
+    },
+  };
+}
+
+function judge(probe: Probe, target: Outcome, simulator: Outcome, ids: [Ids, Ids]): ProbeResult {
+  if (target.kind !== 'answered' || simulator.kind !== 'answered') {
+    return { probe, target, simulator, verdict: 'skipped', differences: [] };
+  }
+  const rule = { target: probe.check(target.seen, ids[0]), simulator: probe.check(simulator.seen, ids[1]) };
+  const found = differences(probe, target.seen, simulator.seen, rule);
+  return { probe, target, simulator, verdict: found.length ? 'differs' : 'same', differences: found };
+}
+
+export async function runProbes(options: RunOptions): Promise<RunResult> {
+  const { probes, target, simulator } = options;
+  const sim = liveSource(simulator);
+  const [targetIds, simIds] = await Promise.all([target.discover(options.now), sim.discover(options.now)]);
+  const results = new Array<ProbeResult>(probes.length);
+  let done = 0;
+  const one = async (i: number) => {
+    const probe = probes[i]!;
+    const [t, s] = await Promise.all([target.answer(probe, targetIds), sim.answer(probe, simIds)]);
+    if (t.kind === 'answered') probe.after?.(t.seen, targetIds);
+    if (s.kind === 'answered') probe.after?.(s.seen, simIds);
+    results[i] = judge(probe, t, s, [targetIds, simIds]);
+    options.onProgress?.(++done, probes.length, probe);
+  };
+  const reads = interleaved(probes.map((p, i) => [p, i] as const).filter(([p]) => !p.writes));
+  let next = 0;
+  const worker = async () => {
+    while (next < reads.length) await one(reads[next++]![1]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  for (const [i, p] of probes.entries()) if (p.writes) await one(i);
+  const notRemoved: NotRemoved[] = [];
+  for (const [label, source, ids] of [
+    ['target', target, targetIds],
+    ['simulator', sim, simIds],
+  ] as const) {
+    for (const [kind, id] of Object.entries(ids.created)) {
+      if (!(await source.remove?.(kind, id, ids))) notRemoved.push({ side: label, kind, id });
+    }
+  }
+  return { results, notRemoved };
+}
+
+/**
+ * The probes taken in turn from each operation, so that the workers are spread over many endpoints: each
+ * endpoint's pace is 4 a second, and probes of one endpoint side by side would hold every worker on it.
+ */
+function interleaved<T extends readonly [Probe, number]>(items: T[]): T[] {
+  const queues = new Map<string, T[]>();
+  for (const item of items) {
+    const queue = queues.get(item[0].operation) ?? [];
+    queue.push(item);
+    queues.set(item[0].operation, queue);
+  }
+  const out: T[] = [];
+  while (out.length < items.length) {
+    for (const queue of queues.values()) {
+      const next = queue.shift();
+      if (next) out.push(next);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import type { RunResult } from './conform-run.js';
+import { answerCell, summarise } from './report-summary.js';
+
+// The JSON report: the summary, then every probe with both answers, its verdict and its differences.
+
+export function jsonReport(run: RunResult, target: string): string {
+  const report = {
+    target,
+    summary: summarise(run),
+    probes: run.results.map((r) => ({
+      name: r.probe.name,
+      operation: r.probe.operation,
+      rule: r.probe.rule,
+      verdict: r.verdict,
+      target: answerCell(r.target),
+      simulator: answerCell(r.simulator),
+      differences: r.differences,
+    })),
+    notRemoved: run.notRemoved,
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
