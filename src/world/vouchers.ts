@@ -7,13 +7,10 @@ import type { Source } from './diary.js';
 import { fromCents, toCents } from './money.js';
 import type { AccountingDocument, AccountingEntry, Desk } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
+import { VOUCHER_PREFIX, type VoucherType } from './sales-codes.js';
 import { ean13 } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 
-/** VoucherType: Voucher = 1, Gift Card = 2. */
-export type VoucherType = 1 | 2;
-/** Each type has its own number series: GV000001 vouchers, GC000001 gift cards. */
-export const VOUCHER_PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
 /** Template: General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4. */
 export type VoucherTemplate = 0 | 1 | 2 | 3 | 4;
 
