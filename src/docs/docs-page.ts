@@ -11,7 +11,8 @@ import { Hono } from 'hono';
 /** Where app.ts mounts these routes; the page links its assets absolutely so `/docs` and `/docs/` both work. */
 const BASE = '/docs';
 
-// Only what the page loads (scripts/build.js copies the same list into dist/). BaseLayout (Swagger UI's default) needs just the bundle: the standalone preset
+// Only what the page loads (scripts/build.js copies the same list into dist/).
+// BaseLayout (Swagger UI's default) needs just the bundle: the standalone preset
 // adds a top bar whose URL box would invite loading other documents, so it is left out.
 const PACKAGE_FILES = ['swagger-ui.css', 'index.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
 

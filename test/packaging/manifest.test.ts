@@ -79,6 +79,6 @@ describe('README', () => {
     expect(install).toContain(`npm i -D git+${HOME}.git`);
     expect(install).toContain('npm pack');
     expect(install).toContain('npx business-api-sim');
-    expect(install).toContain('npm approve-scripts business-api-simulator');
+    expect(install).toContain("npm pkg set 'allowScripts.github:business-api-simulator/business-api-simulator=true'");
   });
 });
