@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 // A consumer's project made of the packed simulator: `npm pack` of this checkout, then an install of
@@ -29,9 +40,35 @@ export interface PackedFile {
   path: string;
 }
 
-/** `npm pack` of this checkout into `dir` (prepack builds dist/ unless it is up to date): the tarball and its files. */
+/** What `npm pack` reads: the packed files and what prepack needs to tell whether dist/ is up to date. */
+const CHECKOUT = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.build.json'];
+const CHECKOUT_DIRS = ['scripts', 'src', 'dist', 'openapi', 'scenarios'];
+
+/** Gives the copied directories their originals' times (a copy keeps only the files' times). */
+function keepDirectoryTimes(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) keepDirectoryTimes(path.join(from, entry.name), path.join(to, entry.name));
+  }
+  const { atime, mtime } = statSync(from);
+  utimesSync(to, atime, mtime);
+}
+
+/**
+ * `npm pack` of a copy of this checkout (times kept, so prepack finds dist/ as up to date as here and
+ * builds only if it is not) into `dir`: the tarball and its files. A copy, because a pack rewrites
+ * package.json while it runs, and other test files read this checkout's.
+ */
 export function pack(dir: string): { tarball: string; files: string[] } {
-  const out = npm(['pack', '--json', '--pack-destination', dir], root);
+  const copy = path.join(dir, 'checkout');
+  for (const entry of [...CHECKOUT, ...CHECKOUT_DIRS]) {
+    if (existsSync(path.join(root, entry))) {
+      cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, preserveTimestamps: true });
+    }
+  }
+  keepDirectoryTimes(path.join(root, 'src'), path.join(copy, 'src'));
+  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  const out = npm(['pack', '--json', '--pack-destination', dir], copy);
   if (out.status !== 0) throw new Error(`npm pack failed: ${out.stderr}`);
   // Lifecycle scripts print before the JSON.
   const json = JSON.parse(out.stdout.slice(out.stdout.indexOf('[')));
