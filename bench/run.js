@@ -14,14 +14,15 @@
 //   f. a soak: mixed traffic over 20 accounts for 60 s, counting every status and sampling the
 //      server's heap every second;
 //   g. durable writes: POST /api/v2/clients one at a time with --data-dir against the same server in
-//      memory, the files of a freshly provisioned account, and the RSS of 2 000 accounts with --data-dir.
+//      memory, the files of a freshly provisioned account, and the RSS of 2 000 accounts with --data-dir;
+//   h. the start commands on a built tree, `npm start` and `node dist/cli.js`, to the first 200.
 //
 // Usage: npm run bench [-- --write]
 //   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefg)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefgh)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -50,6 +51,7 @@ import d from './sections/d-availability.js';
 import e from './sections/e-memory.js';
 import f from './sections/f-soak.js';
 import g from './sections/g-durable.js';
+import h from './sections/h-start-commands.js';
 
 /**
  * @typedef {object} Section
@@ -60,7 +62,7 @@ import g from './sections/g-durable.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f, g];
+const sections = [a, b, c, d, e, f, g, h];
 
 async function main() {
   if (!existsSync(CLI))
@@ -133,7 +135,7 @@ ${texts.join('\n')}${keptPart()}`;
 
 // A bound on the whole run: the load tests and the soak plus generous time for the rest (section g's
 // 2 000 accounts on disk included).
-const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180) * 1000;
+const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180 + 120) * 1000;
 setTimeout(() => {
   console.error(`bench: gave up after ${budgetMs / 1000} s`);
   killChildrenNow();

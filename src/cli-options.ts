@@ -4,10 +4,11 @@ import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEFAULT_MAX_ACCOUNTS, MAX_ACCOUNTS_LIMIT } from './accounts/registry.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import { adminTokenNeeded, type ServerOptions } from './server.js';
 import { WORLD_SIZES } from './world/sizes.js';
 
-export const HELP = `business-api-sim: a stateful simulator of the Business API (v2)
+export const HELP = `business-api-sim ${PACKAGE_VERSION}: a stateful simulator of the Business API (v2)
 
 Usage: business-api-sim [options]
        business-api-sim conform --help   (check the simulator against your own account)
@@ -44,6 +45,7 @@ Options:
                            Webhook deliveries waiting per subscription (default
                            ${DEFAULT_LIMITS.pendingDeliveries}); beyond it the oldest waiting one is dropped and
                            marked failed
+  -v, --version            Print the version and exit
   -h, --help               Show this help
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
@@ -55,7 +57,7 @@ export class UsageError extends Error {}
 // Both logs are kept per account in memory; a million entries each is already far beyond any test run.
 const MAX_LOG_SIZE = 1_000_000;
 
-export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' {
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions | 'help' | 'version' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -79,6 +81,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'max-accounts': { type: 'string' },
         'max-pending-deliveries': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     });
   } catch (error) {
@@ -86,6 +89,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   }
   const v = parsed.values;
   if (v.help) return 'help';
+  if (v.version) return 'version';
   const options: ServerOptions = {};
   const port = v.port ?? env.PORT;
   if (port !== undefined) options.port = integer('--port', port, 0, 65535);

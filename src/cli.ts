@@ -2,6 +2,7 @@
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
 import { HELP, parseCli, UsageError } from './cli-options.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import { ScenarioError } from './scenarios/load.js';
 import { startServer } from './server.js';
 
@@ -22,6 +23,10 @@ async function main(): Promise<void> {
   }
   if (options === 'help') {
     console.log(HELP);
+    return;
+  }
+  if (options === 'version') {
+    console.log(PACKAGE_VERSION);
     return;
   }
   let server;

@@ -83,9 +83,11 @@ function sameSettings(a: AccountSettings, b: AccountSettings): boolean {
 export function allChanges(data: AccountData): Change[] {
   const changes: Change[] = [];
   for (const table of tables()) {
+    // A collection never read is still its template's: no change, and the template need not be generated.
     const held = table.held(data);
+    if (held === undefined) continue;
     const base = table.base(data);
-    if (held !== undefined && held !== base) diffRows(table.key, base, held, changes, table.name);
+    if (held !== base) diffRows(table.key, base, held, changes, table.name);
   }
   for (const [hash, record] of Object.entries(data.auth.tokens)) changes.push([TOKENS, hash, record]);
   return changes;

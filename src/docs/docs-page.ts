@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 
 // The API reference at /docs: Swagger UI rendering /openapi.json. Every byte comes from the simulator
@@ -10,7 +11,8 @@ import { Hono } from 'hono';
 /** Where app.ts mounts these routes; the page links its assets absolutely so `/docs` and `/docs/` both work. */
 const BASE = '/docs';
 
-// Only what the page loads. BaseLayout (Swagger UI's default) needs just the bundle: the standalone preset
+// Only what the page loads (scripts/build.js copies the same list into dist/).
+// BaseLayout (Swagger UI's default) needs just the bundle: the standalone preset
 // adds a top bar whose URL box would invite loading other documents, so it is left out.
 const PACKAGE_FILES = ['swagger-ui.css', 'index.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
 
@@ -50,10 +52,20 @@ interface Assets {
 
 let cached: Assets | undefined;
 
+/**
+ * The build copies the files next to this module (dist/docs/swagger-ui/), so an installed package
+ * needs no swagger-ui-dist; run from src/ (the tests), they are read from that dev dependency.
+ */
+function assetsDirectory(): string {
+  const built = fileURLToPath(new URL('./swagger-ui/', import.meta.url));
+  if (existsSync(join(built, PACKAGE_FILES[0]!))) return built;
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
+
 /** Read on first use, once per process: simulators created by tests that never open /docs pay nothing. */
 function assets(): Assets {
   if (cached) return cached;
-  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const dir = assetsDirectory();
   const hash = createHash('sha256');
   const files = new Map<string, { body: Uint8Array<ArrayBuffer>; type: string }>();
   const add = (name: string, body: Uint8Array<ArrayBuffer>) => {

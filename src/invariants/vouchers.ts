@@ -2,7 +2,7 @@ import { utcMs } from '../datetime.js';
 import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
 import type { AccountingEntry } from '../world/sales.js';
-import { VOUCHER_CATEGORIES, VOUCHER_PREFIX } from '../world/vouchers.js';
+import { VOUCHER_CATEGORIES, VOUCHER_PREFIX } from '../world/sales-codes.js';
 import { problems } from './invariant.js';
 
 // Vouchers and gift cards: what a voucher says it is, and what it paid while it was valid.

@@ -10,8 +10,8 @@ import { redeemedByVoucher, voucherRedemptions } from '../sales/index.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
-import { EntryType } from '../world/sales-codes.js';
-import { VOUCHER_PREFIX, type Voucher, type VoucherTemplate, type VoucherType } from '../world/vouchers.js';
+import { EntryType, VOUCHER_PREFIX, type VoucherType } from '../world/sales-codes.js';
+import type { Voucher, VoucherTemplate } from '../world/vouchers.js';
 import { TEXT_FIELDS, type TextField, type VoucherIn } from './schemas.js';
 
 // Vouchers and gift cards. A voucher's balance and redemptions are never stored: they are read from

@@ -39,3 +39,16 @@ export type EntryTypeId = (typeof EntryType)[keyof typeof EntryType];
 
 /** Head of each type's entry numbers (`RCT-000123`). */
 export const ENTRY_PREFIX: Record<EntryTypeId, string> = { 1: 'RCT', 2: 'PAY', 10: 'RRC', 11: 'RPY' };
+
+/** VoucherType: Voucher = 1, Gift Card = 2. */
+export type VoucherType = 1 | 2;
+/** Each type has its own number series: GV000001 vouchers, GC000001 gift cards. */
+export const VOUCHER_PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
+/**
+ * The categories of each type: a gift card is always a Gift Card; a voucher is a gift, a
+ * promotion or a corporate reward. A voucher's Description starts with its Category.
+ */
+export const VOUCHER_CATEGORIES: Record<VoucherType, readonly string[]> = {
+  1: ['Gift Voucher', 'Promotional', 'Corporate'],
+  2: ['Gift Card'],
+};

@@ -7,21 +7,10 @@ import type { Source } from './diary.js';
 import { fromCents, toCents } from './money.js';
 import type { AccountingDocument, AccountingEntry, Desk } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
+import { VOUCHER_PREFIX, type VoucherType } from './sales-codes.js';
 import { ean13 } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 
-/** VoucherType: Voucher = 1, Gift Card = 2. */
-export type VoucherType = 1 | 2;
-/** Each type has its own number series: GV000001 vouchers, GC000001 gift cards. */
-export const VOUCHER_PREFIX: Record<VoucherType, string> = { 1: 'GV', 2: 'GC' };
-/**
- * The categories of each type: a gift card is always a Gift Card; a voucher is a gift, a
- * promotion or a corporate reward. A voucher's Description starts with its Category.
- */
-export const VOUCHER_CATEGORIES: Record<VoucherType, readonly string[]> = {
-  1: ['Gift Voucher', 'Promotional', 'Corporate'],
-  2: ['Gift Card'],
-};
 /** Template: General = 0, Birthday = 1, WithLove = 2, ThankYou = 3, Congratulations = 4. */
 export type VoucherTemplate = 0 | 1 | 2 | 3 | 4;
 

@@ -21,9 +21,9 @@ export interface CliProcess {
   exited: Promise<number | NodeJS.Signals | null>;
 }
 
-/** Starts the CLI and waits for its banner; rejects with what it printed if it exits first. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], {
+/** Starts the CLI (the built one unless `cli` names another) and waits for its banner; rejects if it exits first. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, cli = CLI): Promise<CliProcess> {
+  const child = spawn(process.execPath, [cli, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

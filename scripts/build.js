@@ -1,0 +1,100 @@
+// Builds dist/: compiles src/ with TypeScript and copies the Swagger UI files the docs page serves.
+//
+// Usage: node scripts/build.js [--if-stale | --pack]
+//   (none)      compile (incrementally) and copy: `npm run build`
+//   --if-stale  do nothing when dist/ is newer than every input: `npm start` and `prepare`
+//   --pack      for `prepack`: keep dist/ when it is up to date and holds nothing but the build of
+//               today's sources; otherwise remove it and build from scratch
+//
+// The Swagger UI files are copied from the swagger-ui-dist dev dependency, so a consumer's install
+// needs neither that package nor the install script of its analytics dependency.
+
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { restoreManifest } from './pack-manifest.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = path.join(ROOT, 'src');
+const DIST = path.join(ROOT, 'dist');
+/** Written by a build that succeeded, with the time it started. */
+const STAMP = path.join(DIST, '.build-stamp');
+const TSBUILDINFO = path.join(DIST, '.tsbuildinfo');
+/** Where src/docs/docs-page.ts looks for the Swagger UI files, next to dist/docs/docs-page.js. */
+const ASSETS = path.join(DIST, 'docs', 'swagger-ui');
+/** The Swagger UI files the docs page serves (PACKAGE_FILES in src/docs/docs-page.ts), and their licence. */
+const SWAGGER_FILES = ['swagger-ui.css', 'index.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
+const SWAGGER_LICENCE = ['LICENSE', 'NOTICE', 'swagger-ui-bundle.js.LICENSE.txt'];
+/** Everything a build reads besides src/. */
+const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'scripts/build.js'];
+
+const { values: flags } = parseArgs({
+  options: { 'if-stale': { type: 'boolean', default: false }, pack: { type: 'boolean', default: false } },
+  strict: true,
+});
+
+/** Every file under a directory, as paths relative to it. */
+function filesUnder(dir, prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+/** The newest modification time under a directory, directories included (a deleted file changes its directory). */
+function newest(dir) {
+  let latest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+function isStale() {
+  if (!existsSync(STAMP)) return true;
+  const built = statSync(STAMP).mtimeMs;
+  const inputs = INPUTS.map((f) => path.join(ROOT, f)).filter((f) => existsSync(f));
+  return Math.max(newest(SRC), ...inputs.map((f) => statSync(f).mtimeMs)) > built;
+}
+
+/** A compiled file in dist/ whose source is gone (TypeScript never removes one). */
+function hasOrphans() {
+  return filesUnder(DIST)
+    .filter((f) => /\.(js|d\.ts)$/.test(f) && !f.startsWith('docs/swagger-ui/'))
+    .some((f) => !existsSync(path.join(SRC, f.replace(/(\.d)?\.ts$|\.js$/, '.ts'))));
+}
+
+function compile() {
+  // TypeScript is a dev dependency: present in a checkout and while a git install is prepared.
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // Incremental: after a small change only what it touches is compiled again (the state lives in dist/).
+  const args = ['-p', path.join(ROOT, 'tsconfig.build.json'), '--incremental', '--tsBuildInfoFile', TSBUILDINFO];
+  const result = spawnSync(process.execPath, [tsc, ...args], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function copySwaggerUi() {
+  const from = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  mkdirSync(ASSETS, { recursive: true });
+  for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE]) {
+    copyFileSync(path.join(from, name), path.join(ASSETS, name));
+  }
+}
+
+restoreManifest();
+const stale = isStale();
+if (flags['if-stale'] && !stale) process.exit(0);
+if (flags.pack && !stale && !hasOrphans()) process.exit(0);
+if (flags.pack) rmSync(DIST, { recursive: true, force: true });
+rmSync(STAMP, { force: true });
+// The stamp takes the time the build started: a source saved while it ran makes the next start build again.
+const started = new Date();
+compile();
+copySwaggerUi();
+writeFileSync(STAMP, `${started.toISOString()}\n`);
+utimesSync(STAMP, started, started);
