@@ -1,5 +1,6 @@
 import type { World } from '../world/index.js';
 import type { Invariant } from './invariant.js';
+import { historySpansAYear, recurringInvoicesPaidByDirectDebit, tillSalesPaidSameDay } from './sales.js';
 import { nothingRecordedAfterClock, openClockInsOnlyTodayInTradingHours } from './time.js';
 
 // The world's coherence, stated once: what a seeded account shows in a demo or to a test must make
@@ -8,6 +9,9 @@ import { nothingRecordedAfterClock, openClockInsOnlyTodayInTradingHours } from '
 export const WORLD_INVARIANTS = {
   nothingRecordedAfterClock,
   openClockInsOnlyTodayInTradingHours,
+  historySpansAYear,
+  tillSalesPaidSameDay,
+  recurringInvoicesPaidByDirectDebit,
 } satisfies Record<string, Invariant>;
 
 /** Every broken invariant of the world at the clock, each line prefixed with the invariant's name. */

@@ -116,7 +116,9 @@ export function generateWorld(options: WorldOptions): World {
   for (const appointment of appointments) appointment.InvoiceId = invoiceOf.get(appointment.AppointmentId) ?? null;
   const desk = new Desk(reference, plans);
   const vouchers = generateVouchers(ctx, siteInfo, clients, lookups.sources);
-  const redemptions = generateVoucherRedemptions(ctx, vouchers, documents, desk);
+  // Vouchers are redeemed at the till: membership invoices, made by a recurring invoice, are paid by direct debit.
+  const tillSales = documents.filter((d) => d.LinkedAccountingDocumentId === null);
+  const redemptions = generateVoucherRedemptions(ctx, vouchers, tillSales, desk);
   const customForms = generateCustomForms(ctx);
 
   return {

@@ -39,3 +39,6 @@ export type EntryTypeId = (typeof EntryType)[keyof typeof EntryType];
 
 /** Head of each type's entry numbers (`RCT-000123`). */
 export const ENTRY_PREFIX: Record<EntryTypeId, string> = { 1: 'RCT', 2: 'PAY', 10: 'RRC', 11: 'RPY' };
+
+/** The payment type of membership direct debits (a name of the world's payment types). */
+export const DIRECT_DEBIT = 'Direct Debit';
