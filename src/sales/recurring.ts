@@ -11,7 +11,13 @@ import {
   ENTRY_PREFIX,
   type EntryTypeId,
 } from '../world/sales-codes.js';
-import { DIRECT_DEBIT_FAILURE_SHARE, recurringEntry, recurringRun, STANDING_ORDER } from '../world/sales-rules.js';
+import {
+  DIRECT_DEBIT_FAILURE_SHARE,
+  recurringEntry,
+  recurringRun,
+  STANDING_ORDER,
+  siteManager,
+} from '../world/sales-rules.js';
 
 // Recurring client (20) and supplier (21) invoices generate a client invoice (1) or supplier
 // invoice (10) each time the account clock passes their NextRunDate. The clock is virtual, so this
@@ -114,6 +120,7 @@ function payRun(account: Account, document: AccountingDocument): AccountingEntry
   return recurringEntry(document, account.random.guid(), {
     paymentTypeId: world.paymentTypes.find((p) => p.Name === method)?.PaymentTypeId ?? EMPTY_GUID,
     cashDrawerId: world.cashDrawers.find((d) => d.SiteId === document.SiteId)?.CashDrawerId ?? EMPTY_GUID,
+    userId: siteManager(world.employees, document.SiteId),
   });
 }
 

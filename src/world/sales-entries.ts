@@ -2,11 +2,18 @@ import { DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
+import type { Employee } from './employees.js';
 import { fromCents, toCents } from './money.js';
 import type { AccountingDocument, AccountingEntry, Desk, EntryTypeId, PaymentTypeName } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
 import { DIRECT_DEBIT, ENTRY_PREFIX } from './sales-codes.js';
-import { DIRECT_DEBIT_FAILURE_SHARE, recurringEntry, STANDING_ORDER, TILL_UNSETTLED_SHARE } from './sales-rules.js';
+import {
+  DIRECT_DEBIT_FAILURE_SHARE,
+  recurringEntry,
+  STANDING_ORDER,
+  siteManager,
+  TILL_UNSETTLED_SHARE,
+} from './sales-rules.js';
 import type { Rng } from './seeded-faker.js';
 
 // Till sales (client invoices rung up at the desk) are paid in full the same day, bar a set share
@@ -19,6 +26,7 @@ export function generateEntries(
   documents: AccountingDocument[],
   redemptions: AccountingEntry[],
   desk: Desk,
+  employees: readonly Employee[],
 ): AccountingEntry[] {
   const rng = rngFor(ctx, 'sales-entries');
   const entries: AccountingEntry[] = [...redemptions];
@@ -46,10 +54,12 @@ export function generateEntries(
   );
   const debits = documents.filter((_, i) => kinds[i] === 'debit');
   const failed = new Set(rng.sample(debits, Math.round(debits.length * DIRECT_DEBIT_FAILURE_SHARE)));
-  const recurringBooking = (doc: AccountingDocument, method: PaymentTypeName) => ({
-    paymentTypeId: desk.paymentType(method),
-    cashDrawerId: desk.drawer(doc.SiteId),
-  });
+  const managers = new Map<Guid, Guid>();
+  const recurringBooking = (doc: AccountingDocument, method: PaymentTypeName) => {
+    let userId = managers.get(doc.SiteId);
+    if (userId === undefined) managers.set(doc.SiteId, (userId = siteManager(employees, doc.SiteId)));
+    return { paymentTypeId: desk.paymentType(method), cashDrawerId: desk.drawer(doc.SiteId), userId };
+  };
 
   documents.forEach((doc, i) => {
     const date = utcMs(doc.DocumentDate);

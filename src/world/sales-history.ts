@@ -35,12 +35,11 @@ export type SellRetail = (siteId: Guid, at: number, products: Product[], client:
 export function pastRetailSales(ctx: GenContext, rng: Rng, input: HistoryInput, sell: SellRetail): void {
   const from = addMonths(ctx.today, -HISTORY_MONTHS);
   const perDay = WALK_INS_PER_30_DAYS[ctx.size] / 30;
+  const locals = localClients(input.clients, input.sites);
   for (const info of input.sites) {
     const siteId = info.site.SiteId;
     const shelf = input.retail(siteId);
-    // Clients of the site, and when each joined: a sale goes to someone who had joined by then.
-    const locals = input.clients.filter((c) => c.State === 1 && (c.SiteId === null || c.SiteId === siteId));
-    const joined = locals.map((c) => utcMs(c.CreationDate));
+    const { clients, joined } = locals.get(siteId) as Locals;
     if (shelf.length === 0) continue;
     for (let day = from; day < ctx.today - RECENT_DAYS * DAY; day += DAY) {
       if (info.closedFrom !== null && day >= info.closedFrom) break;
@@ -52,10 +51,33 @@ export function pastRetailSales(ctx: GenContext, rng: Rng, input: HistoryInput, 
         const at = window.open + rng.int(0, quarters - 1) * 15 * MINUTE;
         const known = joinedBy(joined, at);
         if (known === 0 || at < from) continue;
-        sell(siteId, at, rng.sample(shelf, rng.int(1, 3)), locals[rng.int(0, known - 1)] as Client);
+        sell(siteId, at, rng.sample(shelf, rng.int(1, 3)), clients[rng.int(0, known - 1)] as Client);
       }
     }
   }
+}
+
+/** A site's active clients (its own and the account-wide ones) in joining order, and when each joined. */
+interface Locals {
+  clients: Client[];
+  joined: number[];
+}
+
+/** Each site's Locals, in one pass over the clients: a sale goes to someone who had joined by then. */
+function localClients(clients: readonly Client[], sites: readonly SiteInfo[]): Map<Guid, Locals> {
+  const out = new Map<Guid, Locals>(sites.map((s) => [s.site.SiteId, { clients: [], joined: [] }]));
+  const all = [...out.values()];
+  for (const c of clients) {
+    if (c.State !== 1) continue;
+    const at = utcMs(c.CreationDate);
+    const add = (locals: Locals | undefined) => {
+      locals?.clients.push(c);
+      locals?.joined.push(at);
+    };
+    if (c.SiteId === null) all.forEach(add);
+    else add(out.get(c.SiteId));
+  }
+  return out;
 }
 
 /** How many of the ascending instants are at or before `at`. */

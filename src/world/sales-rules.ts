@@ -1,5 +1,6 @@
 import { utcMs, utcText } from '../datetime.js';
 import { EMPTY_GUID, type Guid } from './common.js';
+import type { Employee } from './employees.js';
 import type { AccountingDocument, AccountingEntry } from './sales.js';
 import { DocumentType, EntryType } from './sales-codes.js';
 
@@ -49,16 +50,27 @@ export function recurringRun(recurring: AccountingDocument, at: number, guid: ()
   };
 }
 
-/** Where a recurring entry is booked: the payment type and the site's first cash drawer. */
+/** Where a recurring entry is booked: the payment type, the site's first cash drawer and its manager. */
 export interface Booking {
   paymentTypeId: Guid;
   cashDrawerId: Guid;
+  userId: Guid;
+}
+
+/**
+ * Who recurring entries are booked under at a site: its salon manager, else its receptionist,
+ * else anyone working there (the first in the list); the empty Guid when it has no staff.
+ */
+export function siteManager(employees: readonly Employee[], siteId: Guid): Guid {
+  const staff = employees.filter((e) => e.SiteId === siteId);
+  const titled = (title: string) => staff.find((e) => e.JobTitle === title);
+  return (titled('Salon Manager') ?? titled('Receptionist') ?? staff[0])?.EmployeeId ?? EMPTY_GUID;
 }
 
 /**
  * The entry that pays a membership invoice by direct debit (a RecurringReceipt) or a recurring
  * supplier invoice by standing order (a RecurringPayment): the whole total, dated the invoice's
- * date, made by no user (the bank collects it). The caller numbers it.
+ * date, booked under the site's manager. The caller numbers it.
  */
 export function recurringEntry(document: AccountingDocument, id: Guid, booking: Booking): AccountingEntry {
   const client = document.ClientId !== null;
@@ -80,7 +92,7 @@ export function recurringEntry(document: AccountingDocument, id: Guid, booking: 
     Total: document.Total,
     PaymentTypeId: booking.paymentTypeId,
     VoucherId: null,
-    UserId: EMPTY_GUID,
+    UserId: booking.userId,
     CashDrawerId: booking.cashDrawerId,
     Gratuities: [],
   };
