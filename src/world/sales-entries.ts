@@ -49,7 +49,7 @@ export function generateEntries(
   const kinds = documents.map(kind);
   const unsettled = tillSalesLeftOpen(
     rng,
-    documents.filter((d, i) => kinds[i] === 'till'),
+    documents.filter((_, i) => kinds[i] === 'till'),
     owedOn,
   );
   const debits = documents.filter((_, i) => kinds[i] === 'debit');
