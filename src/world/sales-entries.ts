@@ -62,9 +62,9 @@ export function generateEntries(
   };
 
   documents.forEach((doc, i) => {
-    const date = utcMs(doc.DocumentDate);
     const owed = owedOn(doc);
     if (owed <= 0) return;
+    const date = kinds[i] === 'till' || kinds[i] === 'supplier' ? utcMs(doc.DocumentDate) : 0;
     switch (kinds[i]) {
       case 'till': {
         // Rung up at the desk as the sale ends, never after the day the world is made for.
@@ -113,14 +113,14 @@ export function generateEntries(
   );
   const counters = new Map<EntryTypeId, number>();
   const paidSoFar = new Map<Guid, number>();
-  const totals = new Map(documents.map((d) => [d.AccountingDocumentId, toCents(d.Total)]));
+
   for (const e of entries) {
     const n = (counters.get(e.AccountingEntryTypeId) ?? 0) + 1;
     counters.set(e.AccountingEntryTypeId, n);
     e.EntryNumber = `${ENTRY_PREFIX[e.AccountingEntryTypeId]}-${String(n).padStart(6, '0')}`;
     if (e.AccountingDocumentId) {
       const before = paidSoFar.get(e.AccountingDocumentId) ?? 0;
-      e.AmountDue = fromCents((totals.get(e.AccountingDocumentId) ?? 0) - before);
+      e.AmountDue = fromCents(toCents(byId.get(e.AccountingDocumentId)?.Total ?? 0) - before);
       paidSoFar.set(e.AccountingDocumentId, before + toCents(e.Total));
     }
   }

@@ -1,4 +1,4 @@
-import { addMonths, DAY, MINUTE, utcMs } from '../datetime.js';
+import { addMonths, DAY, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Product } from './catalogue.js';
 import type { Client } from './clients.js';
 import type { Guid } from './common.js';
@@ -49,7 +49,7 @@ export function pastRetailSales(ctx: GenContext, rng: Rng, input: HistoryInput, 
       const quarters = Math.floor((window.close - window.open) / (15 * MINUTE));
       for (let i = 0; i < count; i++) {
         const at = window.open + rng.int(0, quarters - 1) * 15 * MINUTE;
-        const known = joinedBy(joined, at);
+        const known = joinedBy(joined, utcText(at));
         if (known === 0 || at < from) continue;
         sell(siteId, at, rng.sample(shelf, rng.int(1, 3)), clients[rng.int(0, known - 1)] as Client);
       }
@@ -60,7 +60,8 @@ export function pastRetailSales(ctx: GenContext, rng: Rng, input: HistoryInput, 
 /** A site's active clients (its own and the account-wide ones) in joining order, and when each joined. */
 interface Locals {
   clients: Client[];
-  joined: number[];
+  /** Their CreationDate texts, which sort as the instants do. */
+  joined: string[];
 }
 
 /** Each site's Locals, in one pass over the clients: a sale goes to someone who had joined by then. */
@@ -69,24 +70,22 @@ function localClients(clients: readonly Client[], sites: readonly SiteInfo[]): M
   const all = [...out.values()];
   for (const c of clients) {
     if (c.State !== 1) continue;
-    const at = utcMs(c.CreationDate);
-    const add = (locals: Locals | undefined) => {
-      locals?.clients.push(c);
-      locals?.joined.push(at);
-    };
-    if (c.SiteId === null) all.forEach(add);
-    else add(out.get(c.SiteId));
+    const own = c.SiteId === null ? undefined : out.get(c.SiteId);
+    for (const locals of own ? [own] : c.SiteId === null ? all : []) {
+      locals.clients.push(c);
+      locals.joined.push(c.CreationDate);
+    }
   }
   return out;
 }
 
-/** How many of the ascending instants are at or before `at`. */
-function joinedBy(joined: readonly number[], at: number): number {
+/** How many of the ascending date texts are at or before `at`. */
+function joinedBy(joined: readonly string[], at: string): number {
   let lo = 0,
     hi = joined.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((joined[mid] as number) <= at) lo = mid + 1;
+    if ((joined[mid] as string) <= at) lo = mid + 1;
     else hi = mid;
   }
   return lo;
