@@ -113,7 +113,6 @@ export function generateEntries(
   );
   const counters = new Map<EntryTypeId, number>();
   const paidSoFar = new Map<Guid, number>();
-
   for (const e of entries) {
     const n = (counters.get(e.AccountingEntryTypeId) ?? 0) + 1;
     counters.set(e.AccountingEntryTypeId, n);

@@ -13,7 +13,7 @@ import { tradingWindow } from './sites-gen.js';
 // recurring invoices have made, so documents and entries reach back over a year like the business's.
 
 /** Sales history reaches back this many months before today. */
-export const HISTORY_MONTHS = 13;
+const HISTORY_MONTHS = 13;
 
 /** Retail-only sales at the desk, per site and 30 days; the diary's own month has the same number. */
 export const WALK_INS_PER_30_DAYS = { small: 6, standard: 20, large: 60 } as const;
