@@ -6,6 +6,7 @@ import {
   sessionsTaughtByQualifiedEmployees,
 } from './classes.js';
 import type { Invariant } from './invariant.js';
+import { historySpansAYear, recurringInvoicesPaidByDirectDebit, tillSalesPaidSameDay } from './sales.js';
 import { nothingRecordedAfterClock, openClockInsOnlyTodayInTradingHours } from './time.js';
 import { expiredVouchersConsistent, voucherKindsAgree } from './vouchers.js';
 
@@ -21,6 +22,9 @@ export const WORLD_INVARIANTS = {
   voucherKindsAgree,
   expiredVouchersConsistent,
   availabilityOffersOnlyBookableOnline,
+  historySpansAYear,
+  tillSalesPaidSameDay,
+  recurringInvoicesPaidByDirectDebit,
 } satisfies Record<string, Invariant>;
 
 /** Every broken invariant of the world at the clock, each line prefixed with the invariant's name. */

@@ -1,12 +1,28 @@
 import type { Account } from '../accounts/account.js';
 import { addMonths, utcMs, utcText } from '../datetime.js';
 import type { EventKind } from '../webhooks/subscriptions.js';
-import type { AccountingDocument } from '../world/sales.js';
-import { DOCUMENT_PREFIX, DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
+import { EMPTY_GUID } from '../world/common.js';
+import type { AccountingDocument, AccountingEntry } from '../world/sales.js';
+import {
+  DIRECT_DEBIT,
+  DOCUMENT_PREFIX,
+  DocumentType,
+  type DocumentTypeId,
+  ENTRY_PREFIX,
+  type EntryTypeId,
+} from '../world/sales-codes.js';
+import {
+  DIRECT_DEBIT_FAILURE_SHARE,
+  recurringEntry,
+  recurringRun,
+  STANDING_ORDER,
+  siteManager,
+} from '../world/sales-rules.js';
 
 // Recurring client (20) and supplier (21) invoices generate a client invoice (1) or supplier
 // invoice (10) each time the account clock passes their NextRunDate. The clock is virtual, so this
 // runs lazily ("catch-up") whenever the account is used: everything due up to now, in date order.
+// Each run is paid in the same write, as the seeded runs were: by direct debit or standing order.
 
 export interface Generated {
   event: EventKind;
@@ -28,7 +44,7 @@ const MAX_RUNS = 5000;
 const earliest = new WeakMap<readonly AccountingDocument[], number>();
 
 /**
- * Generates every invoice due up to `now`, oldest run first; the documents are added to the world.
+ * Generates every invoice due up to `now`, oldest run first, with the entry paying it; both are added to the world.
  * Linear in the documents and the runs it makes: due documents wait in a heap by run date, and
  * numbers continue from the highest of each type, found once.
  */
@@ -48,40 +64,64 @@ export function generateDue(account: Account, now: number): Generated[] {
     }
   });
   const numbers = new Map<DocumentTypeId, number>();
+  const entryNumbers = new Map<EntryTypeId, number>();
   const out: Generated[] = [];
+  const entries: AccountingEntry[] = [];
   const changed = new Map<number, AccountingDocument>();
   for (let next = heap.pop(); next && out.length < MAX_RUNS; next = heap.pop()) {
     const { document: recurring, index } = next;
     const spec = OUTPUT[recurring.AccountingDocumentTypeId]!;
     const at = utcMs(recurring.NextRunDate as string);
-    const number = (numbers.get(spec.type) ?? highestNumber(documents, spec.type)) + 1;
+    const number =
+      (numbers.get(spec.type) ??
+        highestNumber(
+          documents,
+          (d) => d.AccountingDocumentTypeId === spec.type,
+          (d) => d.DocumentNumber,
+        )) + 1;
     numbers.set(spec.type, number);
-    const dueGap = utcMs(recurring.DueDate) - utcMs(recurring.DocumentDate);
-    const document: AccountingDocument = {
-      ...structuredClone(recurring),
-      AccountingDocumentId: account.random.guid(),
-      AccountingDocumentTypeId: spec.type,
-      DocumentNumber: `${DOCUMENT_PREFIX[spec.type]}-${String(number).padStart(6, '0')}`,
-      DocumentDate: utcText(at),
-      DueDate: utcText(at + Math.max(0, dueGap)),
-      LinkedAccountingDocumentId: null,
-      TransferSiteId: null,
-      RecurrenceIntervalMonths: null,
-      NextRunDate: null,
-      AccountingDocumentLineItems: recurring.AccountingDocumentLineItems.map((l) => ({
-        ...l,
-        AccountingDocumentLineItemId: account.random.guid(),
-      })),
-    };
+    const document = recurringRun(recurring, at, () => account.random.guid());
+    document.DocumentNumber = `${DOCUMENT_PREFIX[spec.type]}-${String(number).padStart(6, '0')}`;
     recurring.NextRunDate = utcText(addMonths(at, recurring.RecurrenceIntervalMonths as number));
     changed.set(index, recurring);
     out.push({ event: spec.event, at, document, recurring: { ...recurring } });
+    const entry = payRun(account, document);
+    if (entry) {
+      const type = entry.AccountingEntryTypeId;
+      const n =
+        (entryNumbers.get(type) ??
+          highestNumber(
+            account.world.accountingEntries,
+            (e) => e.AccountingEntryTypeId === type,
+            (e) => e.EntryNumber,
+          )) + 1;
+      entryNumbers.set(type, n);
+      entries.push({ ...entry, EntryNumber: `${ENTRY_PREFIX[type]}-${String(n).padStart(6, '0')}` });
+    }
     if (utcMs(recurring.NextRunDate) <= now) heap.push(next);
   }
   if (out.length === 0) return out;
   const updated = documents.map((d, index) => changed.get(index) ?? d);
   account.world.accountingDocuments = [...updated, ...out.map((g) => g.document)];
+  if (entries.length > 0) account.world.accountingEntries = [...account.world.accountingEntries, ...entries];
   return out;
+}
+
+/**
+ * The entry that pays a run, made with it: a membership invoice's direct debit, which fails (no
+ * entry, the invoice stays unpaid) with the share DIRECT_DEBIT_FAILURE_SHARE, drawn from the
+ * account's id source; a recurring supplier invoice's standing order, which always goes through.
+ */
+function payRun(account: Account, document: AccountingDocument): AccountingEntry | undefined {
+  const client = document.AccountingDocumentTypeId === DocumentType.ClientInvoice;
+  if (client && account.random.next() < DIRECT_DEBIT_FAILURE_SHARE) return undefined;
+  const { world } = account;
+  const method = client ? DIRECT_DEBIT : STANDING_ORDER;
+  return recurringEntry(document, account.random.guid(), {
+    paymentTypeId: world.paymentTypes.find((p) => p.Name === method)?.PaymentTypeId ?? EMPTY_GUID,
+    cashDrawerId: world.cashDrawers.find((d) => d.SiteId === document.SiteId)?.CashDrawerId ?? EMPTY_GUID,
+    userId: siteManager(world.employees, document.SiteId),
+  });
 }
 
 /** True when a recurring run is due by `now` (cheap: the earliest run is kept per documents array). */
@@ -99,12 +139,17 @@ function earliestRun(documents: readonly AccountingDocument[]): number {
   return at;
 }
 
-/** The highest number of that type, in the world's `PREFIX-000123` form. */
-function highestNumber(documents: readonly AccountingDocument[], type: DocumentTypeId): number {
+/** The highest number among the records `matches` picks, in the world's `PREFIX-000123` form. */
+function highestNumber<T>(
+  records: readonly T[],
+  matches: (record: T) => boolean,
+  number: (record: T) => string,
+): number {
   let max = 0;
-  for (const d of documents) {
-    if (d.AccountingDocumentTypeId !== type) continue;
-    const n = Number(d.DocumentNumber.slice(d.DocumentNumber.lastIndexOf('-') + 1));
+  for (const r of records) {
+    if (!matches(r)) continue;
+    const text = number(r);
+    const n = Number(text.slice(text.lastIndexOf('-') + 1));
     if (Number.isInteger(n) && n > max) max = n;
   }
   return max;

@@ -105,12 +105,14 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
   const mobiles: string[] = [];
 
   // About one client in eight is a member; the first few are current, so even small worlds
-  // have membership renewals to bill.
+  // have membership renewals to bill, and the first pays monthly, so every month bills one.
   const indices = Array.from({ length: ctx.profile.clients }, (_, i) => i);
   const lapsedMember = new Map<number, boolean>();
-  rng.sample(indices, Math.max(4, Math.round(ctx.profile.clients * 0.12))).forEach((i, k) => {
+  const sampled = rng.sample(indices, Math.max(4, Math.round(ctx.profile.clients * 0.12)));
+  sampled.forEach((i, k) => {
     lapsedMember.set(i, k >= 3 && rng.chance(0.2));
   });
+  const monthly = liveMemberships.find((m) => m.TermMonths === 1 && m.SiteId === null);
 
   const clients: Client[] = [];
   for (let i = 0; i < ctx.profile.clients; i++) {
@@ -151,7 +153,16 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
     const member =
       lapsed === undefined
         ? null
-        : membershipFor(ctx, rng, home?.site.SiteId ?? null, created, lapsed, liveMemberships, memberships);
+        : membershipFor(
+            ctx,
+            rng,
+            home?.site.SiteId ?? null,
+            created,
+            lapsed,
+            liveMemberships,
+            memberships,
+            i === sampled[0] ? monthly : undefined,
+          );
     const accepts = rng.chance(0.6);
     const channel = (): boolean | null =>
       accepts ? rng.weighted([true, false, null], [65, 15, 20]) : rng.weighted([null, false, true], [70, 25, 5]);
@@ -203,10 +214,13 @@ function membershipFor(
   lapsed: boolean,
   live: Membership[],
   all: Membership[],
+  chosen: Membership | undefined,
 ): { membership: Membership; start: number; end: number } | null {
   const pool = (lapsed ? all : live).filter((m) => m.SiteId === null || m.SiteId === siteId);
   if (pool.length === 0) return null;
-  const membership = rng.pick(pool);
+  // The pick is drawn even when the membership is chosen, so the draws after it stay the same.
+  const picked = rng.pick(pool);
+  const membership = chosen ?? picked;
   const start = created + rng.int(0, Math.max(0, Math.floor((ctx.today - created) / DAY) - 1)) * DAY;
   let end = addMonths(start, membership.TermMonths);
   while (end <= ctx.today) end = addMonths(end, membership.TermMonths);

@@ -115,14 +115,17 @@ export function generateWorld(options: WorldOptions): World {
   });
   for (const appointment of appointments) appointment.InvoiceId = invoiceOf.get(appointment.AppointmentId) ?? null;
   const desk = new Desk(reference, plans);
+  const employees = plans.map((p) => p.employee);
   const vouchers = generateVouchers(ctx, siteInfo, clients, lookups.sources);
-  const redemptions = generateVoucherRedemptions(ctx, vouchers, documents, desk);
+  // Vouchers are redeemed at the till: membership invoices, made by a recurring invoice, are paid by direct debit.
+  const tillSales = documents.filter((d) => d.LinkedAccountingDocumentId === null);
+  const redemptions = generateVoucherRedemptions(ctx, vouchers, tillSales, desk);
   const customForms = generateCustomForms(ctx);
 
   return {
     sites: siteInfo.map((s) => s.site),
     ...catalogue,
-    employees: plans.map((p) => p.employee),
+    employees,
     schedules,
     clients,
     ...lookups,
@@ -132,7 +135,7 @@ export function generateWorld(options: WorldOptions): World {
     paymentTypes: reference.paymentTypes,
     cashDrawers: reference.cashDrawers,
     accountingDocuments: documents,
-    accountingEntries: generateEntries(ctx, documents, redemptions, desk),
+    accountingEntries: generateEntries(ctx, documents, redemptions, desk, employees),
     vouchers,
     timeRecords: generateTimeRecords(ctx, shifts),
     customForms,

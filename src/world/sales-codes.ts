@@ -52,3 +52,5 @@ export const VOUCHER_CATEGORIES: Record<VoucherType, readonly string[]> = {
   1: ['Gift Voucher', 'Promotional', 'Corporate'],
   2: ['Gift Card'],
 };
+/** The payment type of membership direct debits (a name of the world's payment types). */
+export const DIRECT_DEBIT = 'Direct Debit';

@@ -11,6 +11,7 @@ import { fromCents, percentOf, toCents } from './money.js';
 import type { AccountingDocument, AccountingDocumentLineItem, DocumentTypeId, SalesReference } from './sales.js';
 import { DocumentType } from './sales.js';
 import { DOCUMENT_PREFIX } from './sales-codes.js';
+import { pastRetailSales, pastRuns, WALK_INS_PER_30_DAYS } from './sales-history.js';
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
@@ -59,6 +60,9 @@ const PURCHASING_DAYS = 60;
 
 export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   const rng = rngFor(ctx, 'sales-documents');
+  // The history before the diary's month draws from a stream of its own, so the records drawn
+  // from the stream above stay what they were.
+  const past = rngFor(ctx, 'sales-history');
   const documents: AccountingDocument[] = [];
   const invoiceOf = new Map<Guid, Guid>();
   const serviceById = new Map(input.services.map((s) => [s.ServiceId, s]));
@@ -77,42 +81,7 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
     return shelf;
   };
 
-  const add: Add = (type, siteId, date, lines, extra = {}) => {
-    const AccountingDocumentLineItems = lines.map((l): AccountingDocumentLineItem => {
-      const discount = l.discountCents ?? 0;
-      return {
-        AccountingDocumentLineItemId: rng.uuid(),
-        Description: l.description,
-        Quantity: l.quantity,
-        Price: fromCents(l.priceCents),
-        Discount: fromCents(discount),
-        Total: fromCents(l.quantity * l.priceCents - discount),
-        ServiceId: l.serviceId ?? null,
-        ProductId: l.productId ?? null,
-        PackageId: l.packageId ?? null,
-        EmployeeId: l.employeeId ?? null,
-      };
-    });
-    const doc: AccountingDocument = {
-      AccountingDocumentId: rng.uuid(),
-      AccountingDocumentTypeId: type,
-      DocumentNumber: '',
-      SiteId: siteId,
-      ClientId: extra.ClientId ?? null,
-      SupplierId: extra.SupplierId ?? null,
-      DocumentDate: utcText(date),
-      DueDate: utcText(extra.due ?? date),
-      Reference: extra.Reference ?? '',
-      LinkedAccountingDocumentId: extra.LinkedAccountingDocumentId ?? null,
-      TransferSiteId: extra.TransferSiteId ?? null,
-      RecurrenceIntervalMonths: extra.RecurrenceIntervalMonths ?? null,
-      NextRunDate: extra.NextRunDate ?? null,
-      AccountingDocumentLineItems,
-      Total: fromCents(lines.reduce((sum, l) => sum + l.quantity * l.priceCents - (l.discountCents ?? 0), 0)),
-    };
-    documents.push(doc);
-    return doc;
-  };
+  const add = adder(rng, documents);
 
   // Client invoices: every completed appointment in the past, sometimes with retail added.
   const completed = input.lookups.appointmentStates.find((s) => s.Name === 'Completed')?.AppointmentStateId;
@@ -179,7 +148,7 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
     const shelf = retail(siteId);
     const locals = input.clients.filter((c) => c.State === 1 && (c.SiteId === null || c.SiteId === siteId));
     // Retail-only sales at the desk.
-    const walkIns = ctx.size === 'small' ? 6 : ctx.size === 'standard' ? 20 : 60;
+    const walkIns = WALK_INS_PER_30_DAYS[ctx.size];
     for (let i = 0; i < walkIns && shelf.length > 0 && locals.length > 0; i++) {
       const day = ctx.today - rng.int(1, 30) * DAY;
       const window = tradingWindow(info.site, day);
@@ -248,6 +217,17 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
 
   purchasing(ctx, rng, input, activeSites, add);
   recurring(ctx, rng, input, flagship, membershipById, add);
+  const addPast = adder(past, documents);
+  pastRetailSales(ctx, past, { sites: input.sites, clients: input.clients, retail }, (siteId, at, products, client) => {
+    addPast(
+      DocumentType.ClientInvoice,
+      siteId,
+      at,
+      products.map((p) => ({ description: p.Name, quantity: 1, priceCents: toCents(p.Price), productId: p.ProductId })),
+      { ClientId: client.ClientId, Reference: 'Retail sale' },
+    );
+  });
+  documents.push(...pastRuns(ctx, past, documents));
 
   // Numbers run in date order within each type.
   documents.sort(
@@ -269,6 +249,46 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
       d.Reference = `Delivery against ${linked.DocumentNumber}`;
   }
   return { documents, invoiceOf };
+}
+
+/** Adds documents to `documents`, their ids drawn from `rng`. */
+function adder(rng: Rng, documents: AccountingDocument[]): Add {
+  return (type, siteId, date, lines, extra = {}) => {
+    const AccountingDocumentLineItems = lines.map((l): AccountingDocumentLineItem => {
+      const discount = l.discountCents ?? 0;
+      return {
+        AccountingDocumentLineItemId: rng.uuid(),
+        Description: l.description,
+        Quantity: l.quantity,
+        Price: fromCents(l.priceCents),
+        Discount: fromCents(discount),
+        Total: fromCents(l.quantity * l.priceCents - discount),
+        ServiceId: l.serviceId ?? null,
+        ProductId: l.productId ?? null,
+        PackageId: l.packageId ?? null,
+        EmployeeId: l.employeeId ?? null,
+      };
+    });
+    const doc: AccountingDocument = {
+      AccountingDocumentId: rng.uuid(),
+      AccountingDocumentTypeId: type,
+      DocumentNumber: '',
+      SiteId: siteId,
+      ClientId: extra.ClientId ?? null,
+      SupplierId: extra.SupplierId ?? null,
+      DocumentDate: utcText(date),
+      DueDate: utcText(extra.due ?? date),
+      Reference: extra.Reference ?? '',
+      LinkedAccountingDocumentId: extra.LinkedAccountingDocumentId ?? null,
+      TransferSiteId: extra.TransferSiteId ?? null,
+      RecurrenceIntervalMonths: extra.RecurrenceIntervalMonths ?? null,
+      NextRunDate: extra.NextRunDate ?? null,
+      AccountingDocumentLineItems,
+      Total: fromCents(lines.reduce((sum, l) => sum + l.quantity * l.priceCents - (l.discountCents ?? 0), 0)),
+    };
+    documents.push(doc);
+    return doc;
+  };
 }
 
 /** Member discount percentage on the given instant, 0 when not a member then. */

@@ -2,20 +2,31 @@ import { DAY, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
 import type { Guid } from './common.js';
 import type { GenContext } from './context.js';
 import { rngFor } from './context.js';
+import type { Employee } from './employees.js';
 import { fromCents, toCents } from './money.js';
 import type { AccountingDocument, AccountingEntry, Desk, EntryTypeId, PaymentTypeName } from './sales.js';
 import { DocumentType, EntryType } from './sales.js';
-import { ENTRY_PREFIX } from './sales-codes.js';
+import { DIRECT_DEBIT, ENTRY_PREFIX } from './sales-codes.js';
+import {
+  DIRECT_DEBIT_FAILURE_SHARE,
+  recurringEntry,
+  STANDING_ORDER,
+  siteManager,
+  TILL_UNSETTLED_SHARE,
+} from './sales-rules.js';
 import type { Rng } from './seeded-faker.js';
 
-// Most client invoices are paid in full, some are unpaid, some part-paid; supplier invoices
-// likewise with payments. Allocations never exceed what the document still owes.
+// Till sales (client invoices rung up at the desk) are paid in full the same day, bar a set share
+// left unpaid or part-paid at each site; membership invoices are paid by direct debit, bar a set
+// share of failed debits; rent by standing order; other supplier invoices some days later, or not
+// yet. Allocations never exceed what the document still owes.
 
 export function generateEntries(
   ctx: GenContext,
   documents: AccountingDocument[],
   redemptions: AccountingEntry[],
   desk: Desk,
+  employees: readonly Employee[],
 ): AccountingEntry[] {
   const rng = rngFor(ctx, 'sales-entries');
   const entries: AccountingEntry[] = [...redemptions];
@@ -24,39 +35,60 @@ export function generateEntries(
     if (r.AccountingDocumentId)
       settled.set(r.AccountingDocumentId, (settled.get(r.AccountingDocumentId) ?? 0) + toCents(r.Total));
   }
+  const owedOn = (doc: AccountingDocument) => toCents(doc.Total) - (settled.get(doc.AccountingDocumentId) ?? 0);
+  const byId = new Map(documents.map((d) => [d.AccountingDocumentId, d]));
+  const kind = (doc: AccountingDocument) => {
+    const type = doc.AccountingDocumentTypeId;
+    const followed = doc.LinkedAccountingDocumentId ? byId.get(doc.LinkedAccountingDocumentId) : undefined;
+    const from = followed?.AccountingDocumentTypeId;
+    if (type === DocumentType.RecurringClientInvoice || from === DocumentType.RecurringClientInvoice) return 'debit';
+    if (type === DocumentType.RecurringSupplierInvoice || from === DocumentType.RecurringSupplierInvoice)
+      return 'standing';
+    return type === DocumentType.ClientInvoice ? 'till' : type === DocumentType.SupplierInvoice ? 'supplier' : 'none';
+  };
+  const kinds = documents.map(kind);
+  const unsettled = tillSalesLeftOpen(
+    rng,
+    documents.filter((_, i) => kinds[i] === 'till'),
+    owedOn,
+  );
+  const debits = documents.filter((_, i) => kinds[i] === 'debit');
+  const failed = new Set(rng.sample(debits, Math.round(debits.length * DIRECT_DEBIT_FAILURE_SHARE)));
+  const managers = new Map<Guid, Guid>();
+  const recurringBooking = (doc: AccountingDocument, method: PaymentTypeName) => {
+    let userId = managers.get(doc.SiteId);
+    if (userId === undefined) managers.set(doc.SiteId, (userId = siteManager(employees, doc.SiteId)));
+    return { paymentTypeId: desk.paymentType(method), cashDrawerId: desk.drawer(doc.SiteId), userId };
+  };
 
-  for (const doc of documents) {
-    const date = utcMs(doc.DocumentDate);
-    const owed = toCents(doc.Total) - (settled.get(doc.AccountingDocumentId) ?? 0);
-    if (owed <= 0) continue;
-    switch (doc.AccountingDocumentTypeId) {
-      case DocumentType.ClientInvoice: {
-        const recent = date >= ctx.today - 3 * DAY;
-        const status = rng.weighted(['paid', 'unpaid', 'part'] as const, recent ? [70, 20, 10] : [86, 6, 8]);
+  documents.forEach((doc, i) => {
+    const owed = owedOn(doc);
+    if (owed <= 0) return;
+    const date = kinds[i] === 'till' || kinds[i] === 'supplier' ? utcMs(doc.DocumentDate) : 0;
+    switch (kinds[i]) {
+      case 'till': {
+        // Rung up at the desk as the sale ends, never after the day the world is made for.
+        const at = (offset: number) => Math.min(date + offset, ctx.today);
+        const status = unsettled.get(doc);
         if (status === 'unpaid') break;
         if (status === 'part') {
           const deposit = Math.max(100, Math.floor((owed * (0.3 + rng.float() * 0.4)) / 100) * 100);
-          if (deposit < owed) entries.push(receipt(rng, desk, doc, date, deposit, 'Card'));
+          if (deposit < owed) entries.push(receipt(rng, desk, doc, at(0), deposit, 'Card'));
           break;
         }
         if (owed > 2000 && rng.chance(0.08)) {
           const cash = Math.floor(owed / 200) * 100;
-          entries.push(receipt(rng, desk, doc, date, cash, 'Cash'), receipt(rng, desk, doc, date, owed - cash, 'Card'));
-        } else {
           entries.push(
-            receipt(
-              rng,
-              desk,
-              doc,
-              date,
-              owed,
-              rng.weighted<PaymentTypeName>(['Card', 'Cash', 'Bank Transfer'], [70, 25, 5]),
-            ),
+            receipt(rng, desk, doc, at(0), cash, 'Cash'),
+            receipt(rng, desk, doc, at(0), owed - cash, 'Card'),
           );
+        } else {
+          const method = rng.weighted<PaymentTypeName>(['Card', 'Cash', 'Bank Transfer'], [70, 25, 5]);
+          entries.push(receipt(rng, desk, doc, at(rng.int(0, 2) * 5 * MINUTE), owed, method));
         }
         break;
       }
-      case DocumentType.SupplierInvoice: {
+      case 'supplier': {
         const status = rng.weighted(
           ['paid', 'unpaid', 'part'] as const,
           date >= ctx.today - 10 * DAY ? [30, 60, 10] : [75, 15, 10],
@@ -67,32 +99,27 @@ export function generateEntries(
         if (amount > 0) entries.push(payment(rng, desk, doc, Math.max(date, paidAt), amount, EntryType.Payment));
         break;
       }
-      case DocumentType.RecurringClientInvoice:
-        entries.push({
-          ...receipt(rng, desk, doc, date, owed, 'Bank Transfer'),
-          AccountingEntryTypeId: EntryType.RecurringReceipt,
-          Description: 'Direct debit',
-        });
+      case 'debit':
+        if (!failed.has(doc)) entries.push(recurringEntry(doc, rng.uuid(), recurringBooking(doc, DIRECT_DEBIT)));
         break;
-      case DocumentType.RecurringSupplierInvoice:
-        entries.push(payment(rng, desk, doc, date, owed, EntryType.RecurringPayment));
+      case 'standing':
+        entries.push(recurringEntry(doc, rng.uuid(), recurringBooking(doc, STANDING_ORDER)));
         break;
     }
-  }
+  });
 
   entries.sort((a, b) =>
     a.EntryDate < b.EntryDate ? -1 : a.EntryDate > b.EntryDate ? 1 : a.AccountingEntryId < b.AccountingEntryId ? -1 : 1,
   );
   const counters = new Map<EntryTypeId, number>();
   const paidSoFar = new Map<Guid, number>();
-  const totals = new Map(documents.map((d) => [d.AccountingDocumentId, toCents(d.Total)]));
   for (const e of entries) {
     const n = (counters.get(e.AccountingEntryTypeId) ?? 0) + 1;
     counters.set(e.AccountingEntryTypeId, n);
     e.EntryNumber = `${ENTRY_PREFIX[e.AccountingEntryTypeId]}-${String(n).padStart(6, '0')}`;
     if (e.AccountingDocumentId) {
       const before = paidSoFar.get(e.AccountingDocumentId) ?? 0;
-      e.AmountDue = fromCents((totals.get(e.AccountingDocumentId) ?? 0) - before);
+      e.AmountDue = fromCents(toCents(byId.get(e.AccountingDocumentId)?.Total ?? 0) - before);
       paidSoFar.set(e.AccountingDocumentId, before + toCents(e.Total));
     }
   }
@@ -123,7 +150,7 @@ function receipt(
     EntryNumber: '',
     Reference: doc.DocumentNumber,
     Description: 'Payment received',
-    EntryDate: utcText(date + rng.int(0, 2) * 5 * MINUTE),
+    EntryDate: utcText(date),
     AccountingEntryTypeId: EntryType.Receipt,
     AccountingDocumentId: doc.AccountingDocumentId,
     AmountDue: 0,
@@ -171,4 +198,29 @@ function payment(
     CashDrawerId: desk.drawer(doc.SiteId),
     Gratuities: [],
   };
+}
+
+/**
+ * Which of a site's till sales are left unpaid or part-paid: exactly TILL_UNSETTLED_SHARE of them
+ * (rounded), drawn from those still owing, half unpaid and half part-paid.
+ */
+function tillSalesLeftOpen(
+  rng: Rng,
+  sales: AccountingDocument[],
+  owedOn: (doc: AccountingDocument) => number,
+): Map<AccountingDocument, 'unpaid' | 'part'> {
+  const bySite = new Map<Guid, AccountingDocument[]>();
+  for (const d of sales) {
+    const list = bySite.get(d.SiteId) ?? [];
+    list.push(d);
+    bySite.set(d.SiteId, list);
+  }
+  const open = new Map<AccountingDocument, 'unpaid' | 'part'>();
+  for (const list of bySite.values()) {
+    const owing = list.filter((d) => owedOn(d) > 0);
+    rng.sample(owing, Math.round(list.length * TILL_UNSETTLED_SHARE)).forEach((d, k) => {
+      open.set(d, k % 2 === 0 ? 'unpaid' : 'part');
+    });
+  }
+  return open;
 }

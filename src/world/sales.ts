@@ -34,7 +34,7 @@ export interface CashDrawer {
   State: ItemState;
 }
 
-import type { DocumentTypeId, EntryTypeId } from './sales-codes.js';
+import { DIRECT_DEBIT, type DocumentTypeId, type EntryTypeId } from './sales-codes.js';
 
 export { DocumentType, type DocumentTypeId, EntryType, type EntryTypeId } from './sales-codes.js';
 
@@ -124,8 +124,8 @@ const SUPPLIERS: [string, string[]][] = [
   ['ClinicSource Medical', ['Professional', 'Skin Care']],
 ];
 
-export const PAYMENT_TYPE_NAMES = ['Cash', 'Card', 'Voucher', 'Gift Card', 'Bank Transfer', 'Cheque'] as const;
-export type PaymentTypeName = (typeof PAYMENT_TYPE_NAMES)[number];
+const PAYMENT_TYPE_NAMES = ['Cash', 'Card', 'Voucher', 'Gift Card', 'Bank Transfer', 'Cheque'] as const;
+export type PaymentTypeName = (typeof PAYMENT_TYPE_NAMES)[number] | typeof DIRECT_DEBIT;
 
 export interface SalesReference {
   suppliers: Supplier[];
@@ -165,6 +165,8 @@ export function generateSalesReference(ctx: GenContext, sites: SiteInfo[]): Sale
     const names = i === 0 && ctx.size !== 'small' ? ['Front Desk', 'Retail Counter'] : ['Front Desk'];
     return names.map((Name): CashDrawer => ({ CashDrawerId: rng.uuid(), SiteId: site.SiteId, Name, State: 1 }));
   });
+  // Drawn after the drawers, so the ids of the records drawn before it stay what they were.
+  paymentTypes.push({ PaymentTypeId: rng.uuid(), Name: DIRECT_DEBIT, State: 1 });
   return { suppliers, supplies, paymentTypes, cashDrawers };
 }
 
