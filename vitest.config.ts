@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
     // a file's time was module loading. Every test builds its own simulator and accounts, and
     // restores what it mocks, so files do not see each other's state.
     isolate: false,
+    // One worker per core: vitest's default leaves a core free, which on a 2-core CI machine is one
+    // worker and most of the run spent waiting on test files' own child processes.
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
