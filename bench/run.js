@@ -15,14 +15,15 @@
 //      server's heap every second;
 //   g. durable writes: POST /api/v2/clients one at a time with --data-dir against the same server in
 //      memory, the files of a freshly provisioned account, and the RSS of 2 000 accounts with --data-dir;
-//   h. the start commands on a built tree, `npm start` and `node dist/cli.js`, to the first 200.
+//   h. the start commands on a built tree, `npm start` and `node dist/cli.js`, to the first 200;
+//   i. the live journal: throughput with a watcher of the journal stream, and the stream at 1 000/s.
 //
 // Usage: npm run bench [-- --write]
 //   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefgh)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghi)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -52,6 +53,7 @@ import e from './sections/e-memory.js';
 import f from './sections/f-soak.js';
 import g from './sections/g-durable.js';
 import h from './sections/h-start-commands.js';
+import i from './sections/i-live-journal.js';
 
 /**
  * @typedef {object} Section
@@ -62,7 +64,7 @@ import h from './sections/h-start-commands.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f, g, h];
+const sections = [a, b, c, d, e, f, g, h, i];
 
 async function main() {
   if (!existsSync(CLI))

@@ -38,6 +38,8 @@ export interface JournalCall {
   body?: string;
   /** The answer's body: text, or bytes of a reused answer. */
   answer?: string | Uint8Array | null;
+  /** The answer's media type, when it had one. */
+  answerType?: string;
 }
 
 /** A request as recorded: redacted and capped when recorded, parsed only when read. */
@@ -51,6 +53,8 @@ interface JournalRecord {
   headers: Record<string, string>;
   body?: CapturedBody;
   answerBody?: CapturedBody;
+  /** The kept answer text is JSON (an application/json answer, kept whole), so it can be sent on unparsed. */
+  answerIsJson?: true;
 }
 
 export interface JournalEntry {
@@ -75,7 +79,7 @@ export class Journal {
   private readonly entries: JournalRecord[] = [];
   private start = 0;
   /** Who watches new entries (the console's live view); while none does, recording formats nothing. */
-  private readonly listeners = new Set<(entry: JournalEntry) => void>();
+  private readonly listeners = new Set<(entryJson: string) => void>();
 
   constructor(readonly capacity: number) {}
 
@@ -83,8 +87,8 @@ export class Journal {
     if (this.capacity <= 0 && this.listeners.size === 0) return;
     const entry = captured(call);
     if (this.listeners.size > 0) {
-      const shown = format(entry);
-      for (const listener of this.listeners) listener(shown);
+      const json = entryJson(entry);
+      for (const listener of this.listeners) listener(json);
     }
     if (this.capacity <= 0) return;
     if (this.entries.length < this.capacity) this.entries.push(entry);
@@ -114,8 +118,8 @@ export class Journal {
     return this.ordered().map(format);
   }
 
-  /** Calls `listener` with every entry recorded from now on; the answer stops it. */
-  listen(listener: (entry: JournalEntry) => void): () => void {
+  /** Calls `listener` with every entry recorded from now on, as JSON text (what `list` answers); the answer stops it. */
+  listen(listener: (entryJson: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -154,7 +158,20 @@ function captured(call: JournalCall): JournalRecord {
   const answer = call.answer;
   if (typeof answer === 'string' && answer !== '') entry.answerBody = captureBody(answer, 'keep');
   else if (answer instanceof Uint8Array && answer.byteLength > 0) entry.answerBody = captureBytes(answer);
+  if (typeof entry.answerBody === 'string' && call.answerType?.startsWith('application/json'))
+    entry.answerIsJson = true;
   return entry;
+}
+
+/**
+ * The entry as JSON text, equal to JSON.stringify(format(e)) but for the answer's whitespace: a
+ * JSON answer's kept text goes in as it is, since parsing and writing again a list of a few
+ * kilobytes would cost a watched account more than answering it did.
+ */
+function entryJson(e: JournalRecord): string {
+  if (e.answerIsJson !== true || typeof e.answerBody !== 'string') return JSON.stringify(format(e));
+  const text = JSON.stringify(format({ ...e, answerBody: undefined }));
+  return `${text.slice(0, -1)},"answerBody":${e.answerBody}}`;
 }
 
 /** The text, or a copy of its first `max` characters (see `copied`). */

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Account } from '../accounts/account.js';
-import type { JournalEntry } from '../accounts/journal.js';
 
 // GET /__admin/accounts/<name>/requests/stream: the journal as Server-Sent Events. First a `reset`
 // event, then the latest entries (oldest first), then each new entry as it is recorded, all as
@@ -16,7 +15,10 @@ const KEEP_ALIVE_MS = 15_000;
 
 export function journalStream(c: Context, account: Account): Response {
   return streamSSE(c, async (stream) => {
-    const waiting: JournalEntry[] = account.journal.list().slice(-BACKLOG);
+    const waiting: string[] = account.journal
+      .list()
+      .slice(-BACKLOG)
+      .map((entry) => JSON.stringify(entry));
     let wake: (() => void) | undefined;
     const stop = account.journal.listen((entry) => {
       waiting.push(entry);
@@ -31,8 +33,10 @@ export function journalStream(c: Context, account: Account): Response {
     try {
       await stream.writeSSE({ event: 'reset', data: '' });
       while (open) {
-        for (let entry = waiting.shift(); entry !== undefined; entry = waiting.shift()) {
-          await stream.writeSSE({ event: 'entry', data: JSON.stringify(entry) });
+        // Everything waiting goes out in one write: one chunk per entry would cost more than the entry.
+        if (waiting.length > 0) {
+          const batch = waiting.splice(0, waiting.length);
+          await stream.write(batch.map((json) => `event: entry\ndata: ${json}\n\n`).join(''));
         }
         const idle = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(true), KEEP_ALIVE_MS);

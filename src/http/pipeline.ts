@@ -80,8 +80,8 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const seen = (text: string) => {
       sentText = text;
     };
-    const record = async (status: number, answer?: string | Uint8Array | null) => {
-      if (journal.capacity <= 0) return;
+    const record = async (status: number, answer?: string | Uint8Array | null, answerType?: string) => {
+      if (journal.capacity <= 0 && journal.listening === 0) return;
       journal.record({
         method: request.method,
         path: target.path,
@@ -92,6 +92,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
         header: caller.header,
         body: sentText ?? (await unreadBody(request, caller.header)),
         answer,
+        ...(answerType ? { answerType } : {}),
       });
     };
 
@@ -99,7 +100,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const { rule } = hit ?? {};
     if (rule?.status !== undefined) {
       const fault = errors.fault(rule.status, rule.body, rule.contentType, rule.headers);
-      await record(fault.status, fault.body);
+      await record(fault.status, fault.body); // a rule's body is the user's text, whatever its type says
       return { response: fault.toResponse() };
     }
     if (rule?.drop === 'before') {
@@ -117,7 +118,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       else if (error instanceof ApiError) answer = error;
       else throw error;
     }
-    await record(answer.status, answer.body);
+    await record(answer.status, answer.body, answer.contentType);
     const response = answer instanceof ApiError ? answer.toResponse() : toResponse(answer);
     if (rule?.drop === 'after') return { response, cut: { kind: 'drop' } };
     if (rule?.truncateBytes !== undefined) return { response, cut: { kind: 'truncate', bytes: rule.truncateBytes } };

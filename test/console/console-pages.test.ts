@@ -101,6 +101,30 @@ describe('console journal stream', () => {
   });
 });
 
+describe('console journal stream entries', () => {
+  it('each streamed entry is what the journal lists for that call, its JSON answer included', async () => {
+    const { sim, token, account } = await demoApi();
+    const res = await sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/requests/stream'));
+    const reader = res.body!.getReader();
+    let text = '';
+    const until = async (needle: string) => {
+      while (!text.includes(needle)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await until('event: reset');
+    await call({ sim, token }, '/api/v2/sites?marker=2');
+    await until('"marker":["2"]');
+    await reader.cancel();
+    const streamed = text
+      .split('\n\n')
+      .filter((event) => event.startsWith('event: entry\ndata: '))
+      .map((event) => JSON.parse(event.slice('event: entry\ndata: '.length)));
+    const listed = account.journal.list();
+    const last = streamed.at(-1);
+    expect(Array.isArray(last.answerBody) && last.answerBody.length).toBeGreaterThan(0);
+    expect(last).toEqual(listed.at(-1));
+  });
+});
+
 describe('console journal stream over a socket', () => {
   it('a client that goes away stops the stream: the journal has no listener left', async () => {
     const server = await startServer({ port: 0, size: 'small', rateLimit: false });
