@@ -36,6 +36,24 @@ describe('console pages', () => {
     }
   });
 
+  it('every page of accounts built from the shipped scenarios answers 200 HTML', async () => {
+    const sim = await simulator();
+    for (const scenario of ['empty-account', 'unpaid-and-paid-invoices', 'fully-booked-day', 'unreliable-service']) {
+      const created = await call(sim, '/__admin/accounts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `console-${scenario}`, scenario }),
+      });
+      expect(created.status, scenario).toBe(201);
+      for (const path of PAGES.filter((p) => p.includes('/accounts/demo/'))) {
+        const page = path.replace('/accounts/demo/', `/accounts/console-${scenario}/`);
+        const res = await call(sim, page);
+        expect([res.status, res.headers.get('content-type')], page).toEqual([200, 'text/html; charset=UTF-8']);
+        expect(res.text, page).toContain('<h1>');
+      }
+    }
+  });
+
   it('the assets answer with their content types; the script is a module the pages can load', async () => {
     const sim = await simulator();
     const js = await call(sim, '/__admin/console/assets/console.js');
