@@ -12,6 +12,8 @@ const BACKLOG = 200;
 /** New entries waiting for a slow reader, beyond which the oldest are dropped. */
 const MAX_WAITING = 1000;
 const KEEP_ALIVE_MS = 15_000;
+/** How long a woken stream waits for more entries before it writes. */
+const GATHER_MS = 50;
 
 export function journalStream(c: Context, account: Account): Response {
   return streamSSE(c, async (stream) => {
@@ -20,14 +22,23 @@ export function journalStream(c: Context, account: Account): Response {
       .slice(-BACKLOG)
       .map((entry) => JSON.stringify(entry));
     let wake: (() => void) | undefined;
+    // A new entry wakes the writer a moment later, so a busy account's entries go out a few dozen per
+    // write rather than one write each.
+    let gathering: NodeJS.Timeout | undefined;
     const stop = account.journal.listen((entry) => {
       waiting.push(entry);
       if (waiting.length > MAX_WAITING) waiting.shift();
-      wake?.();
+      gathering ??= setTimeout(() => {
+        gathering = undefined;
+        wake?.();
+      }, GATHER_MS);
     });
     let open = true;
     stream.onAbort(() => {
       open = false;
+      // At once: a write to a reader that went away may never settle, and the journal must not keep it.
+      stop();
+      clearTimeout(gathering);
       wake?.();
     });
     try {
@@ -38,6 +49,8 @@ export function journalStream(c: Context, account: Account): Response {
           const batch = waiting.splice(0, waiting.length);
           await stream.write(batch.map((json) => `event: entry\ndata: ${json}\n\n`).join(''));
         }
+        // Entries that came in during the write go out at once: their wake-up found nobody waiting.
+        if (waiting.length > 0) continue;
         const idle = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(true), KEEP_ALIVE_MS);
           wake = () => {
@@ -50,6 +63,7 @@ export function journalStream(c: Context, account: Account): Response {
       }
     } finally {
       stop();
+      clearTimeout(gathering);
     }
   });
 }
