@@ -118,7 +118,7 @@ export class Journal {
     return this.ordered().map(format);
   }
 
-  /** Calls `listener` with every entry recorded from now on, as JSON text (what `list` answers); the answer stops it. */
+  /** Calls `listener` with each entry recorded from now on, as JSON text (what `list` answers); the answer stops it. */
   listen(listener: (entryJson: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
