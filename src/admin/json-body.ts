@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedTooDeep, readText } from '../http/body.js';
+import { MAX_BODY_BYTES, readText } from '../http/body.js';
 import { errors } from '../http/errors.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 
 /** The request body checked against a schema; 400 naming each field otherwise. */
 export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

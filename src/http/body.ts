@@ -6,8 +6,6 @@ import type { BodySpec } from './endpoint.js';
 import { type ApiError, errors, type ModelState } from './errors.js';
 import { fieldName, notValidMessage, requiredMessage } from './model-state.js';
 
-export { MAX_JSON_DEPTH, nestedTooDeep };
-
 /** Key under which errors about the body as a whole are reported. */
 export const BODY_FIELD = 'body';
 

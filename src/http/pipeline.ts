@@ -7,9 +7,10 @@ import { type ApiKey, apiUserId, type Credential, findApiKey } from '../auth/cre
 import { checkToken } from '../auth/tokens.js';
 import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { EMPTY_GUID } from '../world/common.js';
 import { encodeAnswer } from './answer.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestedTooDeep, readBody, readText } from './body.js';
+import { MAX_BODY_BYTES, readBody, readText } from './body.js';
 import type { Endpoint } from './endpoint.js';
 import { ApiError, errors, type ModelState } from './errors.js';
 import type { Params } from './params.js';

@@ -8,7 +8,8 @@ import {
 } from 'openapi3-ts/oas31';
 import type { AdminAnswer, AdminParam, AdminRoute } from '../admin/admin-route.js';
 import { AdminError } from '../admin/admin-schemas.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../http/body.js';
+import { MAX_BODY_BYTES } from '../http/body.js';
+import { MAX_JSON_DEPTH } from '../json-depth.js';
 import { ADMIN_DESCRIPTION, ADMIN_TAGS } from './admin-text.js';
 import { SchemaCollector } from './schemas.js';
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
-import { MAX_JSON_DEPTH, nestedTooDeep } from '../http/body.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import { Scenario } from './schemas.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints.js';
-import { MAX_JSON_DEPTH, nestedTooDeep } from '../../src/http/body.js';
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../../src/json-depth.js';
 import { call } from '../helpers.js';
 import { build, exampleOf, nested, stateHash, toRequest, useFuzzWorld } from './support.js';
 
