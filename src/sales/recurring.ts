@@ -9,7 +9,6 @@ import {
   DocumentType,
   type DocumentTypeId,
   ENTRY_PREFIX,
-  type EntryTypeId,
 } from '../world/sales-codes.js';
 import {
   DIRECT_DEBIT_FAILURE_SHARE,
@@ -63,8 +62,16 @@ export function generateDue(account: Account, now: number): Generated[] {
       heap.push({ document: structuredClone(d), index });
     }
   });
-  const numbers = new Map<DocumentTypeId, number>();
-  const entryNumbers = new Map<EntryTypeId, number>();
+  const nextDocumentNumber = series(
+    documents,
+    (d) => d.AccountingDocumentTypeId,
+    (d) => d.DocumentNumber,
+  );
+  const nextEntryNumber = series(
+    account.world.accountingEntries,
+    (e) => e.AccountingEntryTypeId,
+    (e) => e.EntryNumber,
+  );
   const out: Generated[] = [];
   const entries: AccountingEntry[] = [];
   const changed = new Map<number, AccountingDocument>();
@@ -72,14 +79,7 @@ export function generateDue(account: Account, now: number): Generated[] {
     const { document: recurring, index } = next;
     const spec = OUTPUT[recurring.AccountingDocumentTypeId]!;
     const at = utcMs(recurring.NextRunDate as string);
-    const number =
-      (numbers.get(spec.type) ??
-        highestNumber(
-          documents,
-          (d) => d.AccountingDocumentTypeId === spec.type,
-          (d) => d.DocumentNumber,
-        )) + 1;
-    numbers.set(spec.type, number);
+    const number = nextDocumentNumber(spec.type);
     const document = recurringRun(recurring, at, () => account.random.guid());
     document.DocumentNumber = `${DOCUMENT_PREFIX[spec.type]}-${String(number).padStart(6, '0')}`;
     recurring.NextRunDate = utcText(addMonths(at, recurring.RecurrenceIntervalMonths as number));
@@ -88,14 +88,7 @@ export function generateDue(account: Account, now: number): Generated[] {
     const entry = payRun(account, document);
     if (entry) {
       const type = entry.AccountingEntryTypeId;
-      const n =
-        (entryNumbers.get(type) ??
-          highestNumber(
-            account.world.accountingEntries,
-            (e) => e.AccountingEntryTypeId === type,
-            (e) => e.EntryNumber,
-          )) + 1;
-      entryNumbers.set(type, n);
+      const n = nextEntryNumber(type);
       entries.push({ ...entry, EntryNumber: `${ENTRY_PREFIX[type]}-${String(n).padStart(6, '0')}` });
     }
     if (utcMs(recurring.NextRunDate) <= now) heap.push(next);
@@ -139,15 +132,29 @@ function earliestRun(documents: readonly AccountingDocument[]): number {
   return at;
 }
 
-/** The highest number among the records `matches` picks, in the world's `PREFIX-000123` form. */
-function highestNumber<T>(
+/**
+ * The next numbers of each type's series (`PREFIX-000123`): one more than the highest issued, the
+ * highest looked for once per type.
+ */
+function series<T, K>(records: readonly T[], typeOf: (record: T) => K, number: (record: T) => string) {
+  const last = new Map<K, number>();
+  return (type: K): number => {
+    const next = (last.get(type) ?? highestNumber(records, type, typeOf, number)) + 1;
+    last.set(type, next);
+    return next;
+  };
+}
+
+/** The highest number among the records of a type, in the world's `PREFIX-000123` form. */
+function highestNumber<T, K>(
   records: readonly T[],
-  matches: (record: T) => boolean,
+  type: K,
+  typeOf: (record: T) => K,
   number: (record: T) => string,
 ): number {
   let max = 0;
   for (const r of records) {
-    if (!matches(r)) continue;
+    if (typeOf(r) !== type) continue;
     const text = number(r);
     const n = Number(text.slice(text.lastIndexOf('-') + 1));
     if (Number.isInteger(n) && n > max) max = n;
