@@ -1,4 +1,5 @@
-// Builds dist/: compiles src/ with TypeScript and copies the Swagger UI files the docs page serves.
+// Builds dist/: compiles src/ with TypeScript, bundles the CLI into dist/cli.js and copies the Swagger
+// UI files the docs page serves.
 //
 // Usage: node scripts/build.js [--if-stale | --pack]
 //   (none)      compile (incrementally) and copy: `npm run build`
@@ -6,11 +7,25 @@
 //   --pack      for `prepack`: keep dist/ when it is up to date and holds nothing but the build of
 //               today's sources; otherwise remove it and build from scratch
 //
+// The CLI is one bundle (dist/cli.js, its dependencies included, with lazily loaded parts in
+// dist/cli-chunks/): Node loads one file instead of some 340 modules, which halves the time to the
+// first answer. The library (dist/index.js, the kit) stays TypeScript's output, module by module.
+//
 // The Swagger UI files are copied from the swagger-ui-dist dev dependency, so a consumer's install
 // needs neither that package nor the install script of its analytics dependency.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +43,12 @@ const ASSETS = path.join(DIST, 'docs', 'swagger-ui');
 /** The Swagger UI files the docs page serves (PACKAGE_FILES in src/docs/docs-page.ts), and their licence. */
 const SWAGGER_FILES = ['swagger-ui.css', 'index.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
 const SWAGGER_LICENCE = ['LICENSE', 'NOTICE', 'swagger-ui-bundle.js.LICENSE.txt'];
+/** The CLI as TypeScript emits it (src/cli-program.ts), the bundle's input. */
+const CLI_PROGRAM = path.join(DIST, 'cli-program.js');
+/** The bundle, its chunks and the licences of the packages bundled into them. */
+const CLI_BUNDLE = 'cli.js';
+const CLI_CHUNKS = 'cli-chunks';
+const CLI_LICENCES = 'cli.js.LICENSE.txt';
 /** Everything a build reads besides src/. */
 const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'scripts/build.js'];
 
@@ -66,6 +87,7 @@ function isStale() {
 function hasOrphans() {
   return filesUnder(DIST)
     .filter((f) => /\.(js|d\.ts)$/.test(f) && !f.startsWith('docs/swagger-ui/'))
+    .filter((f) => f !== CLI_BUNDLE && !f.startsWith(`${CLI_CHUNKS}/`))
     .some((f) => !existsSync(path.join(SRC, f.replace(/(\.d)?\.ts$|\.js$/, '.ts'))));
 }
 
@@ -76,6 +98,43 @@ function compile() {
   const args = ['-p', path.join(ROOT, 'tsconfig.build.json'), '--incremental', '--tsBuildInfoFile', TSBUILDINFO];
   const result = spawnSync(process.execPath, [tsc, ...args], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function bundleCli() {
+  // Rolldown is a dev dependency, like TypeScript.
+  const { build } = await import('rolldown');
+  rmSync(path.join(DIST, CLI_CHUNKS), { recursive: true, force: true });
+  const { output } = await build({
+    input: CLI_PROGRAM,
+    platform: 'node',
+    logLevel: 'warn',
+    output: { dir: DIST, format: 'esm', entryFileNames: CLI_BUNDLE, chunkFileNames: `${CLI_CHUNKS}/[name]-[hash].js` },
+  });
+  writeFileSync(
+    path.join(DIST, CLI_LICENCES),
+    licences(output.flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []))),
+  );
+}
+
+/**
+ * The licence of every package bundled into the CLI, from its own package.json and licence file.
+ * @param {string[]} moduleIds the bundled modules' paths
+ */
+function licences(moduleIds) {
+  const roots = new Set();
+  for (const id of moduleIds) {
+    const at = id.lastIndexOf('/node_modules/');
+    if (at < 0) continue;
+    const rest = id.slice(at + '/node_modules/'.length).split('/');
+    roots.add(id.slice(0, at + '/node_modules/'.length) + rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join('/'));
+  }
+  const texts = [...roots].sort().map((root) => {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const file = readdirSync(root).find((f) => /^licen[cs]e/i.test(f));
+    const text = file ? readFileSync(path.join(root, file), 'utf8').trim() : `License: ${manifest.license}`;
+    return `${manifest.name}@${manifest.version} (${manifest.license})\n\n${text}\n`;
+  });
+  return `dist/cli.js bundles these packages:\n\n${texts.join(`\n${'-'.repeat(72)}\n\n`)}`;
 }
 
 function copySwaggerUi() {
@@ -95,6 +154,7 @@ rmSync(STAMP, { force: true });
 // The stamp takes the time the build started: a source saved while it ran makes the next start build again.
 const started = new Date();
 compile();
+await bundleCli();
 copySwaggerUi();
 writeFileSync(STAMP, `${started.toISOString()}\n`);
 utimesSync(STAMP, started, started);

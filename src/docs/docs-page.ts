@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { packagePath } from '../package-root.js';
 
 // The API reference at /docs: Swagger UI rendering /openapi.json. Every byte comes from the simulator
 // (machines running it may be offline), so no CDN and no Swagger validator badge.
@@ -53,11 +53,11 @@ interface Assets {
 let cached: Assets | undefined;
 
 /**
- * The build copies the files next to this module (dist/docs/swagger-ui/), so an installed package
- * needs no swagger-ui-dist; run from src/ (the tests), they are read from that dev dependency.
+ * The build copies the files into dist/docs/swagger-ui/, so an installed package needs no
+ * swagger-ui-dist; in a checkout that was never built they are read from that dev dependency.
  */
 function assetsDirectory(): string {
-  const built = fileURLToPath(new URL('./swagger-ui/', import.meta.url));
+  const built = packagePath('dist', 'docs', 'swagger-ui');
   if (existsSync(join(built, PACKAGE_FILES[0]!))) return built;
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }

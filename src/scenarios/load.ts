@@ -1,11 +1,11 @@
 import { constants, existsSync } from 'node:fs';
 import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
+import { packagePath } from '../package-root.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import { Scenario } from './schemas.js';
 
@@ -14,8 +14,8 @@ import { Scenario } from './schemas.js';
 // Callers of the control plane choose the path, so it is held to that directory (symlinks
 // resolved), to regular files, and to 1 MiB; and no error ever quotes the file's content.
 
-/** scenarios/ sits at the package root, two levels above this module in src/ and in dist/ alike. */
-export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+/** The shipped scenarios (with a trailing separator, as a directory). */
+export const SCENARIOS_DIR = packagePath('scenarios') + path.sep;
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
 
 /** The largest scenario file read, in bytes (1 MiB, the request body limit). */

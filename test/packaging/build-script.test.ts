@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -49,10 +50,19 @@ beforeAll(() => {
   // (npm test compiles the real sources): the test is about what gets built when, not about tsc.
   mkdirSync(path.join(dir, 'node_modules/typescript/bin'), { recursive: true });
   symlinkSync(path.join(root, 'node_modules/swagger-ui-dist'), path.join(dir, 'node_modules/swagger-ui-dist'));
+  // The real bundler, bundling the stand-in CLI with a real package (yaml) into dist/cli.js.
+  for (const pkg of ['rolldown', 'yaml'])
+    symlinkSync(path.join(root, 'node_modules', pkg), path.join(dir, 'node_modules', pkg));
   writeFileSync(path.join(dir, 'node_modules/typescript/package.json'), '{"name":"typescript","version":"0.0.0"}');
   writeFileSync(path.join(dir, 'node_modules/typescript/bin/tsc'), FAKE_TSC);
   writeFileSync(path.join(dir, 'tsconfig.build.json'), '{}');
   writeFileSync(path.join(dir, 'src/a.ts'), 'export const a = 1;\n');
+  writeFileSync(
+    path.join(dir, 'src/cli-program.ts'),
+    "import { a } from './a.js';\nimport { stringify } from 'yaml';\n" +
+      "console.log(stringify({ a }).trim(), (await import('./later.js')).later);\n",
+  );
+  writeFileSync(path.join(dir, 'src/later.ts'), "export const later = 'later';\n");
   const manifest = { name: 'x', version: '1.0.0', type: 'module', scripts: { prepare: 'p', prepack: 'q' } };
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 });
@@ -70,6 +80,26 @@ describe('build script', () => {
     writeFileSync(path.join(dir, 'src/b.ts'), 'export const b = 2;\n');
     build('--if-stale');
     expect(existsSync(path.join(dir, 'dist/b.js'))).toBe(true);
+  });
+
+  it('bundles the CLI into dist/cli.js, lazily imported modules into dist/cli-chunks/, with the licences', () => {
+    build();
+    const bundle = readFileSync(path.join(dir, 'dist/cli.js'), 'utf8');
+    // One file: the package and the sibling module are inside it; only the lazy import stays apart.
+    expect(bundle).not.toMatch(/^import .*from ['"](yaml|\.\/a\.js)['"]/m);
+    expect(readdirSync(path.join(dir, 'dist/cli-chunks'))).toEqual([expect.stringMatching(/^later-.*\.js$/)]);
+    const run = spawnSync(process.execPath, [path.join(dir, 'dist/cli.js')], { encoding: 'utf8' });
+    expect(run.stdout).toBe('a: 1 later\n');
+    const licences = readFileSync(path.join(dir, 'dist/cli.js.LICENSE.txt'), 'utf8');
+    expect(licences).toMatch(/^yaml@\d+\.\d+\.\d+ \(ISC\)\n\nCopyright Eemeli Aro/m);
+  });
+
+  it('a rebuild leaves no chunk of an earlier bundle behind', () => {
+    writeFileSync(path.join(dir, 'src/later.ts'), "export const later = 'changed';\n");
+    build();
+    expect(readdirSync(path.join(dir, 'dist/cli-chunks'))).toHaveLength(1);
+    const run = spawnSync(process.execPath, [path.join(dir, 'dist/cli.js')], { encoding: 'utf8' });
+    expect(run.stdout).toBe('a: 1 changed\n');
   });
 
   it('--pack keeps an up-to-date dist/, and rebuilds from scratch one holding the build of a deleted source', () => {
