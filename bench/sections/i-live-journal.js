@@ -5,19 +5,26 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import { spawnNode, stopChild, waitForUrl } from '../lib/children.js';
 import { CLI, CONNECTIONS, SECONDS, WARMUP_SECONDS } from '../lib/config.js';
-import { expectStatus, token } from '../lib/http.js';
-import { load } from '../lib/load.js';
+import { cpuMicros, expectStatus, sleep, token } from '../lib/http.js';
 import { fmt, markdownTable, ratio, textTable, verdict } from '../lib/stats.js';
 
 const TARGETS = { throughputRatio: 0.9, rate: 1000 };
 /** How long the stream may lag behind the last request. */
 const LAG_MS = 1000;
-/** Watched and unwatched rounds, alternating. */
-const ROUNDS = 3;
+/** The full-load run is cut into phases of this length, watched and unwatched in turn. */
+const PHASE_MS = 2000;
+/** Phases of each kind: the measured seconds of section a, split in two. */
+const PHASES = Math.max(2, Math.round((SECONDS * 1000) / PHASE_MS));
+/** The first part of a phase is left out: the watcher connecting, or the stream winding down. */
+const SETTLE_MS = 250;
+/** Seconds of each round of the fixed-rate CPU measurement, and how many pairs. */
+const CPU_SECONDS = 5;
+const CPU_ROUNDS = 3;
 
 /**
  * Opens the default account's journal stream and counts its `entry` events.
  * @param {string} base
+ * @returns {Promise<{ entries: number, close: () => void }>}
  */
 function watch(base) {
   return new Promise((resolve, reject) => {
@@ -41,31 +48,82 @@ function watch(base) {
   });
 }
 
-/** @param {string} base */
-async function clearJournal(base) {
-  await expectStatus(`${base}/__admin/accounts/demo/requests`, 204, { method: 'DELETE' });
-}
-
 /**
- * The demo account's services list at a fixed rate for `seconds`, its journal watched or not.
- * @param {string} url
- * @param {Record<string, string>} headers
+ * The demo account's services list at a fixed rate for `seconds`.
+ * @param {{ url: string, headers: Record<string, string> }} demo
  * @param {number} seconds
  */
-function background(url, headers, seconds) {
-  return autocannon({ url, headers, connections: 10, overallRate: TARGETS.rate, duration: seconds });
+function background(demo, seconds) {
+  return autocannon({
+    url: demo.url,
+    headers: demo.headers,
+    connections: 10,
+    overallRate: TARGETS.rate,
+    duration: seconds,
+  });
 }
 
 /**
- * Another account's throughput while the demo account is driven at the fixed rate.
- * @param {{ api: string, headers: Record<string, string>, pid: number | undefined }} other
+ * Another account at full load while the demo account takes the fixed rate, for `phases` pairs of
+ * phases; in each pair the demo journal is watched in one phase and not in the other (which comes
+ * first alternates), so a drift of the shared machine weighs on both kinds alike.
+ * @param {string} base
+ * @param {{ url: string, headers: Record<string, string> }} other
  * @param {{ url: string, headers: Record<string, string> }} demo
+ * @param {number} phases
  */
-async function alongside(other, demo) {
-  const driven = background(demo.url, demo.headers, WARMUP_SECONDS + SECONDS + 1);
-  const figures = await load(other.api, other.headers, other.pid);
-  const run = await driven;
-  return { figures, sent: run['2xx'] + run.non2xx, rps: run.requests.average };
+async function interleaved(base, other, demo, phases) {
+  const seconds = (2 * phases * PHASE_MS) / 1000;
+  const driven = background(demo, WARMUP_SECONDS + seconds + 2);
+  let answered = 0;
+  const load = autocannon({
+    url: other.url,
+    headers: other.headers,
+    connections: CONNECTIONS,
+    duration: WARMUP_SECONDS + seconds + 1,
+  });
+  load.on('response', () => answered++);
+  await sleep(WARMUP_SECONDS * 1000);
+  /** @type {number[]} */
+  const watchedRates = [];
+  /** @type {number[]} */
+  const unwatchedRates = [];
+  for (let phase = 0; phase < 2 * phases; phase++) {
+    const pair = Math.floor(phase / 2);
+    const watchedPhase = phase % 2 === pair % 2;
+    const watcher = watchedPhase ? await watch(base) : undefined;
+    await sleep(SETTLE_MS);
+    const [count, at] = [answered, performance.now()];
+    await sleep(PHASE_MS - SETTLE_MS);
+    const rate = ((answered - count) * 1000) / (performance.now() - at);
+    watcher?.close();
+    (watchedPhase ? watchedRates : unwatchedRates).push(rate);
+  }
+  const [run] = await Promise.all([load, driven]);
+  if (run.non2xx + run.errors + run.timeouts > 0) throw new Error(`load of ${other.url}: ${run.non2xx} non-2xx`);
+  return { watchedRates, unwatchedRates };
+}
+
+/**
+ * The server's CPU time per demo request at the fixed rate alone (no other load): what watching adds
+ * per streamed entry, apart from the load generator's noise. A watched round also counts the entries
+ * that reached the watcher up to LAG_MS after the last request.
+ * @param {string} base
+ * @param {{ url: string, headers: Record<string, string> }} demo
+ * @param {number | undefined} pid
+ * @param {boolean} watched
+ */
+async function fixedRate(base, demo, pid, watched) {
+  await expectStatus(`${base}/__admin/accounts/demo/requests`, 204, { method: 'DELETE' });
+  const watcher = watched ? await watch(base) : undefined;
+  await sleep(200); // the stream's reset and empty backlog
+  const before = cpuMicros(pid);
+  const run = await background(demo, CPU_SECONDS);
+  const cpu = cpuMicros(pid) - before;
+  await sleep(LAG_MS);
+  watcher?.close();
+  const sent = run['2xx'] + run.non2xx;
+  return { cpuPerRequest: cpu / sent, sent, received: watcher?.entries ?? 0 };
 }
 
 async function measure() {
@@ -78,62 +136,71 @@ async function measure() {
     return { url: `${accountBase}/api/v2/services?siteId=${sites[0].SiteId}`, headers };
   };
   const demo = await servicesOf(base);
-  const { url: api, headers } = await servicesOf(`${base}/accounts/bench`);
-  const other = { api, headers, pid: sim.child.pid };
-
-  console.log(`i. /accounts/bench${api.replace(`${base}/accounts/bench`, '')} at full load, demo at ${TARGETS.rate}/s`);
-  // A first, unrecorded round warms the process up; then watched and unwatched rounds alternate and
-  // the medians are compared, as one round of each moves with the machine's noise.
-  await alongside(other, demo);
-  /** @type {Awaited<ReturnType<typeof alongside>>[]} */
-  const unwatchedRounds = [];
-  /** @type {Awaited<ReturnType<typeof alongside>>[]} */
-  const watchedRounds = [];
-  /** @type {number[]} */
-  const received = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    unwatchedRounds.push(await alongside(other, demo));
-    await clearJournal(base);
-    const watcher = await watch(base);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the stream's reset and empty backlog
-    watchedRounds.push(await alongside(other, demo));
-    await new Promise((resolve) => setTimeout(resolve, LAG_MS));
-    watcher.close();
-    received.push(watcher.entries);
+  const other = await servicesOf(`${base}/accounts/bench`);
+  console.log(
+    `i. /accounts/bench${other.url.replace(`${base}/accounts/bench`, '')} at full load, demo at ${TARGETS.rate}/s`,
+  );
+  await interleaved(base, other, demo, 1); // warms the process up, unrecorded
+  const phases = await interleaved(base, other, demo, PHASES);
+  /** @type {Awaited<ReturnType<typeof fixedRate>>[]} */
+  const unwatched = [];
+  /** @type {Awaited<ReturnType<typeof fixedRate>>[]} */
+  const watched = [];
+  for (let round = 0; round < CPU_ROUNDS; round++) {
+    unwatched.push(await fixedRate(base, demo, sim.child.pid, false));
+    watched.push(await fixedRate(base, demo, sim.child.pid, true));
   }
   await stopChild(sim.child);
-  const median = (/** @type {Awaited<ReturnType<typeof alongside>>[]} */ rounds) =>
-    [...rounds].sort((x, y) => x.figures.rps - y.figures.rps)[Math.floor(rounds.length / 2)];
-  return { unwatched: median(unwatchedRounds), watched: median(watchedRounds), watchedRounds, received };
+  return { phases, unwatched, watched };
 }
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** @param {Awaited<ReturnType<typeof measure>>} r */
 function table(r) {
-  const throughput = ratio(r.watched.figures.rps, r.unwatched.figures.rps);
+  const { watchedRates, unwatchedRates } = r.phases;
+  const throughput = ratio(median(watchedRates), median(unwatchedRates));
+  const cpu = {
+    watched: median(r.watched.map((w) => w.cpuPerRequest)),
+    unwatched: median(r.unwatched.map((u) => u.cpuPerRequest)),
+  };
+  const perEntry = cpu.watched - cpu.unwatched;
   // autocannon counts the answers within its duration; up to one request per connection is still on its way.
-  const keptUp = r.watchedRounds.every((w, i) => r.received[i] >= w.sent && r.received[i] <= w.sent + 10);
-  const streamed = r.received.reduce((x, y) => x + y, 0);
-  const sent = r.watchedRounds.reduce((x, w) => x + w.sent, 0);
+  const keptUp = r.watched.every((w) => w.received >= w.sent && w.received <= w.sent + 10);
+  const streamed = r.watched.reduce((x, w) => x + w.received, 0);
+  const sent = r.watched.reduce((x, w) => x + w.sent, 0);
+  const rates = (/** @type {number[]} */ list) => list.map((v) => fmt(v / 1000, 1)).join(' ');
   return [
-    ['another account (median of rounds)', 'watched', 'unwatched', 'watched/unwatched', 'target', 'status'],
+    ['another account at full load', 'watched', 'unwatched', 'watched/unwatched', 'target', 'status'],
     [
-      'requests/s (mean)',
-      fmt(r.watched.figures.rps, 0),
-      fmt(r.unwatched.figures.rps, 0),
+      `requests/s, median of ${PHASES} phases of each kind`,
+      fmt(median(watchedRates), 0),
+      fmt(median(unwatchedRates), 0),
       fmt(throughput, 2),
       `ratio ≥ ${TARGETS.throughputRatio}`,
       verdict(throughput >= TARGETS.throughputRatio),
     ],
+    ['each phase, thousands of requests/s (in the order run)', rates(watchedRates), rates(unwatchedRates), '', '', ''],
+    ['the demo account alone at 1000/s', 'watched', 'unwatched', '', '', ''],
     [
-      'latency p99 (ms)',
-      fmt(r.watched.figures.p99, 0),
-      fmt(r.unwatched.figures.p99, 0),
-      fmt(ratio(r.watched.figures.p99, r.unwatched.figures.p99), 2),
+      `server CPU per demo request, median of ${CPU_ROUNDS} rounds (µs)`,
+      fmt(cpu.watched, 1),
+      fmt(cpu.unwatched, 1),
+      fmt(ratio(cpu.watched, cpu.unwatched), 2),
       '',
       '',
     ],
     [
-      `demo requests streamed (${fmt(r.watched.rps, 0)}/s), all rounds`,
+      `server CPU per streamed entry (µs); its share of one core at ${TARGETS.rate}/s`,
+      fmt(perEntry, 1),
+      '',
+      `${fmt((perEntry * TARGETS.rate) / 1e4, 1)} %`,
+      '',
+      '',
+    ],
+    [
+      `demo requests streamed (${TARGETS.rate}/s), all watched rounds`,
       `${streamed} of ${sent}`,
       '',
       '',
@@ -157,11 +224,18 @@ export default {
 
 One simulator. The demo account is driven at ${TARGETS.rate} requests per second (section a's request,
 autocannon's \`overallRate\`, 10 connections) while another account (\`/accounts/bench\`) takes the
-same request at full load (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s
-measured): once with nobody watching the demo account's journal, once with one client reading
-\`GET /__admin/accounts/demo/requests/stream\` (what the console's Requests page opens), counting
-the \`entry\` events it received up to ${LAG_MS} ms after the last request. A first, unrecorded round warms
-the process up; then ${ROUNDS} unwatched and watched rounds alternate, and their medians are compared.
+same request at full load (${CONNECTIONS} connections). After ${WARMUP_SECONDS} s of warm-up the full-load run is cut
+into ${2 * PHASES} phases of ${PHASE_MS / 1000} s, in pairs: in one phase of each pair a client reads
+\`GET /__admin/accounts/demo/requests/stream\` (what the console's Requests page opens), in the other
+nobody does, the watched phase first in every other pair; the first ${SETTLE_MS} ms of each phase are
+left out. The other account's answers per second are compared between the two kinds of phase
+(medians): phases this short and interleaved cancel most of the drift of a shared machine, which
+moves single 10 s runs by ±15 %. A first, unrecorded pair warms the process up.
+
+Then the demo account alone at ${TARGETS.rate}/s (no other load), ${CPU_SECONDS} s per round, ${CPU_ROUNDS} pairs of
+rounds, unwatched then watched: the server process's CPU time (user + system, from /proc) per demo
+request, the difference being what the server spends per streamed entry; in each watched round the
+client counts the \`entry\` events it received up to ${LAG_MS} ms after the last request.
 
 ${markdownTable(rows)}
 `;

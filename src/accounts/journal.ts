@@ -38,12 +38,11 @@ export interface JournalCall {
   body?: string;
   /** The answer's body: text, or bytes of a reused answer. */
   answer?: string | Uint8Array | null;
-  /** The answer's media type, when it had one. */
-  answerType?: string;
 }
 
 /** A request as recorded: redacted and capped when recorded, parsed only when read. */
 interface JournalRecord {
+  seq: number;
   method: string;
   path: string;
   search: string;
@@ -53,11 +52,11 @@ interface JournalRecord {
   headers: Record<string, string>;
   body?: CapturedBody;
   answerBody?: CapturedBody;
-  /** The kept answer text is JSON (an application/json answer, kept whole), so it can be sent on unparsed. */
-  answerIsJson?: true;
 }
 
 export interface JournalEntry {
+  /** The entry's number in its account's journal: 1, 2, 3… in the order recorded, never reused while it runs. */
+  seq: number;
   method: string;
   path: string;
   /** Query values by name, as sent, with secrets redacted. */
@@ -74,20 +73,24 @@ export interface JournalEntry {
   fault?: JournalFault;
 }
 
+/** An entry without headers and bodies: what a live view shows per row (its seq fetches the rest). */
+export type JournalSummary = Pick<JournalEntry, 'seq' | 'method' | 'path' | 'query' | 'status' | 'at' | 'fault'>;
+
 /** The requests an account received, oldest first, bounded as a ring buffer. */
 export class Journal {
   private readonly entries: JournalRecord[] = [];
   private start = 0;
+  private nextSeq = 1;
   /** Who watches new entries (the console's live view); while none does, recording formats nothing. */
-  private readonly listeners = new Set<(entryJson: string) => void>();
+  private readonly listeners = new Set<(summaryJson: string) => void>();
 
   constructor(readonly capacity: number) {}
 
   record(call: JournalCall): void {
     if (this.capacity <= 0 && this.listeners.size === 0) return;
-    const entry = captured(call);
+    const entry = captured(call, this.nextSeq++);
     if (this.listeners.size > 0) {
-      const json = entryJson(entry);
+      const json = JSON.stringify(summary(entry));
       for (const listener of this.listeners) listener(json);
     }
     if (this.capacity <= 0) return;
@@ -113,13 +116,29 @@ export class Journal {
     return matches.rich ? quick.map(format).filter(matches.full).length : quick.length;
   }
 
+  /** The entry numbered `seq`, while the journal still holds it. */
+  get(seq: number): JournalEntry | undefined {
+    const oldest = this.entries[this.start];
+    if (oldest === undefined || seq < oldest.seq || seq >= oldest.seq + this.entries.length) return undefined;
+    // Kept entries are numbered without gaps from the oldest on, around the ring.
+    return format(this.entries[(this.start + seq - oldest.seq) % this.entries.length]!);
+  }
+
+  /** The newest `count` entries as summaries, oldest first. */
+  recent(count: number): JournalSummary[] {
+    return this.ordered().slice(-count).map(summary);
+  }
+
   /** Every recorded call, oldest first, as read (for near-miss reports). */
   all(): JournalEntry[] {
     return this.ordered().map(format);
   }
 
-  /** Calls `listener` with each entry recorded from now on, as JSON text (what `list` answers); the answer stops it. */
-  listen(listener: (entryJson: string) => void): () => void {
+  /**
+   * Calls `listener` with the summary of each entry recorded from now on, as JSON text; the answer
+   * stops it. Summaries, not whole entries: a watched account's answers would otherwise be sent again.
+   */
+  listen(listener: (summaryJson: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -139,13 +158,14 @@ export class Journal {
   }
 }
 
-function captured(call: JournalCall): JournalRecord {
+function captured(call: JournalCall, seq: number): JournalRecord {
   const headers: Record<string, string> = {};
   for (const name of JOURNAL_HEADERS) {
     const value = call.header(name);
     if (value !== undefined) headers[name] = cut(value, MAX_JOURNAL_HEADER);
   }
   const entry: JournalRecord = {
+    seq,
     method: call.method,
     path: cut(call.path, MAX_JOURNAL_PATH),
     search: redactSearch(cut(call.search, MAX_JOURNAL_SEARCH)),
@@ -158,35 +178,36 @@ function captured(call: JournalCall): JournalRecord {
   const answer = call.answer;
   if (typeof answer === 'string' && answer !== '') entry.answerBody = captureBody(answer, 'keep');
   else if (answer instanceof Uint8Array && answer.byteLength > 0) entry.answerBody = captureBytes(answer);
-  if (typeof entry.answerBody === 'string' && call.answerType?.startsWith('application/json'))
-    entry.answerIsJson = true;
   return entry;
-}
-
-/**
- * The entry as JSON text, equal to JSON.stringify(format(e)) but for the answer's whitespace: a
- * JSON answer's kept text goes in as it is, since parsing and writing again a list of a few
- * kilobytes would cost a watched account more than answering it did.
- */
-function entryJson(e: JournalRecord): string {
-  if (e.answerIsJson !== true || typeof e.answerBody !== 'string') return JSON.stringify(format(e));
-  const text = JSON.stringify(format({ ...e, answerBody: undefined }));
-  return `${text.slice(0, -1)},"answerBody":${e.answerBody}}`;
 }
 
 /** The text, or a copy of its first `max` characters (see `copied`). */
 const cut = (text: string, max: number) => (text.length > max ? copied(text.slice(0, max)) : text);
 
-function format(e: JournalRecord): JournalEntry {
+function summary(e: JournalRecord): JournalSummary {
   return {
+    seq: e.seq,
     method: e.method,
     path: e.path,
     query: redactQuery(e.search),
-    headers: { ...e.headers },
-    ...(e.body === undefined ? {} : { body: readCaptured(e.body) }),
     status: e.status,
-    ...(e.answerBody === undefined ? {} : { answerBody: readCaptured(e.answerBody) }),
     at: new Date(e.at).toISOString(),
     ...(e.fault ? { fault: { ...e.fault } } : {}),
+  };
+}
+
+/** The whole entry: the summary's fields with the headers and bodies in their places. */
+function format(e: JournalRecord): JournalEntry {
+  const { seq, method, path, query, status, ...rest } = summary(e);
+  return {
+    seq,
+    method,
+    path,
+    query,
+    headers: { ...e.headers },
+    ...(e.body === undefined ? {} : { body: readCaptured(e.body) }),
+    status,
+    ...(e.answerBody === undefined ? {} : { answerBody: readCaptured(e.answerBody) }),
+    ...rest,
   };
 }

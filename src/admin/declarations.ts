@@ -19,6 +19,7 @@ import { FaultRuleList } from './fault-routes.js';
 import {
   CountAnswer,
   JournalEntriesAnswer,
+  JournalEntrySchema,
   JournalQueryBody,
   NearMissReport,
   VerifiedAnswer,
@@ -323,6 +324,21 @@ export const adminDeclarations: readonly AdminRoute[] = [
     answers: { 200: { description: 'The count.', schema: CountAnswer }, ...onAccount, 400: badStatus },
   },
   {
+    operationId: 'getRequest',
+    method: 'GET',
+    path: '/accounts/{name}/requests/{seq}',
+    tag: 'Journal',
+    summary: 'One call, by its number',
+    description: "What the list answers for that call; the console's live view fetches an entry when a row is opened.",
+    route: { ...named, seq: { description: 'The entry number (`seq`).', schema: z.string() } },
+    answers: {
+      200: { description: 'The entry.', schema: JournalEntrySchema },
+      400: refused('The account name is not a DNS label, or seq is not an entry number.'),
+      404: refused('No such account, or the journal no longer holds that entry (dropped as the oldest, or cleared).'),
+      503: onAccount[503]!,
+    },
+  },
+  {
     operationId: 'clearRequests',
     method: 'DELETE',
     path: '/accounts/{name}/requests',
@@ -392,8 +408,10 @@ export const adminDeclarations: readonly AdminRoute[] = [
     tag: 'Journal',
     summary: 'The journal live, as Server-Sent Events',
     description:
-      'A `reset` event, the entries kept (oldest first), then each new call as it is recorded, one `entry` ' +
-      "event each with the entry as JSON. The console's live view reads it.",
+      'A `reset` event, the latest 200 entries kept (oldest first), then each new call as it is recorded, one ' +
+      '`entry` event each holding the summary of the entry as JSON: `seq`, `method`, `path`, `query`, `status`, ' +
+      '`at` and `fault`, without headers and bodies (`GET …/requests/{seq}` answers the whole entry). ' +
+      "The console's live view reads it.",
     route: named,
     answers: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' }, ...onAccount },
   },

@@ -7,6 +7,7 @@ import { errors } from '../http/errors.js';
 import {
   type CountAnswer,
   type JournalEntriesAnswer,
+  type JournalEntrySchema,
   JournalQueryBody,
   type NearMissReport,
   type VerifiedAnswer,
@@ -32,6 +33,17 @@ export function journalAdminRoutes(admin: Hono, accountOf: (c: Context) => Promi
   admin.get('/accounts/:name/requests/count', async (c) => {
     const account = await accountOf(c);
     return c.json({ count: account.journal.count(simpleQueryOf(c)) } satisfies z.infer<typeof CountAnswer>);
+  });
+
+  // After the routes under /requests/ with names of their own (count; stream is the console's, mounted first).
+  admin.get('/accounts/:name/requests/:seq', async (c) => {
+    const account = await accountOf(c);
+    const text = c.req.param('seq');
+    if (!/^[1-9]\d{0,15}$/.test(text))
+      throw errors.admin(400, `seq: expected an entry number (1, 2, …), got '${text}'`);
+    const entry = account.journal.get(Number(text));
+    if (!entry) throw errors.admin(404, `entry ${text} is not in the journal of ${account.name}`);
+    return c.json(entry satisfies z.infer<typeof JournalEntrySchema>);
   });
 
   admin.delete('/accounts/:name/requests', async (c) => {

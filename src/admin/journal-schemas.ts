@@ -63,6 +63,10 @@ export const VerifyBody = z.strictObject({
 
 export const JournalEntrySchema = z
   .object({
+    seq: z
+      .number()
+      .int()
+      .describe("The entry's number in the journal: 1, 2, 3… in the order recorded; GET …/requests/{seq} reads it."),
     method: z.string(),
     path: z.string(),
     query: z.record(z.string(), z.array(z.string())).describe('Query values by name, secrets redacted.'),

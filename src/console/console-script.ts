@@ -183,12 +183,28 @@ if (journal) {
     rows.prepend(row);
     while (rows.rows.length > limit) rows.deleteRow(-1);
   };
-  const open = (row) => {
+  // Rows hold summaries; the whole entry (headers, bodies) is read when a row is opened.
+  let opened = 0;
+  const open = async (row) => {
     const entry = row && entries.get(row);
     if (!entry) return;
+    const mine = ++opened;
+    const fields = $('#entry-fields', dialog);
     $('#entry-title', dialog).textContent = entry.method + ' ' + entry.path + ' → ' + entry.status;
-    $('#entry-fields', dialog).replaceChildren(fieldsOf(entry));
-    dialog.showModal();
+    fields.replaceChildren(fieldsOf(entry));
+    fields.setAttribute('aria-busy', 'true');
+    if (!dialog.open) dialog.showModal();
+    try {
+      const whole = await send('GET', journal.dataset.entries + '/' + entry.seq);
+      if (mine === opened) fields.replaceChildren(fieldsOf(whole));
+    } catch (error) {
+      const note = document.createElement('p');
+      note.className = 'muted';
+      note.textContent = 'Only the summary is shown: ' + error.message + '.';
+      if (mine === opened) fields.append(note);
+    } finally {
+      if (mine === opened) fields.removeAttribute('aria-busy');
+    }
   };
   rows.addEventListener('click', (event) => open(event.target.closest('tr')));
   rows.addEventListener('keydown', (event) => {

@@ -3,7 +3,8 @@ import type { Account } from '../accounts/account.js';
 import type { Html } from './layout.js';
 
 // The account's journal, live: the rows come from the stream (requests-stream.ts), the filters and
-// the request dialog are the client script's. A row shows whatever fields its entry has.
+// the request dialog are the client script's. A row shows an entry's summary; opening it reads the
+// whole entry (GET …/requests/<seq>).
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -21,7 +22,8 @@ data-confirm="Clear the journal of ${account.name}?">Clear journal</button>
 </div>
 </section>
 <div class="scroll">
-<table id="journal" data-stream="${api}/stream" data-limit="${Math.max(account.journal.capacity, 1)}">
+<table id="journal" data-stream="${api}/stream" data-entries="${api}"
+data-limit="${Math.max(account.journal.capacity, 1)}">
 <caption class="muted">Newest first; select a row (or press Enter on it) to open the request and its answer.</caption>
 <thead><tr><th>At (account clock, UTC)</th><th>Method</th><th>Path</th><th class="num">Status</th><th>Fault</th>
 </tr></thead>

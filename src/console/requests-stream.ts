@@ -4,8 +4,9 @@ import type { Account } from '../accounts/account.js';
 
 // GET /__admin/accounts/<name>/requests/stream: the journal as Server-Sent Events. First a `reset`
 // event, then the latest entries (oldest first), then each new entry as it is recorded, all as
-// `entry` events holding what GET /__admin/accounts/<name>/requests lists. A reconnecting client
-// gets the reset and the backlog again. The journal formats entries only while a stream listens.
+// `entry` events holding the entry's summary (no headers, no bodies: GET …/requests/<seq> has the
+// whole entry). A reconnecting client gets the reset and the backlog again. The journal formats
+// summaries only while a stream listens.
 
 /** Entries sent on connecting; the journal may hold more. */
 const BACKLOG = 200;
@@ -17,10 +18,7 @@ const GATHER_MS = 50;
 
 export function journalStream(c: Context, account: Account): Response {
   return streamSSE(c, async (stream) => {
-    const waiting: string[] = account.journal
-      .list()
-      .slice(-BACKLOG)
-      .map((entry) => JSON.stringify(entry));
+    const waiting: string[] = account.journal.recent(BACKLOG).map((entry) => JSON.stringify(entry));
     let wake: (() => void) | undefined;
     // A new entry wakes the writer a moment later, so a busy account's entries go out a few dozen per
     // write rather than one write each.

@@ -81,7 +81,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const seen = (text: string) => {
       sentText = text;
     };
-    const record = async (status: number, answer?: string | Uint8Array | null, answerType?: string) => {
+    const record = async (status: number, answer?: string | Uint8Array | null) => {
       if (journal.capacity <= 0 && journal.listening === 0) return;
       journal.record({
         method: request.method,
@@ -93,7 +93,6 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
         header: caller.header,
         body: sentText ?? (await unreadBody(request, caller.header)),
         answer,
-        ...(answerType ? { answerType } : {}),
       });
     };
 
@@ -119,7 +118,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       else if (error instanceof ApiError) answer = error;
       else throw error;
     }
-    await record(answer.status, answer.body, answer.contentType);
+    await record(answer.status, answer.body);
     const response = answer instanceof ApiError ? answer.toResponse() : toResponse(answer);
     if (rule?.drop === 'after') return { response, cut: { kind: 'drop' } };
     if (rule?.truncateBytes !== undefined) return { response, cut: { kind: 'truncate', bytes: rule.truncateBytes } };

@@ -144,7 +144,7 @@ describe('control plane', () => {
 });
 
 describe('request journal', () => {
-  it('lists requests oldest first with method, path, query, headers, bodies, status and time', async () => {
+  it('lists requests oldest first with their number, method, path, query, headers, bodies, status and time', async () => {
     const token = await tokenFor(sim);
     await call(sim, '/api/v2/sites?state=Active', { token });
     await call(sim, '/api/v2/nowhere', { token });
@@ -152,6 +152,7 @@ describe('request journal', () => {
     const at = '2026-03-16T09:00:00.000Z';
     expect(list).toEqual([
       {
+        seq: 1,
         method: 'POST',
         path: '/api/v2/token',
         query: {},
@@ -167,6 +168,7 @@ describe('request journal', () => {
         at,
       },
       {
+        seq: 2,
         method: 'GET',
         path: '/api/v2/sites',
         query: { state: ['Active'] },
@@ -176,6 +178,7 @@ describe('request journal', () => {
         at,
       },
       {
+        seq: 3,
         method: 'GET',
         path: '/api/v2/nowhere',
         query: {},

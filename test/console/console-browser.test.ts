@@ -5,19 +5,18 @@ import { DAY, HOUR, utcText } from '../../src/datetime.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { DEMO_CREDENTIAL } from '../helpers.js';
 
-// The console in headless Chromium: one server, one browser, one page reused. With
-// CONSOLE_SCREENSHOTS=docs it writes the README's screenshots to docs/images/, with any other value
-// to test-output/console/; without it, none (they cost a second or two).
+// The console in headless Chromium: one server, one browser, one page reused. It writes the README's
+// screenshots to docs/images/ (CONSOLE_SCREENSHOTS=<dir> writes them elsewhere). Time stands still
+// at a fixed instant, so the same code draws the same pictures and a run leaves them unchanged.
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const skip = hasChromium ? '' : ` (skipped: ${CHROMIUM} not installed)`;
-const SHOTS = process.env.CONSOLE_SCREENSHOTS === 'docs' ? 'docs/images' : 'test-output/console';
-const shoot = (page: Page, name: string) =>
-  process.env.CONSOLE_SCREENSHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }) : undefined;
+const SHOTS = process.env.CONSOLE_SCREENSHOTS || 'docs/images';
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
-/** Today 10:00 UTC: the clock's day has appointments, and an hour later is still the same day. */
-const NOW = Math.floor(Date.now() / DAY) * DAY + 10 * HOUR;
+/** 10:00 UTC, real time and the account clock alike: the day has appointments, and an hour later is still that day. */
+const NOW = Date.UTC(2026, 10, 24, 10);
 
 const PAGES = ['', 'requests', 'diary', 'diary?view=week', 'classes', 'clients', 'sales', 'clock', 'webhooks'].map(
   (p) => (p === '' ? '/__admin/console' : `/__admin/console/accounts/demo/${p}`),
@@ -47,7 +46,7 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, size: 'small', rateLimit: false, now: NOW });
+    server = await startServer({ port: 0, size: 'small', rateLimit: false, now: NOW, realNow: () => NOW });
     const res = await fetch(`${server.url}/api/v2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -66,7 +65,7 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     page.on('request', (r) => requests.push(r.url()));
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-    if (process.env.CONSOLE_SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(SHOTS, { recursive: true });
   }, 30_000);
 
   afterAll(async () => {
@@ -87,6 +86,9 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
         const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
         expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
         const shot = SHOT_NAMES[path];
+        // The journal's rows come from its stream: pictured once they are all there.
+        if (path.endsWith('/requests')) await page.locator('#live[data-state="live"]').waitFor();
+        if (path.endsWith('/requests')) await expect.poll(() => page.locator('#journal tbody tr').count()).toBe(5);
         if (shot && size.width === 1280) await shoot(page, shot);
         if (path.endsWith('/diary') && size.width === 390) await shoot(page, 'console-mobile');
       }
@@ -107,6 +109,8 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#entry-dialog[open]').isVisible()).toBe(true);
     expect(await page.locator('#entry-fields').textContent()).toContain('/api/v2/sites');
+    // The row held the summary; the dialog reads the whole entry, the answer's body included.
+    await expect.poll(() => page.locator('#entry-fields').textContent()).toContain('SiteId');
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
   });
