@@ -73,6 +73,7 @@ dialog::backdrop { background: rgb(0 0 0 / .35); }
   background: repeating-linear-gradient(#fff 0 calc(3.2rem - 1px), #edf0f3 calc(3.2rem - 1px) 3.2rem); }
 .diary .block { position: absolute; overflow: hidden; border-radius: 4px; padding: .1rem .3rem;
   font-size: .75rem; line-height: 1.2; text-decoration: none; color: #1d232b; border-left: 4px solid rgb(0 0 0 / .25); }
+.diary .block.short { white-space: nowrap; text-overflow: ellipsis; }
 .diary .block:focus-visible { z-index: 3; }
 .diary .now { position: absolute; left: 0; right: 0; border-top: 2px solid #d93025; z-index: 2; pointer-events: none; }
 .st-booked { background: #cfe3ff; } .st-confirmed { background: #b9e6c9; } .st-arrived { background: #fff0a8; }

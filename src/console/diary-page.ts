@@ -164,11 +164,14 @@ ${col.blocks.map((b) => {
   const who = clients.get(b.appointment.ClientId) ?? '';
   const staff = b.service.Employees.map((e) => e.FirstName).join(', ');
   const x = `left:calc(${((lane / of) * 100).toFixed(3)}% + 2px);width:calc(${(100 / of).toFixed(3)}% - 4px)`;
-  return html`<a class="block st-${slug(state)}" style="top:${y.toFixed(3)}%;height:${height.toFixed(3)}%;${x}"
+  // A block under 45 minutes has room for one line: the client follows the service on it.
+  const short = b.end - b.start < 45 * MINUTE;
+  return html`<a class="block${short ? ' short' : ''} st-${slug(state)}"
+style="top:${y.toFixed(3)}%;height:${height.toFixed(3)}%;${x}"
 href="${accountPath(account, `appointments/${id}`)}" data-appointment="${id}"
 title="${label} · ${who} · ${state}"
 aria-label="${label}, ${who}, ${state}, appointment ${b.appointment.AppointmentNumber}"
->${label}<br>${who}${staff ? html` · ${staff}` : ''}</a>`;
+>${label}${short ? ' · ' : html`<br>`}${who}${staff ? html` · ${staff}` : ''}</a>`;
 })}
 ${
   now >= top && now < top + span

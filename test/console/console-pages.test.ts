@@ -90,6 +90,26 @@ describe('console pages', () => {
     expect(page.text).toContain(appointment.AppointmentNumber);
   });
 
+  it('a diary block under 45 minutes holds one line, the client after the service; a longer one two', async () => {
+    const { sim, world } = await demoApi();
+    const minutes = (s: { Start: string; End: string }) =>
+      (Date.parse(`${s.End}Z`) - Date.parse(`${s.Start}Z`)) / 60_000;
+    // Appointments of one service, so the block found by the appointment's id is that service's.
+    const services = world.appointments
+      .filter((a) => a.AppointmentServices.length === 1 && a.AppointmentServices[0]!.Employees.length)
+      .map((a) => ({ a, s: a.AppointmentServices[0]! }));
+    for (const { a, s } of [services.find(({ s }) => minutes(s) < 45)!, services.find(({ s }) => minutes(s) >= 45)!]) {
+      const res = await call(sim, `/__admin/console/accounts/demo/diary?site=${a.SiteId}&date=${s.Start.slice(0, 10)}`);
+      const block = res.text.match(
+        new RegExp(`<a class="block[^"]*"[^>]*data-appointment="${a.AppointmentId}"[^]*?</a>`),
+      );
+      expect(block, a.AppointmentId).not.toBeNull();
+      const short = minutes(s) < 45;
+      expect(block![0].startsWith(short ? '<a class="block short ' : '<a class="block st-')).toBe(true);
+      expect(block![0].includes('<br>')).toBe(!short);
+    }
+  });
+
   it('the credentials page lists client ids and allow-lists, never a secret or its hash', async () => {
     const { sim, account } = await demoApi();
     const res = await call(sim, '/__admin/console/accounts/demo/credentials');
