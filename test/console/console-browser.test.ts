@@ -87,8 +87,10 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
         expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
         const shot = SHOT_NAMES[path];
         // The journal's rows come from its stream: pictured once they are all there.
-        if (path.endsWith('/requests')) await page.locator('#live[data-state="live"]').waitFor();
-        if (path.endsWith('/requests')) await expect.poll(() => page.locator('#journal tbody tr').count()).toBe(5);
+        if (path.endsWith('/requests')) {
+          await page.locator('#live[data-state="live"]').waitFor();
+          await expect.poll(() => page.locator('#journal tbody tr').count()).toBe(5);
+        }
         if (shot && size.width === 1280) await shoot(page, shot);
         if (path.endsWith('/diary') && size.width === 390) await shoot(page, 'console-mobile');
       }
