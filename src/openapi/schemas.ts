@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { type FieldSource, SOURCES_KEY } from '../field-sources.js';
 
 // Zod's own JSON Schema output (draft 2020-12, which OpenAPI 3.1 uses as is). Schemas that carry
 // `.meta({ id })` become shared components: zod emits them under `$defs`, and they are hoisted
-// into `components.schemas` with the references rewritten to point there.
+// into `components.schemas` with the references rewritten to point there. An answer object's
+// field sources (`answerObject`) are spread over its properties as `x-source` and `x-source-reason`.
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -29,7 +31,24 @@ function retarget(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if ((key === 'minimum' || key === 'maximum') && Math.abs(v as number) === SAFE_BOUND) continue;
+    if (key === SOURCES_KEY) continue;
     out[key] = key === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : retarget(v);
   }
+  const sources = (value as Record<string, unknown>)[SOURCES_KEY] as Record<string, FieldSource> | undefined;
+  if (sources) spreadSources(out, sources);
   return out;
+}
+
+/** `x-source` (and `x-source-reason`) on each property; a property without a source, or a source without one, is a mistake. */
+function spreadSources(schema: JsonSchema, sources: Record<string, FieldSource>): void {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const name of Object.keys(sources)) {
+    if (!(name in properties)) throw new Error(`a source is given for ${name}, which the answer does not have`);
+  }
+  for (const [name, property] of Object.entries(properties)) {
+    const source = sources[name];
+    if (source === undefined) throw new Error(`the answer field ${name} has no source`);
+    if (source === 'spec') property['x-source'] = 'spec';
+    else [property['x-source'], property['x-source-reason']] = source;
+  }
 }
