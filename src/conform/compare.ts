@@ -1,7 +1,16 @@
+import type { SourceKind } from '../field-sources.js';
+import { type SourceLookup, sourceLabel } from './field-source.js';
 import type { Probe, Seen } from './probe.js';
 import { compareShapes, shapeOf } from './shape.js';
 
-// One probe's answers side by side: status, content type, the probe's rule, and the body's shape.
+// One probe's answers side by side: status, content type, the probe's rule, and the body's shape. A
+// difference about a field of the simulator's answer says where the simulator took that field from.
+
+export interface Difference {
+  text: string;
+  /** The source of the simulator's field the difference is about; absent when it is about no documented field. */
+  source?: SourceKind;
+}
 
 const mediaType = (seen: Seen): string => seen.contentType.split(';')[0]!.trim().toLowerCase() || '(none)';
 
@@ -10,18 +19,24 @@ export function differences(
   target: Seen,
   simulator: Seen,
   rule: { target?: string; simulator?: string },
-): string[] {
-  const out: string[] = [];
+  sourceOf: SourceLookup,
+): Difference[] {
+  const out: Difference[] = [];
   if (target.status !== simulator.status)
-    out.push(`status ${target.status} on the target, ${simulator.status} on the simulator`);
+    out.push({ text: `status ${target.status} on the target, ${simulator.status} on the simulator` });
   if (mediaType(target) !== mediaType(simulator)) {
-    out.push(`content type ${mediaType(target)} on the target, ${mediaType(simulator)} on the simulator`);
+    out.push({ text: `content type ${mediaType(target)} on the target, ${mediaType(simulator)} on the simulator` });
   }
-  if (rule.target !== undefined) out.push(`the target breaks the rule (${probe.rule}): ${rule.target}`);
-  if (rule.simulator !== undefined) out.push(`the simulator breaks the rule (${probe.rule}): ${rule.simulator}`);
+  if (rule.target !== undefined) out.push({ text: `the target breaks the rule (${probe.rule}): ${rule.target}` });
+  if (rule.simulator !== undefined) {
+    out.push({ text: `the simulator breaks the rule (${probe.rule}): ${rule.simulator}` });
+  }
   // A different status already says it all: the bodies of two different answers are not comparable.
   if (target.status === simulator.status && target.json !== undefined && simulator.json !== undefined) {
-    out.push(...compareShapes(shapeOf(target.json), shapeOf(simulator.json)));
+    for (const d of compareShapes(shapeOf(target.json), shapeOf(simulator.json))) {
+      const source = sourceOf(probe.operation, simulator.status, d.path);
+      out.push(source ? { text: `${d.text} (${sourceLabel(source)})`, source: source.kind } : { text: d.text });
+    }
   }
   return out;
 }

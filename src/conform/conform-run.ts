@@ -1,5 +1,6 @@
-import { differences } from './compare.js';
+import { type Difference, differences } from './compare.js';
 import { discover } from './discover.js';
+import { fieldSourceLookup, type SourceLookup } from './field-source.js';
 import type { Ids, Probe } from './probe.js';
 import { removal } from './probes/write-probes.js';
 import type { Outcome, Side } from './side.js';
@@ -14,7 +15,7 @@ export interface ProbeResult {
   target: Outcome;
   simulator: Outcome;
   verdict: Verdict;
-  differences: string[];
+  differences: Difference[];
 }
 
 export interface NotRemoved {
@@ -43,6 +44,8 @@ export interface RunOptions {
   concurrency: number;
   now: number;
   onProgress?(done: number, total: number, probe: Probe): void;
+  /** Where the simulator's answer fields come from; its committed OpenAPI document by default. */
+  sourceOf?: SourceLookup;
 }
 
 /** A live side as a source of answers. */
@@ -63,18 +66,25 @@ export function liveSource(side: Side, siteId?: string): TargetSource {
   };
 }
 
-function judge(probe: Probe, target: Outcome, simulator: Outcome, ids: [Ids, Ids]): ProbeResult {
+function judge(
+  probe: Probe,
+  target: Outcome,
+  simulator: Outcome,
+  ids: [Ids, Ids],
+  sourceOf: SourceLookup,
+): ProbeResult {
   if (target.kind !== 'answered' || simulator.kind !== 'answered') {
     return { probe, target, simulator, verdict: 'skipped', differences: [] };
   }
   const rule = { target: probe.check(target.seen, ids[0]), simulator: probe.check(simulator.seen, ids[1]) };
-  const found = differences(probe, target.seen, simulator.seen, rule);
+  const found = differences(probe, target.seen, simulator.seen, rule, sourceOf);
   return { probe, target, simulator, verdict: found.length ? 'differs' : 'same', differences: found };
 }
 
 export async function runProbes(options: RunOptions): Promise<RunResult> {
   const { probes, target, simulator } = options;
   const sim = liveSource(simulator);
+  const sourceOf = options.sourceOf ?? fieldSourceLookup();
   const [targetIds, simIds] = await Promise.all([target.discover(options.now), sim.discover(options.now)]);
   const results = new Array<ProbeResult>(probes.length);
   let done = 0;
@@ -83,7 +93,7 @@ export async function runProbes(options: RunOptions): Promise<RunResult> {
     const [t, s] = await Promise.all([target.answer(probe, targetIds), sim.answer(probe, simIds)]);
     if (t.kind === 'answered') probe.after?.(t.seen, targetIds);
     if (s.kind === 'answered') probe.after?.(s.seen, simIds);
-    results[i] = judge(probe, t, s, [targetIds, simIds]);
+    results[i] = judge(probe, t, s, [targetIds, simIds], sourceOf);
     options.onProgress?.(++done, probes.length, probe);
   };
   const reads = interleaved(probes.map((p, i) => [p, i] as const).filter(([p]) => !p.writes));

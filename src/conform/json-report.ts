@@ -14,7 +14,8 @@ export function jsonReport(run: RunResult, target: string): string {
       verdict: r.verdict,
       target: answerCell(r.target),
       simulator: answerCell(r.simulator),
-      differences: r.differences,
+      differences: r.differences.map((d) => d.text),
+      differenceSources: r.differences.map((d) => d.source ?? null),
     })),
     notRemoved: run.notRemoved,
   };

@@ -23,8 +23,8 @@ export function junitReport(run: RunResult): string {
       const why = `target ${answerCell(r.target)}; simulator ${answerCell(r.simulator)}`;
       return `${open}>\n    <skipped message="${escapeXml(why)}"/>\n  </testcase>`;
     }
-    const message = r.differences.join('; ');
-    const failure = `<failure message="${escapeXml(message)}">${escapeXml(r.differences.join('\n'))}</failure>`;
+    const texts = r.differences.map((d) => d.text);
+    const failure = `<failure message="${escapeXml(texts.join('; '))}">${escapeXml(texts.join('\n'))}</failure>`;
     return `${open}>\n    ${failure}\n  </testcase>`;
   });
   return (

@@ -1,3 +1,4 @@
+import { SOURCE_KINDS, type SourceKind } from '../field-sources.js';
 import type { ProbeResult, RunResult } from './conform-run.js';
 import type { Outcome } from './side.js';
 
@@ -9,6 +10,11 @@ export interface Summary {
   differ: number;
   skipped: number;
   notRemoved: number;
+  /**
+   * Differences by the source of the simulator's field they are about (spec, client, vendor, convention,
+   * assumed); `other` for a status, a content type, a rule, or a field the simulator does not document.
+   */
+  differencesBySource: Record<SourceKind | 'other', number>;
 }
 
 export function summarise(run: RunResult): Summary {
@@ -19,12 +25,28 @@ export function summarise(run: RunResult): Summary {
     differ: count('differs'),
     skipped: count('skipped'),
     notRemoved: run.notRemoved.length,
+    differencesBySource: bySource(run),
   };
+}
+
+function bySource(run: RunResult): Summary['differencesBySource'] {
+  const counts = Object.fromEntries([...SOURCE_KINDS, 'other'].map((k) => [k, 0])) as Summary['differencesBySource'];
+  for (const r of run.results) for (const d of r.differences) counts[d.source ?? 'other']++;
+  return counts;
 }
 
 export const summaryLine = (s: Summary): string =>
   `${s.probes} probes: ${s.same} same, ${s.differ} differ, ${s.skipped} skipped` +
-  (s.notRemoved ? `; ${s.notRemoved} made by --writes not removed` : '');
+  (s.notRemoved ? `; ${s.notRemoved} made by --writes not removed` : '') +
+  sourcesLine(s.differencesBySource);
+
+/** `\ndifferences by the source of the simulator's field: 2 spec, 1 assumed, 3 other`, or nothing when none differ. */
+function sourcesLine(counts: Summary['differencesBySource']): string {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`);
+  return parts.length ? `\ndifferences by the source of the simulator's field: ${parts.join(', ')}` : '';
+}
 
 /** `200 json`, `403 text`, `skipped: why`, `throttled`. */
 export function answerCell(outcome: Outcome): string {

@@ -88,23 +88,29 @@ function comparable(path: string, a: Shape, b: Shape): boolean {
 // Kinds whose null on one side is a difference: the API answers an empty Guid, array or object, not null.
 const NEVER_NULL: Kind[] = ['guid', 'array', 'object'];
 
+/** A difference between two shapes, at the path of the field it is about. */
+export interface ShapeDifference {
+  path: string;
+  text: string;
+}
+
 /** The differences between two shapes, `a` seen on the target and `b` on the simulator. */
-export function compareShapes(a: Shape, b: Shape): string[] {
-  const out: string[] = [];
+export function compareShapes(a: Shape, b: Shape): ShapeDifference[] {
+  const out: ShapeDifference[] = [];
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   const onlyOn = (mine: Shape, theirs: Shape) =>
     paths.filter((p) => mine.has(p) && !theirs.has(p) && comparable(p, a, b));
   const onTarget = onlyOn(a, b);
   const onSimulator = onlyOn(b, a);
   for (const path of onTarget) {
-    // The same name in another casing is one difference, not two.
+    // The same name in another casing is one difference, not two: the simulator's field.
     const twin = onSimulator.find((p) => p.toLowerCase() === path.toLowerCase());
-    if (twin) out.push(`field ${where(path)} on the target is ${where(twin)} on the simulator`);
-    else out.push(`field ${where(path)} only on the target`);
+    if (twin) out.push({ path: twin, text: `field ${where(path)} on the target is ${where(twin)} on the simulator` });
+    else out.push({ path, text: `field ${where(path)} only on the target` });
   }
   for (const path of onSimulator) {
     if (!onTarget.some((p) => p.toLowerCase() === path.toLowerCase()))
-      out.push(`field ${where(path)} only on the simulator`);
+      out.push({ path, text: `field ${where(path)} only on the simulator` });
   }
   for (const path of paths) {
     if (!comparable(path, a, b)) continue;
@@ -114,7 +120,7 @@ export function compareShapes(a: Shape, b: Shape): string[] {
     const onlyNull = (k: Set<Kind>) => k.size === 1 && k.has('null');
     const valued = (k: Set<Kind>) => !k.has('null') && NEVER_NULL.some((n) => k.has(n));
     if ((onlyNull(ka) && valued(kb)) || (onlyNull(kb) && valued(ka))) {
-      out.push(`${where(path)}: ${describe(ka)} on the target, ${describe(kb)} on the simulator`);
+      out.push({ path, text: `${where(path)}: ${describe(ka)} on the target, ${describe(kb)} on the simulator` });
       continue;
     }
     const values = (k: Set<Kind>) => new Set([...k].filter((x) => x !== 'null' && x !== 'empty' && x !== 'array-of'));
@@ -122,7 +128,7 @@ export function compareShapes(a: Shape, b: Shape): string[] {
     const vb = values(kb);
     if (va.size === 0 || vb.size === 0) continue;
     if (va.size !== vb.size || [...va].some((k) => !vb.has(k))) {
-      out.push(`${where(path)}: ${describe(va)} on the target, ${describe(vb)} on the simulator`);
+      out.push({ path, text: `${where(path)}: ${describe(va)} on the target, ${describe(vb)} on the simulator` });
     }
   }
   return out;

@@ -17,7 +17,7 @@ export function tableReport(run: RunResult, only: 'all' | 'differences' = 'all')
   for (const r of rows) {
     const answers = `${pad(answerCell(r.target), cell)}  ${pad(answerCell(r.simulator), cell)}`;
     lines.push(`${pad(r.probe.name, name)}  ${answers}  ${r.verdict}`);
-    for (const d of r.differences) lines.push(`    - ${d}`);
+    for (const d of r.differences) lines.push(`    - ${d.text}`);
   }
   for (const n of run.notRemoved) lines.push(`not removed on the ${n.side}: ${n.kind} ${n.id}`);
   lines.push(summaryLine(summarise(run)));

@@ -1,15 +1,19 @@
 import { writeFile } from 'node:fs/promises';
 import { writeScenarioSchema } from '../scenarios/json-schema.js';
-import { ADMIN_JSON, ADMIN_YAML, OPENAPI_JSON, OPENAPI_YAML } from './files.js';
+import { fieldsPage } from './fields-page.js';
+import { ADMIN_JSON, ADMIN_YAML, FIELDS_PAGE, OPENAPI_JSON, OPENAPI_YAML } from './files.js';
 import { generateAdminOpenApi, generateOpenApi } from './generate.js';
 
 // `npm run openapi`: regenerates openapi/openapi.json and openapi/openapi.yaml from the endpoint table,
-// openapi/admin.json and openapi/admin.yaml from the control plane's declarations, and the scenario
-// JSON Schema, which names the same resources.
+// docs/fields.md (the answer fields and their sources) from that document, openapi/admin.json and
+// openapi/admin.yaml from the control plane's declarations, and the scenario JSON Schema, which names the
+// same resources.
 const { json, yaml } = await generateOpenApi();
 await writeFile(OPENAPI_JSON, json);
 await writeFile(OPENAPI_YAML, yaml);
 console.log(`wrote ${OPENAPI_JSON} and ${OPENAPI_YAML}`);
+await writeFile(FIELDS_PAGE, fieldsPage(JSON.parse(json)));
+console.log(`wrote ${FIELDS_PAGE}`);
 const admin = generateAdminOpenApi();
 await writeFile(ADMIN_JSON, admin.json);
 await writeFile(ADMIN_YAML, admin.yaml);
