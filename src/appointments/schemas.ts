@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, bodyGuid, type WithNoneIds } from '../records.js';
 
 // Appointment shapes. Request bodies are lenient where the real binding is (ids may be empty or
@@ -63,16 +64,21 @@ export type AppointmentIn = z.infer<typeof AppointmentInput>;
 const guid = z.guid();
 const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 
-export const AppointmentServiceEmployee = z
-  .object({ EmployeeId: guid, FirstName: z.string(), LastName: z.string() })
-  .meta({ id: 'AppointmentServiceEmployee' });
+export const AppointmentServiceEmployee = answerObject(
+  'AppointmentServiceEmployee',
+  { EmployeeId: guid, FirstName: z.string(), LastName: z.string() },
+  { EmployeeId: 'spec', FirstName: 'spec', LastName: 'spec' },
+);
 
-export const AppointmentServiceResource = z
-  .object({ ResourceId: guid, Name: z.string() })
-  .meta({ id: 'AppointmentServiceResource' });
+export const AppointmentServiceResource = answerObject(
+  'AppointmentServiceResource',
+  { ResourceId: guid, Name: z.string() },
+  { ResourceId: 'spec', Name: 'spec' },
+);
 
-export const AppointmentService = z
-  .object({
+export const AppointmentService = answerObject(
+  'AppointmentService',
+  {
     AppointmentServiceId: guid,
     AppointmentId: guid,
     ClientId: guid,
@@ -84,11 +90,25 @@ export const AppointmentService = z
     Description: z.string().describe('Name of the service or custom item.'),
     Employees: z.array(AppointmentServiceEmployee),
     Resources: z.array(AppointmentServiceResource),
-  })
-  .meta({ id: 'AppointmentService' });
+  },
+  {
+    AppointmentServiceId: 'spec',
+    AppointmentId: 'spec',
+    ClientId: 'spec',
+    ServiceId: 'spec',
+    PackageId: 'spec',
+    PackageGroupId: 'spec',
+    Start: 'spec',
+    End: 'spec',
+    Description: 'spec',
+    Employees: 'spec',
+    Resources: 'spec',
+  },
+);
 
-export const AppointmentSchema = z
-  .object({
+export const AppointmentSchema = answerObject(
+  'Appointment',
+  {
     AppointmentId: guid,
     SiteId: guid,
     ClientId: guid,
@@ -107,8 +127,27 @@ export const AppointmentSchema = z
     CreationDate: dateTime,
     InvoiceId: guid.describe('Client invoice the appointment was billed on; the empty Guid when not billed.'),
     AppointmentServices: z.array(AppointmentService),
-  })
-  .meta({ id: 'Appointment' });
+  },
+  {
+    AppointmentId: 'spec',
+    SiteId: 'spec',
+    ClientId: 'spec',
+    ClientTypeId: 'spec',
+    AppointmentNumber: 'spec',
+    AppointmentStateId: 'spec',
+    Start: 'spec',
+    Notes: 'spec',
+    SourceId: 'spec',
+    UserId: 'spec',
+    VIP: 'spec',
+    SeriesId: 'spec',
+    CreationDate: assumed('When the appointment was booked: a front desk and the appointment history show it.'),
+    InvoiceId: assumed(
+      'The spec says an appointment history row carries the invoice the appointment was billed on; the record carries the same.',
+    ),
+    AppointmentServices: 'spec',
+  },
+);
 
 /** A service as list rows show it (the diary list, a client's appointment history): see serviceSummary. */
 export const serviceSummaryFields = {
@@ -121,10 +160,31 @@ export const serviceSummaryFields = {
   Employees: z.array(AppointmentServiceEmployee),
 };
 
-export const AppointmentListServiceSchema = z.object(serviceSummaryFields).meta({ id: 'AppointmentListService' });
+/** Where the fields of a service summary come from: the Appointment Service fields of the same names. */
+export const serviceSummarySources = (row: string): Sources<typeof serviceSummaryFields> => {
+  const same = sameAsRecord(row, 'Appointment Service');
+  return {
+    AppointmentServiceId: same,
+    ServiceId: same,
+    PackageId: same,
+    Description: same,
+    Start: same,
+    End: same,
+    Employees: same,
+  };
+};
 
-export const AppointmentListSchema = z
-  .object({
+export const AppointmentListServiceSchema = answerObject(
+  'AppointmentListService',
+  serviceSummaryFields,
+  serviceSummarySources('AppointmentList'),
+);
+
+const listRow = sameAsRecord('AppointmentList', 'Appointment');
+
+export const AppointmentListSchema = answerObject(
+  'AppointmentList',
+  {
     AppointmentId: guid,
     AppointmentNumber: z.string(),
     SiteId: guid,
@@ -140,12 +200,36 @@ export const AppointmentListSchema = z
     SeriesId: guid.describe('Links copied (repeating) appointments; the empty Guid when none.'),
     InvoiceId: guid.describe('Client invoice the appointment was billed on; the empty Guid when not billed.'),
     Services: z.array(AppointmentListServiceSchema),
-  })
-  .meta({ id: 'AppointmentList' });
+  },
+  {
+    AppointmentId: listRow,
+    AppointmentNumber: listRow,
+    SiteId: listRow,
+    ClientId: listRow,
+    ClientFirstName: assumed("A diary view shows the client's name without a call per row."),
+    ClientLastName: assumed("A diary view shows the client's name without a call per row."),
+    AppointmentStateId: listRow,
+    AppointmentStateName: assumed("A diary view shows the state's name without looking it up."),
+    Start: listRow,
+    End: assumed('A diary view draws the block to the end of the last service.'),
+    Notes: listRow,
+    VIP: listRow,
+    SeriesId: listRow,
+    InvoiceId: assumed('Whether the appointment was billed, as the appointment history shows it.'),
+    Services: assumed(
+      "A diary view shows each service, its time and employee; the record's AppointmentServices, cut short.",
+    ),
+  },
+);
 
-export const AppointmentStateSchema = z
-  .object({ AppointmentStateId: guid, Name: z.string() })
-  .meta({ id: 'AppointmentState' });
+export const AppointmentStateSchema = answerObject(
+  'AppointmentState',
+  { AppointmentStateId: guid, Name: z.string() },
+  {
+    AppointmentStateId: 'spec',
+    Name: assumed('The spec names the states (Booked, Arrived) without the field; a client shows the name.'),
+  },
+);
 
 export type AppointmentListRow = WithNoneIds<
   z.infer<typeof AppointmentListSchema>,
