@@ -7,8 +7,9 @@ import { writeProbes } from '../../src/conform/probes/write-probes.js';
 import { startSimulator, type TestSimulator } from '../../src/kit/start.js';
 import { type ConformRun, demoTarget, runConform } from './conform-helpers.js';
 
-// A drifted target: a proxy in front of a simulator that renames a field, changes a status, changes a date
-// format and drops a plain-text 403 body, each on one request only. Each drift is reported exactly once.
+// A drifted target: a proxy in front of a simulator that renames a field the spec names, renames a field
+// the simulator assumed, changes a status, changes a date format and drops a plain-text 403 body, each on
+// one request only. Each drift is reported exactly once, with where the simulator's field comes from.
 
 let sim: TestSimulator;
 let proxy: Server;
@@ -34,6 +35,9 @@ const drift: Drift = (method, url, authorized) => {
   }
   if (method === 'DELETE' && url === '/api/v2/accountingentries/11111111-2222-4333-8444-555555555555' && authorized) {
     return (_status, body) => [404, body];
+  }
+  if (method === 'GET' && /^\/api\/v2\/appointments\/[0-9a-f-]{36}$/.test(url) && authorized) {
+    return (status, body) => [status, body.replace('"CreationDate"', '"Created"')];
   }
   if (method === 'GET' && url === '/api/v2/ping' && authorized) {
     return (status, body) => [status, body.replace(/"utc":"(\d{4}-\d\d-\d\d) (\d\d:\d\d)"/, '"utc":"$1T$2:00Z"')];
@@ -89,13 +93,19 @@ describe('conform against a drifted target', () => {
     expect(Object.keys(byName).sort()).toEqual(
       [
         'deleteAccountingEntry of an entry that does not exist: 400 Record does not exist.',
+        'getAppointment answers the appointment with services, employees and resources',
         'getSite answers one site with its address, contact details, trading hours and time zone',
         'listVouchers without a bearer token: 403 plain text',
         'ping answers status ok, the tenant and the UTC time',
       ].sort(),
     );
     expect(byName['getSite answers one site with its address, contact details, trading hours and time zone']).toEqual([
-      "field 'timeZone' on the target is 'TimeZone' on the simulator",
+      "field 'timeZone' on the target is 'TimeZone' on the simulator (the spec names this field)",
+    ]);
+    expect(byName['getAppointment answers the appointment with services, employees and resources']).toEqual([
+      "field 'Created' only on the target",
+      "field 'CreationDate' only on the simulator (the simulator assumed this field; your account's answer is the " +
+        'better guide)',
     ]);
     expect(byName['deleteAccountingEntry of an entry that does not exist: 400 Record does not exist.'][0]).toBe(
       'status 404 on the target, 400 on the simulator',
@@ -106,15 +116,32 @@ describe('conform against a drifted target', () => {
     expect(byName['listVouchers without a bearer token: 403 plain text'].join('\n')).toContain(
       'body "", expected "Unauthorized - No bearer token sent in request header."',
     );
-    expect(run.stdout).toContain('4 differ');
+    expect(run.stdout).toContain('5 differ');
+  });
+
+  it("counts the differences by the source of the simulator's field, in the summary and the JSON report", () => {
+    const report = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    expect(report.summary.differencesBySource).toEqual({
+      spec: 2,
+      client: 0,
+      vendor: 0,
+      convention: 0,
+      assumed: 1,
+      other: report.summary.differencesBySource.other,
+    });
+    expect(report.summary.differencesBySource.other).toBeGreaterThanOrEqual(3);
+    const appointment = report.probes.find((p: { name: string }) => p.name.startsWith('getAppointment answers'));
+    expect(appointment.differenceSources).toEqual([null, 'assumed']);
+    expect(run.stdout).toMatch(/\ndifferences by the source of the simulator's field: 2 spec, 1 assumed, \d+ other\n$/);
   });
 
   it('the JUnit XML fails exactly the drifted probes, the difference as the failure message, escaped', () => {
     const xml = readFileSync(path.join(dir, 'r.xml'), 'utf8');
-    expect(xml).toContain('failures="4"');
-    expect(xml.match(/<failure /g)).toHaveLength(4);
+    expect(xml).toContain('failures="5"');
+    expect(xml.match(/<failure /g)).toHaveLength(5);
     expect(xml).toContain(
-      '<failure message="field &apos;timeZone&apos; on the target is &apos;TimeZone&apos; on the simulator">',
+      '<failure message="field &apos;timeZone&apos; on the target is &apos;TimeZone&apos; on the simulator (the spec ' +
+        'names this field)">',
     );
   });
 
