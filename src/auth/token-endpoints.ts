@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
+import { answerObject } from '../field-sources.js';
 import { endpointGroup, type RequestContext } from '../http/endpoint.js';
 import { errors } from '../http/errors.js';
 import { reply } from '../http/reply.js';
@@ -17,14 +18,24 @@ const credentialBody = {
   invalid: () => errors.credential(400, 'invalid_request'),
 } as const;
 
-export const TokenResponse = z
-  .object({
+export const TokenResponse = answerObject(
+  'TokenResponse',
+  {
     access_token: z.string().describe('Opaque; returned only once.'),
     token_type: z.literal('Bearer'),
     expires_in: z.number().int().describe('Seconds: six months.'),
     expires_utc: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
-  })
-  .meta({ id: 'TokenResponse' });
+  },
+  { access_token: 'spec', token_type: 'spec', expires_in: 'spec', expires_utc: 'spec' },
+);
+
+const RotateSecretResponse = answerObject(
+  'RotateSecretResponse',
+  { client_secret: z.string() },
+  { client_secret: 'spec' },
+);
+
+const RotateClientIdResponse = answerObject('RotateClientIdResponse', { client_id: z.string() }, { client_id: 'spec' });
 
 const credentialErrors = {
   400: '`{ "error": "invalid_request" }`: no body or unreadable JSON.',
@@ -92,7 +103,7 @@ export const tokenEndpoints = [
     summary: 'Issue a new secret and revoke every active token of the credential.',
     response: {
       description: 'The new secret, returned this once.',
-      schema: z.object({ client_secret: z.string() }),
+      schema: RotateSecretResponse,
     },
     exampleResponse: { client_secret: 'f3kq9Lx2VtR8mZc1bN7pQy4sWd6hJa0eUo5iGr2TnYk' },
     handler(ctx) {
@@ -107,7 +118,7 @@ export const tokenEndpoints = [
     ...common,
     operationId: 'rotateClientId',
     summary: 'Issue a new client id for the credential; the old one stops working, tokens stay valid.',
-    response: { description: 'The new client id.', schema: z.object({ client_id: z.string() }) },
+    response: { description: 'The new client id.', schema: RotateClientIdResponse },
     exampleResponse: { client_id: 'client-Qm3xV9rT2kLp' },
     handler(ctx) {
       const credential = authenticate(ctx, ctx.body);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerObject, assumed, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
 // Wire shapes of the classes area. ClassList and ClassScheduleList are named by the spec without
@@ -12,8 +13,14 @@ const classType = z.number().int().describe('Class = 1, Event = 2.');
 
 // Answers.
 
-export const ClassListSchema = z
-  .object({
+const inClassList = sameAsRecord('ClassList', 'Class');
+const CLASS_TYPE = assumed(
+  "The spec's ClassTypes enumeration names a ClassType field without the type that carries it; lists filter by it.",
+);
+
+export const ClassListSchema = answerObject(
+  'ClassList',
+  {
     ClassId: guid,
     SiteId: guid,
     Name: z.string(),
@@ -24,11 +31,24 @@ export const ClassListSchema = z
     State: z.number().int().describe('Active = 1, Inactive = 2.'),
     StartDate: z.string().describe('UTC `yyyy-MM-dd HH:mm`: the class runs from then.'),
     EndDate: z.string().nullable().describe('UTC; null = runs on.'),
-  })
-  .meta({ id: 'ClassList' });
+  },
+  {
+    ClassId: inClassList,
+    SiteId: inClassList,
+    Name: inClassList,
+    Description: assumed('A timetable or booking site describes each class to clients.'),
+    ClassType: CLASS_TYPE,
+    Capacity: assumed('A booking site needs how many places a session of the class has.'),
+    DurationMinutes: assumed('A timetable needs how long a session of the class lasts.'),
+    State: assumed('Tells a caller whether the class is still offered.'),
+    StartDate: assumed('Says from when the class runs.'),
+    EndDate: assumed("The list's start parameter drops classes that had ended; this is when a class ends."),
+  },
+);
 
-export const ClassScheduleListSchema = z
-  .object({
+export const ClassScheduleListSchema = answerObject(
+  'ClassScheduleList',
+  {
     ClassScheduleId: guid,
     ClassId: guid,
     SiteId: guid,
@@ -42,11 +62,27 @@ export const ClassScheduleListSchema = z
     Available: z.number().int().describe('Capacity − Booked, never below 0.'),
     BookOnline: z.boolean(),
     State: z.number().int().describe('Active = 1 (only Active sessions are listed).'),
-  })
-  .meta({ id: 'ClassScheduleList' });
+  },
+  {
+    ClassScheduleId: assumed('A booking names the session by this id.'),
+    ClassId: assumed('Ties the session to its class in the class list.'),
+    SiteId: assumed('Says which site runs the session.'),
+    ClassName: assumed('A timetable shows the class name without a call per session.'),
+    ClassType: CLASS_TYPE,
+    EmployeeId: assumed("The list's employeeId filter selects sessions by their teacher."),
+    Start: assumed('A timetable needs when the session starts; the list filters on it.'),
+    End: assumed('A timetable needs when the session ends.'),
+    Capacity: assumed('A booking site needs how many places the session has.'),
+    Booked: assumed('A booking site needs how many places are taken.'),
+    Available: assumed('A booking site needs whether a place is left without working it out.'),
+    BookOnline: assumed("The list's bookOnline filter selects on it."),
+    State: assumed('Tells a caller whether the session is still on.'),
+  },
+);
 
-export const ClassBookingSchema = z
-  .object({
+export const ClassBookingSchema = answerObject(
+  'ClassBooking',
+  {
     ClassBookingId: guid,
     ClassScheduleId: guid.describe('The dated session.'),
     ClientId: guid,
@@ -62,8 +98,22 @@ export const ClassBookingSchema = z
     End: z.string().describe('Session end, UTC `yyyy-MM-dd HH:mm`.'),
     ClientFirstName: z.string(),
     ClientLastName: z.string(),
-  })
-  .meta({ id: 'ClassBooking' });
+  },
+  {
+    ClassBookingId: 'spec',
+    ClassScheduleId: 'spec',
+    ClientId: 'spec',
+    OnlineBooking: 'spec',
+    ClassBookingState: 'spec',
+    ClassId: assumed('A class register groups its bookings by class without a call per session.'),
+    ClassName: assumed('A class register shows the class name without a call per session.'),
+    ClassType: CLASS_TYPE,
+    Start: assumed("The list's range selects on the session start; a register shows it without a call per session."),
+    End: assumed('A class register shows when the session ends without a call per session.'),
+    ClientFirstName: assumed("A class register shows the client's name without a call per booking."),
+    ClientLastName: assumed("A class register shows the client's name without a call per booking."),
+  },
+);
 
 export type ClassScheduleRow = z.infer<typeof ClassScheduleListSchema>;
 export type ClassBookingRow = z.infer<typeof ClassBookingSchema>;

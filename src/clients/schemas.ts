@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/schemas.js';
+import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, bodyGuid, byteEnum, text, type WithNoneIds } from '../records.js';
 import { AddressSchema } from '../sites/schemas.js';
 
@@ -12,8 +13,9 @@ const dateTime = z.string().describe('UTC `yyyy-MM-dd HH:mm`.');
 
 // Answers.
 
-export const ClientNoteSchema = z
-  .object({
+export const ClientNoteSchema = answerObject(
+  'ClientNote',
+  {
     ClientNoteId: guid,
     ClientId: guid,
     ClientNoteType: z.number().int().describe('General = 1, Appointment = 2, Invoice = 3, Medical = 4.'),
@@ -23,8 +25,16 @@ export const ClientNoteSchema = z
       .number()
       .int()
       .describe('Always 0 (Unchanged) in answers; send 1, 2 or 3 on PUT to create, update or delete.'),
-  })
-  .meta({ id: 'ClientNote' });
+  },
+  {
+    ClientNoteId: 'spec',
+    ClientId: 'spec',
+    ClientNoteType: 'spec',
+    Body: 'spec',
+    Category: 'spec',
+    ObjectState: 'spec',
+  },
+);
 
 const listFields = {
   ClientId: guid,
@@ -43,16 +53,70 @@ const listFields = {
   CreationDate: dateTime,
 };
 
+// The fields of listFields that the spec's Client table does not name, in the record and the row alike.
+const CLIENT_CODE = assumed(
+  "The spec's client search matches a client code, so a client shows the code it is found by.",
+);
+const MEMBERSHIP_NUMBER = assumed(
+  "The spec's client search matches a membership number, so a member shows the number it is found by.",
+);
+const CREATION_DATE = assumed("The list's creationDate filter selects on it, so a caller can see what it filtered on.");
+
+/** Sources of listFields in the Client record: the spec's Client table. */
+const recordListSources: Sources<typeof listFields> = {
+  ClientId: 'spec',
+  SiteId: 'spec',
+  State: 'spec',
+  FirstName: 'spec',
+  LastName: 'spec',
+  Email: 'spec',
+  MobilePhone: 'spec',
+  Gender: 'spec',
+  ClientCode: CLIENT_CODE,
+  MembershipId: 'spec',
+  MembershipNumber: MEMBERSHIP_NUMBER,
+  MembershipStart: 'spec',
+  MembershipEnd: 'spec',
+  CreationDate: CREATION_DATE,
+};
+
+const inClientList = sameAsRecord('ClientList', 'Client');
+
+/** Sources of listFields in the ClientList row, whose fields the spec does not show. */
+const rowListSources: Sources<typeof listFields> = {
+  ClientId: inClientList,
+  SiteId: inClientList,
+  State: inClientList,
+  FirstName: inClientList,
+  LastName: inClientList,
+  Email: inClientList,
+  MobilePhone: inClientList,
+  Gender: inClientList,
+  ClientCode: CLIENT_CODE,
+  MembershipId: inClientList,
+  MembershipNumber: MEMBERSHIP_NUMBER,
+  MembershipStart: inClientList,
+  MembershipEnd: inClientList,
+  CreationDate: CREATION_DATE,
+};
+
 const consentFields = {
   ContactEmail: z.boolean().nullable().describe('null = never asked, true = accepted, false = declined.'),
   ContactSms: z.boolean().nullable(),
   ContactPhone: z.boolean().nullable(),
 };
 
-export const ClientListSchema = z.object(listFields).meta({ id: 'ClientList' });
+const consentSources: Sources<typeof consentFields> = {
+  ContactEmail: assumed("The contacts list's contactEmail filter selects on the client's consent to e-mail."),
+  ContactSms: assumed("The contacts list's contactSms filter selects on the client's consent to text messages."),
+  ContactPhone: assumed("The contacts list's contactPhone filter selects on the client's consent to calls."),
+};
 
-export const ClientSchema = z
-  .object({
+export const ClientListSchema = answerObject('ClientList', listFields, rowListSources);
+
+export const ClientSchema = answerObject(
+  'Client',
+  {
     ...listFields,
     PhysicalAddress: AddressSchema,
     BillingAddress: AddressSchema,
@@ -63,43 +127,107 @@ export const ClientSchema = z
     HasAccountPassword: z
       .boolean()
       .describe('The client has an online account password (the password itself is never answered).'),
-  })
-  .meta({ id: 'Client' });
+  },
+  {
+    ...recordListSources,
+    PhysicalAddress: 'spec',
+    BillingAddress: 'spec',
+    PostalAddress: 'spec',
+    ClientNotes: 'spec',
+    AcceptsMarketing: assumed(
+      'The contacts list leaves out clients who have not agreed to marketing; this is that agreement.',
+    ),
+    ...consentSources,
+    HasAccountPassword: assumed(
+      "The spec's full client includes account details; this tells whether the client can sign in, without the password.",
+    ),
+  },
+);
 
-export const ClientContactSchema = ClientListSchema.pick({
-  ClientId: true,
-  SiteId: true,
-  FirstName: true,
-  LastName: true,
-  Email: true,
-  MobilePhone: true,
-  ClientCode: true,
-  MembershipNumber: true,
-})
-  .extend(consentFields)
-  .meta({ id: 'ClientContact' });
+const inClientContact = sameAsRecord('ClientContact', 'Client');
+
+export const ClientContactSchema = answerObject(
+  'ClientContact',
+  {
+    ...ClientListSchema.pick({
+      ClientId: true,
+      SiteId: true,
+      FirstName: true,
+      LastName: true,
+      Email: true,
+      MobilePhone: true,
+      ClientCode: true,
+      MembershipNumber: true,
+    }).shape,
+    ...consentFields,
+  },
+  {
+    ClientId: inClientContact,
+    SiteId: inClientContact,
+    FirstName: inClientContact,
+    LastName: inClientContact,
+    Email: inClientContact,
+    MobilePhone: inClientContact,
+    ClientCode: assumed(
+      "The spec's contacts search matches a client code, so a contact shows the code it is found by.",
+    ),
+    MembershipNumber: assumed(
+      "The spec's contacts search matches a membership number, so a member shows the number it is found by.",
+    ),
+    ...consentSources,
+  },
+);
 
 // A history row is the diary list row without the client's names and notes, with the invoice's number.
-const AppointmentHistoryServiceSchema = AppointmentListServiceSchema.extend({ ServiceId: guid }).meta({
-  id: 'AppointmentHistoryService',
-});
+const inHistoryService = sameAsRecord('AppointmentHistoryService', 'AppointmentService');
 
-export const AppointmentHistorySchema = AppointmentListSchema.pick({
-  AppointmentId: true,
-  AppointmentNumber: true,
-  SiteId: true,
-  ClientId: true,
-  AppointmentStateId: true,
-  AppointmentStateName: true,
-  Start: true,
-  End: true,
-})
-  .extend({
+const AppointmentHistoryServiceSchema = answerObject(
+  'AppointmentHistoryService',
+  { ...AppointmentListServiceSchema.shape, ServiceId: guid },
+  {
+    AppointmentServiceId: inHistoryService,
+    ServiceId: inHistoryService,
+    PackageId: inHistoryService,
+    Description: inHistoryService,
+    Start: inHistoryService,
+    End: inHistoryService,
+    Employees: inHistoryService,
+  },
+);
+
+const inHistory = sameAsRecord('AppointmentHistory', 'Appointment');
+
+export const AppointmentHistorySchema = answerObject(
+  'AppointmentHistory',
+  {
+    ...AppointmentListSchema.pick({
+      AppointmentId: true,
+      AppointmentNumber: true,
+      SiteId: true,
+      ClientId: true,
+      AppointmentStateId: true,
+      AppointmentStateName: true,
+      Start: true,
+      End: true,
+    }).shape,
     InvoiceId: guid.describe('Client invoice the appointment was billed on; the empty Guid when not billed.'),
     InvoiceNumber: z.string().nullable().describe('DocumentNumber of that invoice; null when not billed.'),
     Services: z.array(AppointmentHistoryServiceSchema),
-  })
-  .meta({ id: 'AppointmentHistory' });
+  },
+  {
+    AppointmentId: inHistory,
+    AppointmentNumber: inHistory,
+    SiteId: inHistory,
+    ClientId: inHistory,
+    AppointmentStateId: inHistory,
+    AppointmentStateName: assumed('A history shows what became of each appointment without looking up the state ids.'),
+    Start: inHistory,
+    End: assumed('A history shows when each appointment ended: the end of its last service.'),
+    InvoiceId: 'spec',
+    InvoiceNumber: assumed('A history shows the number of the invoice each appointment was billed on, as printed.'),
+    Services: assumed('A history shows what was done at each appointment without a call per row.'),
+  },
+);
 
 type ClientNoneIds = 'SiteId' | 'MembershipId';
 export type ClientListRow = WithNoneIds<z.infer<typeof ClientListSchema>, ClientNoneIds>;

@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { answerObject } from '../field-sources.js';
 import { type Reply, reply } from './reply.js';
 
 // Create and update endpoints answer `{ Message, Value }`: Message names the id field
 // (`AppointmentId`, `ClientId`…), Value is the id. One schema and one helper for every area.
 
-export const WriteResultSchema = z
-  .object({
+export const WriteResultSchema = answerObject(
+  'WriteResult',
+  {
     Message: z.string().describe('Name of the id field, e.g. `AppointmentId`.'),
     Value: z.guid().describe('The id of the record written.'),
-  })
-  .meta({ id: 'WriteResult' });
+  },
+  { Message: 'spec', Value: 'spec' },
+);
 
 export type WriteResult = z.infer<typeof WriteResultSchema>;
 

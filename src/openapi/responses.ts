@@ -9,7 +9,13 @@ import { BODY_TOO_LARGE, FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/err
 export const errorSchemas: Record<string, SchemaObject> = {
   Message: {
     type: 'object',
-    properties: { Message: { type: 'string' } },
+    properties: {
+      Message: {
+        type: 'string',
+        'x-source': 'convention',
+        'x-source-reason': "Web API's error object carries its text in Message.",
+      },
+    },
     required: ['Message'],
     additionalProperties: false,
     description: 'A documented rule refused the request, or no action matched it.',
@@ -17,13 +23,20 @@ export const errorSchemas: Record<string, SchemaObject> = {
   ModelState: {
     type: 'object',
     properties: {
-      Message: { type: 'string', const: 'The request is invalid.' },
+      Message: {
+        type: 'string',
+        const: 'The request is invalid.',
+        'x-source': 'convention',
+        'x-source-reason': "Web API's answer to an invalid model begins with this Message.",
+      },
       ModelState: {
         type: 'object',
         additionalProperties: { type: 'array', items: { type: 'string' } },
         description:
           'Messages by field: a query parameter name, a body field path (`Items[0].Start`), or `body`. Messages ' +
           'are in the account language: match on the field, not the text.',
+        'x-source': 'convention',
+        'x-source-reason': "Web API's ModelState: the messages of an invalid model by field.",
       },
     },
     required: ['Message', 'ModelState'],
@@ -31,7 +44,9 @@ export const errorSchemas: Record<string, SchemaObject> = {
   },
   CredentialError: {
     type: 'object',
-    properties: { error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'server_error'] } },
+    properties: {
+      error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'server_error'], 'x-source': 'spec' },
+    },
     required: ['error'],
     additionalProperties: false,
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { setBookingStateAtSite } from '../classes/class-booking.js';
 import { formatDateTime } from '../datetime.js';
+import { answerObject, assumed } from '../field-sources.js';
 import { notValidMessage } from '../http/model-state.js';
 import { bodyDateTime } from '../records.js';
 import type { ClassBookingState } from '../world/classes.js';
@@ -37,8 +38,9 @@ export const PartnerAppointmentPatchSchema = z
   })
   .meta({ id: 'PartnerAppointmentPatch' });
 
-export const PartnerAppointmentSchema = z
-  .object({
+export const PartnerAppointmentSchema = answerObject(
+  'PartnerAppointment',
+  {
     partner_id: guid,
     venue_id: guid.describe('The site.'),
     appointment_id: guid.describe('The class booking id.'),
@@ -47,8 +49,18 @@ export const PartnerAppointmentSchema = z
     status: z.enum(STATUSES),
     class_booking_state: z.number().int().describe('The ClassBookingState now stored.'),
     updated_utc: z.string().describe('UTC `yyyy-MM-dd HH:mm`.'),
-  })
-  .meta({ id: 'PartnerAppointment' });
+  },
+  {
+    partner_id: assumed('Echoes the partner the route named.'),
+    venue_id: assumed('Echoes the venue the route named.'),
+    appointment_id: assumed('Echoes the booking the route named.'),
+    class_schedule_id: assumed('Tells the partner which session the booking is for.'),
+    client_id: assumed('Tells the partner whose booking it is.'),
+    status: assumed('Echoes the status the partner reported.'),
+    class_booking_state: assumed('Tells the partner the booking state now stored.'),
+    updated_utc: assumed('Echoes when the change was recorded.'),
+  },
+);
 
 interface Route {
   partner_id: Guid;

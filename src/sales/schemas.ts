@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
 import { requiredMessage } from '../http/model-state.js';
 import { bodyDateTime, optionalBodyGuid, text } from '../records.js';
 
@@ -98,8 +99,9 @@ const money = z.number().describe('Decimal, two places.');
 /** A type number, its values described. */
 const typeNumber = (values: string) => z.number().int().describe(values);
 
-const LineItemSchema = z
-  .object({
+const LineItemSchema = answerObject(
+  'AccountingDocumentLineItem',
+  {
     AccountingDocumentLineItemId: guid,
     Description: z.string(),
     Quantity: z.number(),
@@ -110,8 +112,20 @@ const LineItemSchema = z
     ProductId: guid.describe('The product sold; the empty Guid on other lines.'),
     PackageId: guid.describe('The package sold; the empty Guid on other lines.'),
     EmployeeId: guid.describe('The employee credited with the line; the empty Guid when none is.'),
-  })
-  .meta({ id: 'AccountingDocumentLineItem' });
+  },
+  {
+    AccountingDocumentLineItemId: assumed('Names the line, so an update can keep it.'),
+    Description: assumed('What the line sells, as printed on the document.'),
+    Quantity: assumed('How many were sold, as printed on the document.'),
+    Price: assumed('The unit price, as printed on the document.'),
+    Discount: assumed('The discount given on the line, as printed on the document.'),
+    Total: assumed('What the line comes to, as printed on the document.'),
+    ServiceId: assumed('Ties a line to the service sold, for stock and sales reports.'),
+    ProductId: assumed('Ties a line to the product sold, for stock and sales reports.'),
+    PackageId: assumed('Ties a line to the package sold, for sales reports.'),
+    EmployeeId: assumed('The sales report is broken down by employee; this credits the line to one.'),
+  },
+);
 
 const documentFields = {
   AccountingDocumentId: guid,
@@ -130,8 +144,49 @@ const documentFields = {
   Total: money.describe('Sum of the line totals.'),
 };
 
-export const AccountingDocumentListSchema = z
-  .object({
+// The fields of documentFields that the spec's known fields of Accounting Document leave out.
+const DOCUMENT_NUMBER = assumed(
+  "The spec's document search matches a document number, so a document shows the number it is found by.",
+);
+const SUPPLIER_ID = assumed("Supplier documents need their supplier; the spec's search matches a supplier name.");
+const DUE_DATE = assumed('An invoice tells when payment is due.');
+const DOCUMENT_TOTAL = assumed("A document's amount, without adding up its lines.");
+
+/** Sources of documentFields in the AccountingDocument record. */
+const recordDocumentSources: Sources<typeof documentFields> = {
+  AccountingDocumentId: 'spec',
+  AccountingDocumentTypeId: 'spec',
+  DocumentNumber: DOCUMENT_NUMBER,
+  SiteId: 'spec',
+  ClientId: 'spec',
+  SupplierId: SUPPLIER_ID,
+  DocumentDate: 'spec',
+  DueDate: DUE_DATE,
+  Reference: 'spec',
+  LinkedAccountingDocumentId: 'spec',
+  Total: DOCUMENT_TOTAL,
+};
+
+const inDocumentList = sameAsRecord('AccountingDocumentList', 'AccountingDocument');
+
+/** Sources of documentFields in the AccountingDocumentList row, whose fields the spec does not show. */
+const rowDocumentSources: Sources<typeof documentFields> = {
+  AccountingDocumentId: inDocumentList,
+  AccountingDocumentTypeId: inDocumentList,
+  DocumentNumber: DOCUMENT_NUMBER,
+  SiteId: inDocumentList,
+  ClientId: inDocumentList,
+  SupplierId: SUPPLIER_ID,
+  DocumentDate: inDocumentList,
+  DueDate: DUE_DATE,
+  Reference: inDocumentList,
+  LinkedAccountingDocumentId: inDocumentList,
+  Total: DOCUMENT_TOTAL,
+};
+
+export const AccountingDocumentListSchema = answerObject(
+  'AccountingDocumentList',
+  {
     ...documentFields,
     ClientName: z.string().nullable().describe('"First Last"; null when the document has no client.'),
     SupplierName: z.string().nullable(),
@@ -145,18 +200,35 @@ export const AccountingDocumentListSchema = z
         'Fiscal signature state where the account is fiscalised: `Signed` for client invoices and credit notes, ' +
           '`NotRequired` for other types; null when the account is not fiscalised.',
       ),
-  })
-  .meta({ id: 'AccountingDocumentList' });
+  },
+  {
+    ...rowDocumentSources,
+    ClientName: assumed("A document list shows the client's name without a call per row."),
+    SupplierName: assumed("A document list shows the supplier's name without a call per row."),
+    Paid: assumed('A debtors list shows how much of each invoice is paid without adding up its entries.'),
+    Outstanding: assumed('A debtors list shows what each invoice still owes without adding up its entries.'),
+    PaidState: assumed('A debtors list picks out unpaid and part-paid invoices without working it out.'),
+    FiscalStatus: 'spec',
+  },
+);
 
-export const AccountingDocumentSchema = z
-  .object({
+export const AccountingDocumentSchema = answerObject(
+  'AccountingDocument',
+  {
     ...documentFields,
     TransferSiteId: guid.describe('Receiving site of a stock transfer; the empty Guid on other documents.'),
     RecurrenceIntervalMonths: z.number().int().nullable(),
     NextRunDate: dateTime.nullable(),
     AccountingDocumentLineItems: z.array(LineItemSchema),
-  })
-  .meta({ id: 'AccountingDocument' });
+  },
+  {
+    ...recordDocumentSources,
+    TransferSiteId: assumed('A stock transfer names the site that receives the stock.'),
+    RecurrenceIntervalMonths: assumed('A recurring invoice, read by id, says how often it runs.'),
+    NextRunDate: assumed('A recurring invoice, read by id, says when it next makes an invoice and its event.'),
+    AccountingDocumentLineItems: assumed("The spec names a document's line items without the field's name."),
+  },
+);
 
 const entryFields = {
   AccountingEntryId: guid,
@@ -179,29 +251,98 @@ const entryFields = {
   CashDrawerId: guid,
 };
 
-export const AccountingEntryListSchema = z
-  .object({
+/** Sources of entryFields in the AccountingEntry record: every one is in the spec's table. */
+const recordEntrySources: Sources<typeof entryFields> = {
+  AccountingEntryId: 'spec',
+  AccountingEntryTypeId: 'spec',
+  EntryNumber: 'spec',
+  SiteId: 'spec',
+  ClientId: 'spec',
+  SupplierId: 'spec',
+  EntryDate: 'spec',
+  Reference: 'spec',
+  Description: 'spec',
+  AccountingDocumentId: 'spec',
+  AmountDue: 'spec',
+  Received: 'spec',
+  Gratuity: 'spec',
+  Change: 'spec',
+  Total: 'spec',
+  PaymentTypeId: 'spec',
+  VoucherId: 'spec',
+  CashDrawerId: 'spec',
+};
+
+const inEntryList = sameAsRecord('AccountingEntryList', 'AccountingEntry');
+
+/** Sources of entryFields in the AccountingEntryList row, whose fields the spec does not show. */
+const rowEntrySources: Sources<typeof entryFields> = {
+  AccountingEntryId: inEntryList,
+  AccountingEntryTypeId: inEntryList,
+  EntryNumber: inEntryList,
+  SiteId: inEntryList,
+  ClientId: inEntryList,
+  SupplierId: inEntryList,
+  EntryDate: inEntryList,
+  Reference: inEntryList,
+  Description: inEntryList,
+  AccountingDocumentId: inEntryList,
+  AmountDue: inEntryList,
+  Received: inEntryList,
+  Gratuity: inEntryList,
+  Change: inEntryList,
+  Total: inEntryList,
+  PaymentTypeId: inEntryList,
+  VoucherId: inEntryList,
+  CashDrawerId: inEntryList,
+};
+
+export const AccountingEntryListSchema = answerObject(
+  'AccountingEntryList',
+  {
     ...entryFields,
     ClientName: z.string().nullable(),
     SupplierName: z.string().nullable(),
     DocumentNumber: z.string().nullable().describe('Number of the allocated document; null when none.'),
     PaymentTypeName: z.string().nullable(),
-  })
-  .meta({ id: 'AccountingEntryList' });
+  },
+  {
+    ...rowEntrySources,
+    ClientName: assumed("A receipts list shows the client's name without a call per row."),
+    SupplierName: assumed("A payments list shows the supplier's name without a call per row."),
+    DocumentNumber: assumed('A receipts list shows which invoice each entry paid without a call per row.'),
+    PaymentTypeName: assumed('A cash-up groups entries by payment type without looking up the type ids.'),
+  },
+);
 
-export const AllocationSchema = z
-  .object({ AccountingDocumentId: guid, DocumentNumber: z.string().nullable(), Amount: money })
-  .meta({ id: 'AccountingEntryAllocation' });
+export const AllocationSchema = answerObject(
+  'AccountingEntryAllocation',
+  { AccountingDocumentId: guid, DocumentNumber: z.string().nullable(), Amount: money },
+  {
+    AccountingDocumentId: assumed('Names the document the entry pays, to fetch it.'),
+    DocumentNumber: assumed("Shows the paid document's number without a call for it."),
+    Amount: assumed('How much of the entry went to the document.'),
+  },
+);
 
-export const AccountingEntrySchema = z
-  .object({
+export const AccountingEntrySchema = answerObject(
+  'AccountingEntry',
+  {
     ...entryFields,
     UserId: guid.describe('Creating user: the UserId sent, else the API user of the credential that created it.'),
     Gratuities: z.array(
-      z.object({ AccountingEntryId: guid, EmployeeId: guid }).meta({ id: 'AccountingEntryGratuity' }),
+      answerObject(
+        'AccountingEntryGratuity',
+        { AccountingEntryId: guid, EmployeeId: guid },
+        {
+          AccountingEntryId: 'spec',
+          EmployeeId: 'spec',
+        },
+      ),
     ),
     Allocations: z
       .array(AllocationSchema)
       .describe('The document this entry pays (at most one); DocumentNumber null once that document is deleted.'),
-  })
-  .meta({ id: 'AccountingEntry' });
+  },
+  { ...recordEntrySources, UserId: 'spec', Gratuities: 'spec', Allocations: 'spec' },
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerObject, assumed, type FieldSource, type Sources, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, bodyGuid, byteEnum, text } from '../records.js';
 
 // The request body of POST and PUT /vouchers. Every field is optional in the schema so that the
@@ -85,10 +86,57 @@ const voucherFields = {
     .describe('Amount minus the Totals of the entries that redeemed the voucher; derived, never stored.'),
 };
 
-export const VoucherListSchema = z.object(voucherFields).meta({ id: 'VoucherList' });
+/** One source for every text field, in the table's order. */
+const textSources = (source: FieldSource) =>
+  Object.fromEntries(TEXT_FIELDS.map((field) => [field, source])) as Record<TextField, FieldSource>;
 
-export const VoucherRedemptionSchema = z
-  .object({
+/** Sources of voucherFields in the Voucher detail: the spec's table, and its balance. */
+const recordSources: Sources<typeof voucherFields> = {
+  VoucherId: 'spec',
+  SiteId: 'spec',
+  State: 'spec',
+  VoucherType: 'spec',
+  VoucherNumber: 'spec',
+  ExpiryDate: 'spec',
+  DeliveryDate: 'spec',
+  ActivationDate: 'spec',
+  AccountingEntryTypeId: 'spec',
+  ClientId: 'spec',
+  SourceId: 'spec',
+  CreatedSiteId: 'spec',
+  ...textSources('spec'),
+  Template: 'spec',
+  Amount: 'spec',
+  Balance: 'spec',
+};
+
+const inVoucherList = sameAsRecord('VoucherList', 'Voucher');
+
+/** Sources of voucherFields in the VoucherList row, whose fields the spec does not show. */
+const rowSources: Sources<typeof voucherFields> = {
+  VoucherId: inVoucherList,
+  SiteId: inVoucherList,
+  State: inVoucherList,
+  VoucherType: inVoucherList,
+  VoucherNumber: inVoucherList,
+  ExpiryDate: inVoucherList,
+  DeliveryDate: inVoucherList,
+  ActivationDate: inVoucherList,
+  AccountingEntryTypeId: inVoucherList,
+  ClientId: inVoucherList,
+  SourceId: inVoucherList,
+  CreatedSiteId: inVoucherList,
+  ...textSources(inVoucherList),
+  Template: inVoucherList,
+  Amount: inVoucherList,
+  Balance: inVoucherList,
+};
+
+export const VoucherListSchema = answerObject('VoucherList', voucherFields, rowSources);
+
+export const VoucherRedemptionSchema = answerObject(
+  'VoucherRedemption',
+  {
     AccountingEntryId: z.guid().describe('The entry (receipt) that redeemed the voucher.'),
     EntryNumber: z.string(),
     EntryDate: z.string(),
@@ -96,9 +144,20 @@ export const VoucherRedemptionSchema = z
     ClientId: z.guid().describe('The client who redeemed; the empty Guid when none.'),
     AccountingDocumentId: z.guid().describe('Invoice the redemption paid; the empty Guid when none.'),
     Amount: z.number().describe('The entry Total taken from the voucher.'),
-  })
-  .meta({ id: 'VoucherRedemption' });
+  },
+  {
+    AccountingEntryId: assumed('Names the receipt that redeemed the voucher, to fetch it.'),
+    EntryNumber: assumed("Shows the receipt's number without a call for it."),
+    EntryDate: assumed('Says when the voucher was used.'),
+    SiteId: assumed('Says where the voucher was used.'),
+    ClientId: assumed('Says who used the voucher.'),
+    AccountingDocumentId: assumed('Names the invoice the voucher paid, to fetch it.'),
+    Amount: assumed('How much of the voucher was used.'),
+  },
+);
 
-export const VoucherSchema = z
-  .object({ ...voucherFields, Redemptions: z.array(VoucherRedemptionSchema).describe('Oldest first.') })
-  .meta({ id: 'Voucher' });
+export const VoucherSchema = answerObject(
+  'Voucher',
+  { ...voucherFields, Redemptions: z.array(VoucherRedemptionSchema).describe('Oldest first.') },
+  { ...recordSources, Redemptions: 'spec' },
+);

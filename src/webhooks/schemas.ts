@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerObject, assumed, type Sources } from '../field-sources.js';
 import { EVENT_KINDS } from './subscriptions.js';
 
 // The register body is snake_case (the spec's exception); the answers follow it.
@@ -27,15 +28,30 @@ export const RegisterBodySchema = z
   })
   .meta({ id: 'WebhookRegistration' });
 
-export const WebhookSchema = z
-  .object({
-    webhook_id: z.guid(),
-    event: z.enum(EVENT_KINDS),
-    url: z.string(),
-    created_utc: z.string().describe('DateTime of registration (account clock).'),
-  })
-  .meta({ id: 'Webhook' });
+const webhookFields = {
+  webhook_id: z.guid(),
+  event: z.enum(EVENT_KINDS),
+  url: z.string(),
+  created_utc: z.string().describe('DateTime of registration (account clock).'),
+};
 
-export const RegisteredWebhookSchema = WebhookSchema.extend({
-  secret: z.string().optional().describe('Only when generated: the signing key, shown this once.'),
-}).meta({ id: 'RegisteredWebhook' });
+const webhookSources: Sources<typeof webhookFields> = {
+  webhook_id: assumed('Names the subscription, to remove it and to match the deliveries it sends.'),
+  event: assumed('Says which event kind the subscription receives.'),
+  url: assumed('Says where the deliveries are sent.'),
+  created_utc: assumed('Says when the subscription was made.'),
+};
+
+export const WebhookSchema = answerObject('Webhook', webhookFields, webhookSources);
+
+export const RegisteredWebhookSchema = answerObject(
+  'RegisteredWebhook',
+  {
+    ...webhookFields,
+    secret: z.string().optional().describe('Only when generated: the signing key, shown this once.'),
+  },
+  {
+    ...webhookSources,
+    secret: assumed('A receiver needs the generated signing key to check deliveries, and it is shown only here.'),
+  },
+);
