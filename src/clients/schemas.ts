@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppointmentListSchema, AppointmentListServiceSchema } from '../appointments/schemas.js';
+import { AppointmentListSchema, AppointmentListServiceSchema, serviceSummarySources } from '../appointments/schemas.js';
 import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, bodyGuid, byteEnum, text, type WithNoneIds } from '../records.js';
 import { AddressSchema } from '../sites/schemas.js';
@@ -179,20 +179,10 @@ export const ClientContactSchema = answerObject(
 );
 
 // A history row is the diary list row without the client's names and notes, with the invoice's number.
-const inHistoryService = sameAsRecord('AppointmentHistoryService', 'AppointmentService');
-
 const AppointmentHistoryServiceSchema = answerObject(
   'AppointmentHistoryService',
   { ...AppointmentListServiceSchema.shape, ServiceId: guid },
-  {
-    AppointmentServiceId: inHistoryService,
-    ServiceId: inHistoryService,
-    PackageId: inHistoryService,
-    Description: inHistoryService,
-    Start: inHistoryService,
-    End: inHistoryService,
-    Employees: inHistoryService,
-  },
+  serviceSummarySources('AppointmentHistoryService'),
 );
 
 const inHistory = sameAsRecord('AppointmentHistory', 'Appointment');
