@@ -23,7 +23,7 @@ function itemRow<K extends string, S extends z.ZodRawShape>(
   name: string,
   idField: K,
   own: S,
-  sources: Record<K, FieldSource> & Sources<S>,
+  sources: Record<K, FieldSource> & Sources<S> & Partial<Sources<typeof item>>,
 ) {
   const id = { [idField]: z.guid() } as Record<K, z.ZodGUID>;
   const shape = { ...id, ...item, ...own };
@@ -32,6 +32,11 @@ function itemRow<K extends string, S extends z.ZodRawShape>(
 
 const BARCODE = assumed("The spec's find matches a barcode, so an item shows the barcode a scanner finds it by.");
 const SEARCHED_CATEGORY = assumed("The spec's find matches a category, so an item shows the category it is found by.");
+
+const SITE_READS_SERVICE = client(
+  'A public booking site on the real service reads ServiceId, Name and Duration from each services row (it chains ' +
+    "a cart's times by Duration).",
+);
 
 export const ServiceListSchema = itemRow(
   'ServiceList',
@@ -46,10 +51,11 @@ export const ServiceListSchema = itemRow(
     SellInclusive: money.describe('Sell price including tax: the menu price, the same as Price.'),
   },
   {
-    ServiceId: assumed('Names the service when asking for available times and booking it.'),
+    ServiceId: SITE_READS_SERVICE,
+    Name: SITE_READS_SERVICE,
     Category: SEARCHED_CATEGORY,
     Description: assumed('A booking site describes the service to clients.'),
-    Duration: assumed('A booking site shows how long the service takes.'),
+    Duration: SITE_READS_SERVICE,
     BookOnline: assumed('A booking site offers only the services that can be booked online.'),
     PackageOnly: assumed(
       'The spec hides package-only component services unless showPackageServices is set; this says which they are.',
