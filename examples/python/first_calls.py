@@ -89,7 +89,8 @@ def main():
     print(f"site {site['Name']}, service {service['Name']}, employee {employee['FirstName']} {employee['LastName']}")
 
     # 4. Days with room for the service, then the first free time with that employee. Each time
-    #    carries the AppointmentServices that would be booked: that is the cart.
+    #    carries Start, End and, for the i-th service asked for, Employees[i] and Resources[i]
+    #    (the empty Guid for a service needing no resource): the cart is built from those.
     dates = query(siteId=site_id, services=service["ServiceId"], packages="")
     days = send("GET", f"{api}/api/v2/appointments/availabledates?{dates}", token=token)
     slot = None
@@ -116,7 +117,15 @@ def main():
     booking = {
         "AppointmentId": EMPTY_GUID,  # a new appointment
         "ClientId": client["ClientId"],
-        "AppointmentServices": slot["AppointmentServices"],
+        "AppointmentServices": [
+            {
+                "ServiceId": service["ServiceId"],
+                "Start": slot["Start"],
+                "End": slot["End"],
+                "Employees": [slot["Employees"][0]],
+                "Resources": [slot["Resources"][0]],
+            }
+        ],
     }
     written = send("POST", f"{api}/api/v2/appointments?{query(siteId=site_id)}", booking, token)
     print(f"booked appointment {written['Value']} at {slot['Start']}")

@@ -118,7 +118,7 @@ export function listAppointments(world: World, q: AppointmentQuery): Appointment
  */
 export function createAppointment(world: World, siteId: Guid, body: AppointmentIn, write: WriteContext): Appointment {
   const { now, random, userId } = write;
-  const newId = () => random.guid();
+  const newId = freshId(body, random);
   const AppointmentId = newId();
   const AppointmentServices = checkedServices(
     world,
@@ -178,7 +178,7 @@ export function updateAppointment(world: World, body: AppointmentIn, random: Ran
     {
       appointmentId: appointment.AppointmentId,
       clientId: body.ClientId,
-      newId: () => random.guid(),
+      newId: freshId(body, random),
       current: appointment.AppointmentServices,
     },
   );
@@ -260,7 +260,7 @@ interface ServiceOwner {
   appointmentId: Guid;
   clientId: Guid;
   newId: () => Guid;
-  /** The appointment's current services (update): a sent AppointmentServiceId naming one keeps it. */
+  /** The appointment's current services (update): a sent AppointmentServiceId naming one keeps that service's id. */
   current?: readonly AppointmentService[];
 }
 
@@ -274,7 +274,8 @@ function buildServices(
   const packages = new Map(world.packages.map((p) => [p.PackageId, p]));
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
   const resources = new Map(world.resources.map((r) => [r.ResourceId, r]));
-  const keep = new Set((owner.current ?? []).map((s) => s.AppointmentServiceId));
+  const ownIds = new Set((owner.current ?? []).map((s) => s.AppointmentServiceId));
+  const serviceId = serviceIdsOf(world, owner, ownIds);
   // Services of one package share a group id; one is made per package when the caller sends none.
   const groups = new Map<Guid, Guid>();
 
@@ -322,10 +323,7 @@ function buildServices(
       groups.set(PackageId, PackageGroupId);
     }
     return {
-      AppointmentServiceId:
-        isGiven(item.AppointmentServiceId) && keep.has(item.AppointmentServiceId)
-          ? item.AppointmentServiceId
-          : owner.newId(),
+      AppointmentServiceId: serviceId(item.AppointmentServiceId, at, problems),
       AppointmentId: owner.appointmentId,
       ClientId: owner.clientId,
       ServiceId: item.ServiceId ?? EMPTY_GUID,
@@ -338,6 +336,45 @@ function buildServices(
       Resources,
     };
   });
+}
+
+/**
+ * The id each sent service gets. The caller's own id is kept, like every caller-generated id (a public
+ * booking site on the real service sends a new random one): an id of this appointment's service
+ * (update) keeps that service's id, a new one is stored as sent; an id another appointment's
+ * service has, or one sent twice, is a 400 on the item. The empty Guid (or none) gets a new id from
+ * the account. A kept id is noted as used, so the account never issues it later.
+ */
+function serviceIdsOf(world: World, owner: ServiceOwner, ownIds: ReadonlySet<Guid>) {
+  let others: Set<Guid> | undefined;
+  const heldElsewhere = (id: Guid) => {
+    others ??= new Set(
+      world.appointments
+        .filter((a) => a.AppointmentId !== owner.appointmentId)
+        .flatMap((a) => a.AppointmentServices.map((s) => s.AppointmentServiceId)),
+    );
+    return others.has(id);
+  };
+  const sent = new Set<Guid>();
+  return (id: Guid | undefined, at: string, problems: ModelStateErrors): Guid => {
+    if (!isGiven(id)) return owner.newId();
+    const field = `${at}.AppointmentServiceId`;
+    if (sent.has(id)) problems.add(field, `The AppointmentServiceId '${id}' is sent more than once.`);
+    else if (!ownIds.has(id) && heldElsewhere(id))
+      problems.add(field, `An appointment service with id '${id}' already exists.`);
+    sent.add(id);
+    return id;
+  };
+}
+
+/** New ids from the account's source, none of them an AppointmentServiceId the body itself sends (not stored yet). */
+function freshId(body: AppointmentIn, random: Random): () => Guid {
+  const sent = new Set(body.AppointmentServices.map((s) => s.AppointmentServiceId).filter(isGiven));
+  return () => {
+    let id = random.guid();
+    while (sent.has(id)) id = random.guid();
+    return id;
+  };
 }
 
 /** The appointment's Start: that of its earliest service. */

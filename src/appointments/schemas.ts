@@ -1,25 +1,35 @@
 import { z } from 'zod';
 import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
-import { bodyDateTime, bodyGuid, type WithNoneIds } from '../records.js';
+import { bodyDateTime, bodyGuid, isGiven, type WithNoneIds } from '../records.js';
 
 // Appointment shapes. Request bodies are lenient where the real binding is (ids may be empty or
 // left out on create); answers are exact.
 
-export const AppointmentServiceEmployeeInput = z.object({
+const AppointmentServiceEmployeeInput = z.object({
   EmployeeId: bodyGuid,
   FirstName: z.string().optional(),
   LastName: z.string().optional(),
 });
 
-export const AppointmentServiceResourceInput = z.object({
-  ResourceId: bodyGuid,
+const AppointmentServiceResourceInput = z.object({
+  ResourceId: bodyGuid.optional().describe('A resource of the account; left out or the empty Guid: no resource.'),
   Name: z.string().optional(),
 });
+
+// A public booking site on the real service sends one resource entry per service, `{}` or the empty
+// Guid when the service needs none: such an entry names no resource and is dropped.
+const namedResources = (sent: readonly z.infer<typeof AppointmentServiceResourceInput>[]) =>
+  sent.flatMap(({ ResourceId, Name }) => (isGiven(ResourceId) ? [{ ResourceId, Name }] : []));
 
 /** One service of a cart or an appointment, as sent by a client. */
 export const AppointmentServiceInput = z
   .object({
-    AppointmentServiceId: bodyGuid.optional(),
+    AppointmentServiceId: bodyGuid
+      .optional()
+      .describe(
+        "Empty for an id the account issues, or an id of the caller's own, which is kept (400 when another " +
+          "appointment's service has it); on update, an id of this appointment's service keeps that service.",
+      ),
     AppointmentId: bodyGuid.optional(),
     ClientId: bodyGuid.optional(),
     ServiceId: bodyGuid.nullable().optional(),
@@ -29,7 +39,11 @@ export const AppointmentServiceInput = z
     End: bodyDateTime.optional(),
     Description: z.string().optional(),
     Employees: z.array(AppointmentServiceEmployeeInput).default([]),
-    Resources: z.array(AppointmentServiceResourceInput).default([]),
+    Resources: z
+      .array(AppointmentServiceResourceInput)
+      .default([])
+      .transform(namedResources)
+      .describe('The resources the service occupies; an entry with no ResourceId (or the empty Guid) names none.'),
   })
   .meta({ id: 'AppointmentServiceInput' });
 

@@ -38,12 +38,23 @@ const json: Check = (seen) => (seen.json === undefined ? `body is not JSON: ${qu
 export const jsonArray = (code = 200): Check =>
   all(status(code), json, (seen) => (Array.isArray(seen.json) ? undefined : 'body is not a JSON array'));
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON array whose every item is an object holding these fields. */
+export const jsonArrayOf = (...fields: string[]): Check =>
+  all(jsonArray(), (seen) => {
+    for (const [i, item] of (seen.json as unknown[]).entries()) {
+      if (!isObject(item)) return `item ${i} is not a JSON object`;
+      const missing = fields.filter((f) => !(f in item));
+      if (missing.length > 0) return `item ${i} has no field ${missing.join(', ')}`;
+    }
+    return undefined;
+  });
+
 export const emptyArray: Check = all(jsonArray(), (seen) =>
   (seen.json as unknown[]).length === 0 ? undefined : `${(seen.json as unknown[]).length} items, expected none`,
 );
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON object holding these fields. */
 export const jsonObject = (code: number, ...fields: string[]): Check =>

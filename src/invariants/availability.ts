@@ -41,7 +41,7 @@ export function availabilityOffersOnlyBookableOnline(world: World, now: number):
       const service = atSite.find((s) => s.BookOnline && employee.ServiceIds.includes(s.ServiceId));
       if (!service) continue;
       for (const offer of ask(world, site, now, [service.ServiceId], [employee.EmployeeId])) {
-        const who = offer.AppointmentServices.flatMap((a) => a.Employees.map((e) => e.EmployeeId)).filter(offline);
+        const who = offer.Employees.map((e) => e.EmployeeId).filter(offline);
         if (who.length > 0) found.push(`${service.Name} at ${site.Name} ${offer.Start} offers ${name(employees, who)}`);
       }
     }

@@ -1,8 +1,10 @@
 import type { Account } from '../accounts/account.js';
+import type { AvailableTime } from '../appointments/availability/schemas.js';
 import { parseDateTime } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
 import { ApiError } from '../http/errors.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
+import { EMPTY_GUID } from '../world/common.js';
 import { ScenarioError } from './load.js';
 
 // A fully booked day: every time availability offers for any service of the site that day is
@@ -45,7 +47,7 @@ export async function fullyBook(
       try {
         await invoke(create, account, now, {
           query: { siteId },
-          body: { ClientId: client.ClientId, AppointmentServices: offer.AppointmentServices },
+          body: { ClientId: client.ClientId, AppointmentServices: [bookedItem(service.ServiceId, offer)] },
         });
       } catch (error) {
         if (error instanceof ApiError)
@@ -55,4 +57,16 @@ export async function fullyBook(
     }
   }
   return booked;
+}
+
+/** The one service of an offered time as a booking item: the offer's employee, and its resource when it has one. */
+function bookedItem(ServiceId: string, offer: AvailableTime) {
+  const resource = offer.Resources[0];
+  return {
+    ServiceId,
+    Start: offer.Start,
+    End: offer.End,
+    Employees: offer.Employees.slice(0, 1),
+    Resources: resource && resource.ResourceId !== EMPTY_GUID ? [resource] : [],
+  };
 }

@@ -86,6 +86,21 @@ export const APPOINTMENT_STATE_NAMES = [
   'Cancelled',
 ] as const;
 export type AppointmentStateName = (typeof APPOINTMENT_STATE_NAMES)[number];
+
+/**
+ * The appointment states are system records, referred to by id from code: the same ids in every
+ * account, whatever the seed. Booked's is the real service's (a public booking site on it sends
+ * this id hard-coded in every booking); the others' ids are invented, fixed so they never vary.
+ */
+export const APPOINTMENT_STATE_IDS: Readonly<Record<AppointmentStateName, Guid>> = {
+  Booked: '32d7ec12-54c4-4d48-8848-0f0613f1dc57',
+  Confirmed: '755b784c-28a5-47ba-8c3c-faa2fc1f03cd',
+  Arrived: '8b5f55b3-a116-4b17-a45d-475998cdc1e4',
+  'In Progress': '35c78306-3f3e-482d-bea4-c06f5bf1504c',
+  Completed: '8d8a4b5d-5181-46a9-b780-6673ea093b7b',
+  'No Show': 'ace33900-cb21-4213-9d8e-d403f50b26ee',
+  Cancelled: '46211d23-3acc-40a2-8534-f2b88ee2e536',
+};
 export const SOURCE_NAMES = ['Walk-in', 'Phone', 'Online'] as const;
 export const CLIENT_TYPE_NAMES = ['New Client', 'Regular Client', 'Referral'] as const;
 
@@ -97,8 +112,13 @@ export interface Lookups {
 
 export function generateLookups(ctx: GenContext): Lookups {
   const rng = rngFor(ctx, 'lookups');
+  // The states once drew their ids here; the draws are kept so sources and client types keep theirs.
+  for (const _ of APPOINTMENT_STATE_NAMES) rng.uuid();
   return {
-    appointmentStates: APPOINTMENT_STATE_NAMES.map((Name) => ({ AppointmentStateId: rng.uuid(), Name })),
+    appointmentStates: APPOINTMENT_STATE_NAMES.map((Name) => ({
+      AppointmentStateId: APPOINTMENT_STATE_IDS[Name],
+      Name,
+    })),
     sources: SOURCE_NAMES.map((Name) => ({ SourceId: rng.uuid(), Name })),
     clientTypes: CLIENT_TYPE_NAMES.map((Name) => ({ ClientTypeId: rng.uuid(), Name })),
   };

@@ -4,6 +4,7 @@ import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
 import { call, FIXED_NOW, ms } from '../helpers.js';
 import {
+  cartFor,
   localDate,
   londonAccount,
   type Offer,
@@ -38,12 +39,12 @@ async function anOffer() {
   throw new Error('no offer');
 }
 
-async function book(offer: Offer): Promise<string> {
+async function book(p: TimesParams, offer: Offer): Promise<string> {
   const ClientId = world.clients.find((c) => c.State === 1)!.ClientId;
   const res = await call(sim, `/api/v2/appointments?siteId=${site.SiteId}`, {
     method: 'POST',
     token,
-    body: { ClientId, AppointmentServices: offer.AppointmentServices },
+    body: { ClientId, AppointmentServices: cartFor(world, p, offer) },
   });
   expect(res.status).toBe(200);
   return res.body.Value;
@@ -56,33 +57,30 @@ const setState = (appointmentId: string, name: string) =>
     token,
   });
 
-/** Whether an offer gives the same employee or resource at a time overlapping `taken`. */
+/** Whether an offer (of one service) gives the same employee or resource at a time overlapping `taken`. */
 function clashes(found: Offer[], taken: Offer): boolean {
-  const item = taken.AppointmentServices[0]!;
-  const s = ms(item.Start),
-    e = ms(item.End);
-  return found.some((o) =>
-    o.AppointmentServices.some(
-      (x) =>
-        ms(x.Start) < e &&
-        s < ms(x.End) &&
-        (x.Employees[0]!.EmployeeId === item.Employees[0]!.EmployeeId ||
-          x.Resources.some((r) => r.ResourceId === item.Resources[0]?.ResourceId)),
-    ),
+  const s = ms(taken.Start),
+    e = ms(taken.End);
+  return found.some(
+    (x) =>
+      ms(x.Start) < e &&
+      s < ms(x.End) &&
+      (x.Employees[0]!.EmployeeId === taken.Employees[0]!.EmployeeId ||
+        x.Resources[0]!.ResourceId === taken.Resources[0]!.ResourceId),
   );
 }
 
 describe('availability follows the diary', () => {
   it('a booked offer no longer gives its employee or resource at an overlapping time', async () => {
     const { p, offer } = await anOffer();
-    await book(offer);
+    await book(p, offer);
     expect(clashes(await offers(p), offer)).toBe(false);
   });
 
   it('a Cancelled appointment frees its employee and resource; any other state keeps them', async () => {
     const { p, offer } = await anOffer();
-    const employeeOnly = { ...p, employeeIds: [offer.AppointmentServices[0]!.Employees[0]!.EmployeeId] };
-    const id = await book(offer);
+    const employeeOnly = { ...p, employeeIds: [offer.Employees[0]!.EmployeeId] };
+    const id = await book(p, offer);
     for (const name of ['Confirmed', 'Arrived', 'In Progress', 'Completed', 'No Show']) {
       expect((await setState(id, name)).status).toBe(200);
       expect(
@@ -97,7 +95,7 @@ describe('availability follows the diary', () => {
   it('deleting the appointment frees it again', async () => {
     const { p, offer } = await anOffer();
     const before = await offers(p);
-    const id = await book(offer);
+    const id = await book(p, offer);
     expect(await offers(p)).not.toEqual(before);
     expect((await call(sim, `/api/v2/appointments/${id}`, { method: 'DELETE', token })).status).toBe(200);
     expect(await offers(p)).toEqual(before);

@@ -3,7 +3,7 @@ import type { Service } from '../../src/world/catalogue.js';
 import { TIME_OFF, WORKING_TIME } from '../../src/world/employees.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { type DemoApi, demoApi, ms } from '../helpers.js';
+import { type DemoApi, demoApi, EMPTY, ms, plusMinutes } from '../helpers.js';
 
 // What the availability tests share: URLs of the four endpoints, and an oracle that answers from
 // the world's own records (rosters, trading hours, diary, classes) whether an offered time is
@@ -37,7 +37,19 @@ export function datesPath(siteId: string, services: readonly string[] = [], pack
   return `/api/v2/appointments/availabledates?${q}`;
 }
 
-export interface OfferedService {
+/**
+ * A row of availabletimes as a public booking site on the real service reads it: Employees[i] and
+ * Resources[i] are the i-th service's, in booking order (the empty Guid for a service needing no resource).
+ */
+export interface Offer {
+  Start: string;
+  End: string;
+  Employees: { EmployeeId: string; FirstName: string; LastName: string }[];
+  Resources: { ResourceId: string; Name: string }[];
+}
+
+/** One appointment service of a cart, as built from an offer. */
+export interface CartItem {
   ServiceId: string;
   PackageId: string | null;
   PackageGroupId: string | null;
@@ -48,11 +60,60 @@ export interface OfferedService {
   Resources: { ResourceId: string; Name: string }[];
 }
 
-export interface Offer {
-  Start: string;
-  End: string;
-  AppointmentServices: OfferedService[];
+/** A service searched, in booking order, with the package it is booked as part of. */
+export interface Searched {
+  ServiceId: string;
+  PackageId: string | null;
 }
+
+/** What a search books, in booking order: the services named, then the package's services in Sequence order. */
+export function searched(world: World, p: Pick<TimesParams, 'services' | 'packageId'>): Searched[] {
+  const pkg = world.packages.find((x) => x.PackageId === p.packageId);
+  return [
+    ...(p.services ?? []).map((ServiceId) => ({ ServiceId, PackageId: null })),
+    ...[...(pkg?.Services ?? [])]
+      .sort((a, b) => a.Sequence - b.Sequence)
+      .map((s) => ({ ServiceId: s.ServiceId, PackageId: pkg!.PackageId })),
+  ];
+}
+
+/**
+ * The cart the public booking site builds from an offer: item i is the i-th service searched with the
+ * row's Employees[i] and Resources[i] (none for the empty Guid), starting when item i - 1 ends
+ * (serviceSequence 1, or 0) or at the row's Start (2); its length is the service's Duration.
+ */
+export function cartOf(world: World, offer: Offer, wanted: readonly Searched[], sequence = 1): CartItem[] {
+  if (offer.Employees.length !== wanted.length || offer.Resources.length !== wanted.length)
+    throw new Error(`one employee and one resource per service expected: ${JSON.stringify(offer)}`);
+  let start = offer.Start;
+  const cart = wanted.map((w, i) => {
+    const service = world.services.find((s) => s.ServiceId === w.ServiceId)!;
+    const itemStart = Number(sequence) === 2 ? offer.Start : start;
+    const end = plusMinutes(itemStart, service.Duration);
+    start = end;
+    const resource = offer.Resources[i];
+    return {
+      ServiceId: w.ServiceId,
+      PackageId: w.PackageId,
+      PackageGroupId: null,
+      Start: itemStart,
+      End: end,
+      Description: service.Name,
+      Employees: [offer.Employees[i]!],
+      Resources: resource && resource.ResourceId !== EMPTY ? [resource] : [],
+    };
+  });
+  const end = cart
+    .map((c) => c.End)
+    .sort()
+    .at(-1);
+  if (end !== offer.End) throw new Error(`the row ends at ${offer.End}, its services at ${end}`);
+  return cart;
+}
+
+/** The cart of an offer answered to a search with these parameters. */
+export const cartFor = (world: World, p: TimesParams, offer: Offer): CartItem[] =>
+  cartOf(world, offer, searched(world, p), Number(p.serviceSequence ?? 1));
 
 export const activeSites = (world: World): Site[] => world.sites.filter((s) => s.State === 1);
 
@@ -122,10 +183,10 @@ export function oracle(world: World) {
 }
 
 /** Every way an offered service could break the rules; empty when it keeps them all. */
-export function brokenRules(world: World, site: Site, offer: Offer, now: number): string[] {
+export function brokenRules(world: World, site: Site, cart: readonly CartItem[], now: number): string[] {
   const o = oracle(world);
   const problems: string[] = [];
-  for (const item of offer.AppointmentServices) {
+  for (const item of cart) {
     const s = ms(item.Start),
       e = ms(item.End);
     const at = `${item.Description} ${item.Start}`;
@@ -150,7 +211,7 @@ export function brokenRules(world: World, site: Site, offer: Offer, now: number)
       problems.push(`${at}: needs one resource`);
     if (item.Employees.length !== 1) problems.push(`${at}: needs one employee`);
     // Services of one offer at the same time never share an employee or a resource.
-    for (const other of offer.AppointmentServices) {
+    for (const other of cart) {
       if (other === item || !(ms(other.Start) < e && s < ms(other.End))) continue;
       if (other.Employees.some((x) => item.Employees.some((y) => y.EmployeeId === x.EmployeeId)))
         problems.push(`${at}: employee shared`);

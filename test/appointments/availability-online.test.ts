@@ -22,8 +22,7 @@ const offered = async (services: string[], day: string, employeeIds: string[] = 
   return res.body;
 };
 
-const staffOf = (offers: Offer[]) =>
-  new Set(offers.flatMap((o) => o.AppointmentServices.flatMap((s) => s.Employees.map((e) => e.EmployeeId))));
+const staffOf = (offers: Offer[]) => new Set(offers.flatMap((o) => o.Employees.map((e) => e.EmployeeId)));
 
 /** A service and a day (from tomorrow) with offers, and the employees those offers name. */
 async function offeredService(): Promise<{ service: Service; day: string; staff: Set<string> }> {

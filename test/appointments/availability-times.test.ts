@@ -7,6 +7,7 @@ import { call, EMPTY, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
+  cartFor,
   localDate,
   londonAccount,
   type Offer,
@@ -120,12 +121,9 @@ describe('who and what is offered', () => {
     for (const site of [london, newYork]) {
       for (const d of [0, 1, 2, 5]) {
         for (const service of servicesAt(world, site.SiteId).slice(0, 12)) {
-          for (const o of await offers({
-            siteId: site.SiteId,
-            day: localDate(site, FIXED_NOW, d),
-            services: [service.ServiceId],
-          })) {
-            expect(brokenRules(world, site, o, FIXED_NOW)).toEqual([]);
+          const p = { siteId: site.SiteId, day: localDate(site, FIXED_NOW, d), services: [service.ServiceId] };
+          for (const o of await offers(p)) {
+            expect(brokenRules(world, site, cartFor(world, p, o), FIXED_NOW)).toEqual([]);
           }
         }
       }
@@ -135,18 +133,32 @@ describe('who and what is offered', () => {
   it('a service needing a resource gets one free resource of the site among those listed', async () => {
     const { found, service } = await offeredDay(london, { resources: true });
     for (const o of found) {
-      const [item] = o.AppointmentServices;
-      expect(item!.Resources).toHaveLength(1);
-      expect(service.ResourceIds).toContain(item!.Resources[0]!.ResourceId);
+      expect(o.Resources).toHaveLength(1);
+      expect(service.ResourceIds).toContain(o.Resources[0]!.ResourceId);
+    }
+  });
+
+  it('a service needing no resource gets the empty Guid with an empty Name in its place', async () => {
+    const { found } = await offeredDay(london, { resources: false });
+    for (const o of found) expect(o.Resources).toEqual([{ ResourceId: EMPTY, Name: '' }]);
+  });
+
+  it('an available time carries Start, End and the employee and resource of each service at the top level', async () => {
+    const { found, service } = await offeredDay(london);
+    for (const o of found) {
+      expect(Object.keys(o)).toEqual(['Start', 'End', 'Employees', 'Resources']);
+      expect(o.Employees).toHaveLength(1);
+      expect(Object.keys(o.Employees[0]!)).toEqual(['EmployeeId', 'FirstName', 'LastName']);
+      expect(ms(o.End) - ms(o.Start)).toBe(service.Duration * 60_000);
     }
   });
 
   it('employeeIds limits offers to those employees', async () => {
     const { p, found } = await offeredDay(london, { min: 2 });
-    const someone = found[0]!.AppointmentServices[0]!.Employees[0]!.EmployeeId;
+    const someone = found[0]!.Employees[0]!.EmployeeId;
     const only = await offers({ ...p, employeeIds: [someone] });
     expect(only.length).toBeGreaterThan(0);
-    expect(only.every((o) => o.AppointmentServices[0]!.Employees[0]!.EmployeeId === someone)).toBe(true);
+    expect(only.every((o) => o.Employees[0]!.EmployeeId === someone)).toBe(true);
   });
 
   it('an employee not qualified for the service is never offered', async () => {
@@ -224,22 +236,25 @@ describe('serviceSequence', () => {
   }
 
   it('serviceSequence 1 lays the services back to back in the order given', async () => {
-    const { a, b, found } = await pair(1);
+    const { p, a, b, found } = await pair(1);
     for (const o of found) {
-      const [first, second] = o.AppointmentServices;
+      const [first, second] = cartFor(world, p, o);
       expect([first!.ServiceId, second!.ServiceId]).toEqual([a.ServiceId, b.ServiceId]);
       expect(second!.Start).toBe(first!.End);
       expect([o.Start, o.End]).toEqual([first!.Start, second!.End]);
+      expect(o.Employees).toHaveLength(2);
+      expect(o.Resources).toHaveLength(2);
+      expect(brokenRules(world, london, [first!, second!], FIXED_NOW)).toEqual([]);
     }
   });
 
   it('serviceSequence 2 starts every service together with different employees', async () => {
-    const { found } = await pair(2);
+    const { p, found } = await pair(2);
     for (const o of found) {
-      const [first, second] = o.AppointmentServices;
-      expect(second!.Start).toBe(first!.Start);
-      expect(first!.Employees[0]!.EmployeeId).not.toBe(second!.Employees[0]!.EmployeeId);
-      expect(o.End).toBe([first!.End, second!.End].sort()[1]);
+      const cart = cartFor(world, p, o);
+      expect(cart.map((c) => c.Start)).toEqual([o.Start, o.Start]);
+      expect(o.Employees[0]!.EmployeeId).not.toBe(o.Employees[1]!.EmployeeId);
+      expect(brokenRules(world, london, cart, FIXED_NOW)).toEqual([]);
     }
   });
 
@@ -263,7 +278,7 @@ describe('serviceSequence', () => {
 });
 
 describe('packages', () => {
-  it('a package expands to its services in Sequence order, linked by one PackageGroupId', async () => {
+  it("a package expands to its services in Sequence order: Employees[i] and Resources[i] are its i-th service's", async () => {
     // The first package with a time in the coming days (some need staff London does not have).
     let found: Offer[] = [];
     let pkg = world.packages[0]!;
@@ -281,20 +296,10 @@ describe('packages', () => {
     const order = [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence).map((s) => s.ServiceId);
     expect(found.length).toBeGreaterThan(0);
     for (const o of found) {
-      expect(o.AppointmentServices.map((s) => s.ServiceId)).toEqual(order);
-      expect(new Set(o.AppointmentServices.map((s) => s.PackageId))).toEqual(new Set([pkg.PackageId]));
-      expect(new Set(o.AppointmentServices.map((s) => s.PackageGroupId)).size).toBe(1);
-      expect(o.AppointmentServices[0]!.PackageGroupId).toMatch(/^[0-9a-f-]{36}$/);
+      const cart = cartFor(world, { siteId: london.SiteId, day: '', packageId: pkg.PackageId }, o);
+      expect(cart.map((s) => s.ServiceId)).toEqual(order);
+      expect(brokenRules(world, london, cart, FIXED_NOW)).toEqual([]);
     }
-    // A new group for every offer.
-    expect(new Set(found.map((o) => o.AppointmentServices[0]!.PackageGroupId)).size).toBe(found.length);
-  });
-
-  it('services asked for by themselves carry no package', async () => {
-    const { found } = await offeredDay(london);
-    expect(
-      found.every((o) => o.AppointmentServices.every((s) => s.PackageId === EMPTY && s.PackageGroupId === EMPTY)),
-    ).toBe(true);
   });
 });
 
@@ -350,7 +355,7 @@ describe('the client and the cart', () => {
   it('a time in the cart is not offered again by POST availabletimes', async () => {
     const { p, found } = await offeredDay(london, { min: 3 });
     const chosen = found[1]!;
-    const cart = chosen.AppointmentServices;
+    const cart = cartFor(world, p, chosen);
     const again = await offers(p, cart);
     const overlaps = (x: Offer) => ms(x.Start) < ms(chosen.End) && ms(chosen.Start) < ms(x.End);
     expect(again.some(overlaps)).toBe(false);

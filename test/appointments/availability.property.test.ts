@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { call, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
+import { call, EMPTY, FIXED_NOW, ms, simulator, tokenFor } from '../helpers.js';
 import {
   activeSites,
   brokenRules,
+  type CartItem,
+  cartFor,
   datesPath,
   localDate,
   type Offer,
@@ -54,11 +56,11 @@ const question = fc.record({
   pick: fc.nat(),
 });
 
-/** Whether `later` gives an employee or resource of `booked` at an overlapping time. */
-function retakes(later: readonly Offer[], booked: Offer): boolean {
+/** Whether a later cart gives an employee or resource of `booked` at an overlapping time. */
+function retakes(later: readonly CartItem[][], booked: readonly CartItem[]): boolean {
   return later.some((o) =>
-    o.AppointmentServices.some((x) =>
-      booked.AppointmentServices.some(
+    o.some((x) =>
+      booked.some(
         (b) =>
           ms(x.Start) < ms(b.End) &&
           ms(b.Start) < ms(x.End) &&
@@ -90,11 +92,13 @@ describe('availability properties', () => {
         };
         const path = `${prefix}${timesPath(params)}`;
         const found = (await call(sim, path, { token })).body as Offer[];
-        for (const o of found) expect(brokenRules(world, site, o, FIXED_NOW)).toEqual([]);
+        const carts = (offers: readonly Offer[]) => offers.map((o) => cartFor(world, params, o));
+        for (const cart of carts(found)) expect(brokenRules(world, site, cart, FIXED_NOW)).toEqual([]);
         if (found.length === 0) return;
 
         const offer = found[q.pick % found.length]!;
-        const cart = offer.AppointmentServices;
+        // The cart as the public booking site builds it from the row.
+        const cart = cartFor(world, params, offer);
         const validate = async () =>
           (
             await call(sim, `${prefix}/api/v2/appointments/validate?siteId=${site.SiteId}`, {
@@ -115,7 +119,12 @@ describe('availability properties', () => {
         });
         expect(created.status).toBe(200);
         const { Value: id } = created.body;
-        expect(retakes((await call(sim, path, { token })).body as Offer[], offer)).toBe(false);
+        expect(retakes(carts((await call(sim, path, { token })).body as Offer[]), cart)).toBe(false);
+        // A package's services, sent with its PackageId and no group, are linked by one new PackageGroupId.
+        const stored = (await call(sim, `${prefix}/api/v2/appointments/${id}`, { token })).body;
+        const groups = new Set(stored.AppointmentServices.map((s: CartItem) => s.PackageGroupId));
+        expect(groups.size).toBe(1);
+        expect(groups.has(EMPTY)).toBe(pkg === undefined);
         expect(JSON.parse(await validate())).toBe(cart.map((s) => s.Description).join(', '));
 
         expect((await call(sim, `${prefix}/api/v2/appointments/${id}`, { method: 'DELETE', token })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Random } from '../../src/random.js';
 import { call, type DemoApi, demoApi, EMPTY, UNKNOWN } from '../helpers.js';
 import { book, bookable, oneService } from './support.js';
 
@@ -153,6 +154,65 @@ describe('POST /api/v2/appointments', () => {
     expect(new Set(services.map((s: { PackageGroupId: string }) => s.PackageGroupId)).size).toBe(1);
     expect(services[0].PackageGroupId).not.toBeNull();
     expect(services.every((s: { PackageId: string }) => s.PackageId === pkg.PackageId)).toBe(true);
+  });
+
+  it('a resource entry with no ResourceId or the empty Guid names no resource, whatever else it carries', async () => {
+    const body = oneService(d.world);
+    const item = body.AppointmentServices[0]!;
+    body.AppointmentServices = [
+      { ...item, Resources: [{}, { ResourceId: EMPTY, Name: '', name: 'Name' }] } as never,
+      { ...item, Start: '2026-03-20 12:00', Resources: [{ ResourceId: null, Name: null }] } as never,
+    ];
+    const a = (await call(d, `/api/v2/appointments/${await book(d, body)}`)).body;
+    expect(a.AppointmentServices.map((s: { Resources: unknown[] }) => s.Resources)).toEqual([[], []]);
+  });
+
+  it('employee and resource entries carrying fields the API does not know are accepted', async () => {
+    const resource = d.world.resources[0]!;
+    const body = oneService(d.world);
+    const item = body.AppointmentServices[0]!;
+    body.AppointmentServices[0] = {
+      ...item,
+      Employees: [{ ...item.Employees[0]!, Email: 'staff@example.com', Selected: true }],
+      Resources: [{ ResourceId: resource.ResourceId, Name: resource.Name, Capacity: 1 }],
+    } as never;
+    const s = (await call(d, `/api/v2/appointments/${await book(d, body)}`)).body.AppointmentServices[0];
+    expect(s.Employees.map((e: { EmployeeId: string }) => e.EmployeeId)).toEqual([item.Employees[0]!.EmployeeId]);
+    expect(s.Resources.map((r: { ResourceId: string }) => r.ResourceId)).toEqual([resource.ResourceId]);
+  });
+
+  it("a new AppointmentServiceId of the caller's own is kept, and the account never issues it", async () => {
+    // The caller chooses the very id the account's source would draw next.
+    const random = d.account.random;
+    const saved = random.state();
+    const chosen = Random.prototype.guid.call(random);
+    random.restore(saved);
+    const body = oneService(d.world);
+    body.AppointmentServices[0]!.AppointmentServiceId = chosen.toUpperCase();
+    const id = await book(d, body);
+    expect(id).not.toBe(chosen);
+    const s = (await call(d, `/api/v2/appointments/${id}`)).body.AppointmentServices[0];
+    expect(s.AppointmentServiceId).toBe(chosen);
+    const later = (await call(d, `/api/v2/appointments/${await book(d)}`)).body;
+    expect([later.AppointmentId, later.AppointmentServices[0].AppointmentServiceId]).not.toContain(chosen);
+  });
+
+  it("an AppointmentServiceId another appointment's service has, or one sent twice, answers 400 on the item", async () => {
+    const taken = d.world.appointments[0]!.AppointmentServices[0]!.AppointmentServiceId;
+    const body = oneService(d.world);
+    const item = { ...body.AppointmentServices[0]!, AppointmentServiceId: taken };
+    const again = { ...item, AppointmentServiceId: 'c0ffee00-1234-4abc-8def-0123456789ab' };
+    body.AppointmentServices = [item, again, { ...again, Start: '2026-03-20 13:00' }];
+    const before = d.account.world.appointments.length;
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body.ModelState).toEqual({
+      'AppointmentServices[0].AppointmentServiceId': [`An appointment service with id '${taken}' already exists.`],
+      'AppointmentServices[2].AppointmentServiceId': [
+        "The AppointmentServiceId 'c0ffee00-1234-4abc-8def-0123456789ab' is sent more than once.",
+      ],
+    });
+    expect(d.account.world.appointments.length).toBe(before);
   });
 
   it('the new appointment is in the list of its site', async () => {

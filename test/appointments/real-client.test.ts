@@ -1,27 +1,34 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime } from '../../src/datetime.js';
 import { call } from '../helpers.js';
-import { localDate, londonAccount, type Offer, servicesAt, timesPath } from './availability-fixtures.js';
+import {
+  type CartItem,
+  cartFor,
+  localDate,
+  londonAccount,
+  type Offer,
+  servicesAt,
+  timesPath,
+} from './availability-fixtures.js';
 
 // Request shapes of a public booking site built on the real service: null for "no value", ISO 8601
 // DateTimes with milliseconds and Z, camelCase names and fields the API does not know.
 
 let d: Awaited<ReturnType<typeof londonAccount>>;
 let offer: Offer;
+/** The cart built from the offer, one item per service searched. */
+let cart: CartItem[];
 
 beforeAll(async () => {
   d = await londonAccount();
   const now = d.account.clock.now();
   for (let days = 1; days < 14 && !offer; days++) {
     for (const service of servicesAt(d.world, d.site.SiteId)) {
-      const path = timesPath({
-        siteId: d.site.SiteId,
-        day: localDate(d.site, now, days),
-        services: [service.ServiceId],
-      });
-      const offers = (await call(d, path)).body as Offer[];
+      const p = { siteId: d.site.SiteId, day: localDate(d.site, now, days), services: [service.ServiceId] };
+      const offers = (await call(d, timesPath(p))).body as Offer[];
       if (offers.length > 0) {
         offer = offers[0]!;
+        cart = cartFor(d.world, p, offer);
         break;
       }
     }
@@ -30,9 +37,13 @@ beforeAll(async () => {
 
 const iso = (text: string) => new Date(parseDateTime(text)!).toISOString(); // 2026-03-21T10:00:00.000Z
 
-/** The cart as the site sends it: nulls for no value, ISO times, camelCase and extra fields. */
+/**
+ * The cart as the site sends it: nulls for no value, ISO times, camelCase and extra fields; the row's
+ * Employees[i] and Resources[i] spread into item i with placeholder names added (the empty Guid as
+ * the resource of a service that needs none).
+ */
 function siteCart() {
-  return offer.AppointmentServices.map((s) => ({
+  return cart.map((s, i) => ({
     appointmentServiceId: null,
     AppointmentId: null,
     ClientId: null,
@@ -42,8 +53,8 @@ function siteCart() {
     Start: iso(s.Start),
     End: iso(s.End),
     Description: null,
-    Employees: s.Employees.map((e) => ({ EmployeeId: e.EmployeeId, FirstName: 'Any', LastName: 'Staff' })),
-    Resources: s.Resources.map((r) => ({ ResourceId: r.ResourceId, Name: 'Room' })),
+    Employees: [{ ...offer.Employees[i], firstName: 'Any', lastName: 'Staff' }],
+    Resources: [{ ...offer.Resources[i], name: 'Room' }],
     Alerts: [],
   }));
 }
@@ -83,7 +94,7 @@ describe('requests as a real client sends them', () => {
     expect(res.body.Message).toBe('AppointmentId');
     const stored = d.account.world.appointments.find((a) => a.AppointmentId === res.body.Value)!;
     expect(stored.ClientId).toBe(client.ClientId);
-    expect(stored.AppointmentServices.map((s) => s.Start)).toEqual(offer.AppointmentServices.map((s) => s.Start));
+    expect(stored.AppointmentServices.map((s) => s.Start)).toEqual(cart.map((s) => s.Start));
   });
 
   it('a required field sent as null is the same model-state error as one left out', async () => {

@@ -68,6 +68,24 @@ describe('PUT /api/v2/appointments/{appointmentId}', () => {
     expect(after.Start).toBe('2026-03-20 14:00');
   });
 
+  it("a new service's AppointmentServiceId of the caller's own is kept; another appointment's is a 400", async () => {
+    const id = await book(d);
+    const before = await read(id);
+    const chosen = 'c0ffee00-1234-4abc-8def-0123456789ab';
+    const added = { ...before.AppointmentServices[0], Start: '2026-03-20 15:00', End: undefined };
+    expect(
+      (await put(id, { ...before, AppointmentServices: [{ ...added, AppointmentServiceId: chosen }] })).status,
+    ).toBe(200);
+    expect(
+      (await read(id)).AppointmentServices.map((s: { AppointmentServiceId: string }) => s.AppointmentServiceId),
+    ).toEqual([chosen]);
+    const other = d.world.appointments.find((a) => a.AppointmentId !== id)!.AppointmentServices[0]!
+      .AppointmentServiceId;
+    const res = await put(id, { ...before, AppointmentServices: [{ ...added, AppointmentServiceId: other }] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState)).toEqual(['AppointmentServices[0].AppointmentServiceId']);
+  });
+
   it('AppointmentNumber and CreationDate never change', async () => {
     const id = await book(d);
     const before = await read(id);

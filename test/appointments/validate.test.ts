@@ -3,12 +3,13 @@ import type { Simulator } from '../../src/app.js';
 import { DAY, formatDateTime } from '../../src/datetime.js';
 import type { World } from '../../src/world/index.js';
 import type { Site } from '../../src/world/sites.js';
-import { call, FIXED_NOW, ms } from '../helpers.js';
+import { call, EMPTY, FIXED_NOW, ms } from '../helpers.js';
 import {
+  type CartItem,
+  cartFor,
   localDate,
   londonAccount,
   type Offer,
-  type OfferedService,
   oracle,
   servicesAt,
   timesPath,
@@ -31,13 +32,13 @@ const validate = async (cart: unknown, siteId = site.SiteId) => {
   return { status: res.status, type: res.headers.get('content-type'), text: res.text };
 };
 
-/** Offers of a service of the site from tomorrow on (at least `min` of them on one day). */
-async function someOffers(min = 2, o: { resources?: boolean } = {}): Promise<Offer[]> {
+/** Carts built from offers of a service of the site from tomorrow on (at least `min` of them on one day). */
+async function someOffers(min = 2, o: { resources?: boolean } = {}): Promise<CartItem[][]> {
   for (let d = 1; d < 10; d++) {
     for (const service of servicesAt(world, site.SiteId, o)) {
       const p = { siteId: site.SiteId, day: localDate(site, FIXED_NOW, d), services: [service.ServiceId] };
       const found = (await call(sim, timesPath(p), { token })).body as Offer[];
-      if (found.length >= min) return found;
+      if (found.length >= min) return found.map((x) => cartFor(world, p, x));
     }
   }
   throw new Error('no offers');
@@ -75,8 +76,18 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('an offered time validates with an empty 200', async () => {
     const [offer] = await someOffers(1, { resources: true });
-    const res = await validate(offer!.AppointmentServices);
+    const res = await validate(offer!);
     expect(res).toEqual({ status: 200, type: null, text: '' });
+  });
+
+  it('a resource entry with no ResourceId or the empty Guid names no resource: the item is checked as naming none', async () => {
+    for (const resources of [false, true]) {
+      const [offer] = await someOffers(1, { resources });
+      const item = offer![0]!;
+      for (const entry of [{}, { ResourceId: EMPTY }, { ResourceId: null, Name: '' }]) {
+        expect(await validate([{ ...item, Resources: [entry] }])).toEqual({ status: 200, type: null, text: '' });
+      }
+    }
   });
 
   it('an item whose employee is already booked is reported by its Description, as a JSON string', async () => {
@@ -97,7 +108,7 @@ describe('POST /api/v2/appointments/validate', () => {
   it('several unavailable items are listed comma-separated in cart order', async () => {
     const { item } = bookedCart();
     const [offer] = await someOffers(1);
-    const cart = [{ ...item, Description: 'First' }, ...offer!.AppointmentServices, { ...item, Description: 'Third' }];
+    const cart = [{ ...item, Description: 'First' }, ...offer!, { ...item, Description: 'Third' }];
     expect(JSON.parse((await validate(cart)).text)).toBe('First, Third');
   });
 
@@ -109,7 +120,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('two items of one cart wanting the same employee at once: the later one is reported', async () => {
     const [offer] = await someOffers(1, { resources: false });
-    const item = offer!.AppointmentServices[0]!;
+    const item = offer![0]!;
     const cart = [
       { ...item, Description: 'Mine' },
       { ...item, Description: 'Also mine' },
@@ -119,7 +130,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('an item before the account clock is reported', async () => {
     const [offer] = await someOffers(1);
-    const item = offer!.AppointmentServices[0]!;
+    const item = offer![0]!;
     const week = 7 * DAY;
     const past = { ...item, Start: formatDateTime(ms(item.Start) - week), End: formatDateTime(ms(item.End) - week) };
     // Same weekday a week earlier: rostered alike, but gone.
@@ -129,7 +140,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('an item outside trading hours is reported', async () => {
     const [offer] = await someOffers(1);
-    const item = offer!.AppointmentServices[0]!;
+    const item = offer![0]!;
     const night = ms(localDate(site, ms(item.Start))) + 2 * 3600_000;
     const moved = { ...item, Start: formatDateTime(night), End: undefined };
     expect(oracle(world).trading(site, night, night + 60_000)).toBe(false);
@@ -138,7 +149,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('an employee not qualified for the service is reported', async () => {
     const [offer] = await someOffers(1);
-    const item = offer!.AppointmentServices[0]!;
+    const item = offer![0]!;
     const other = world.employees.find((e) => e.State === 1 && !e.ServiceIds.includes(item.ServiceId))!;
     const cart = [{ ...item, Employees: [{ EmployeeId: other.EmployeeId }] }];
     expect(JSON.parse((await validate(cart)).text)).toBe(item.Description);
@@ -169,7 +180,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('an employee not rostered at the site that day is reported', async () => {
     const [offer] = await someOffers(1);
-    const item = offer!.AppointmentServices[0]!;
+    const item = offer![0]!;
     const elsewhere = world.employees.find(
       (e) =>
         e.State === 1 &&
@@ -183,7 +194,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('a resource in use at the time is reported', async () => {
     const [offer] = await someOffers(1, { resources: true });
-    const item: OfferedService = offer!.AppointmentServices[0]!;
+    const item: CartItem = offer![0]!;
     expect((await validate([item])).text).toBe('');
     // Someone else takes the room (with nobody from the offer) over the same time.
     const clientId = world.clients.find((c) => c.State === 1)!.ClientId;
@@ -201,7 +212,7 @@ describe('POST /api/v2/appointments/validate', () => {
         found = (await call(sim, timesPath(p), { token })).body as Offer[];
       }
       if (found.length === 0) continue;
-      const first = found[0]!.AppointmentServices[0]!;
+      const first = found[0]!;
       const item = { PackageId: pkg.PackageId, Start: first.Start, Employees: [], Resources: [] };
       expect((await validate([item])).text).toBe('');
       // Over the end of the day it no longer fits.
@@ -217,7 +228,7 @@ describe('POST /api/v2/appointments/validate', () => {
     const before = JSON.stringify(world.appointments);
     const [offer] = await someOffers(1);
     const version = account.version;
-    await validate(offer!.AppointmentServices);
+    await validate(offer!);
     await validate([bookedCart().item]);
     expect(JSON.stringify(world.appointments)).toBe(before);
     expect(account.version).toBe(version);
@@ -225,7 +236,7 @@ describe('POST /api/v2/appointments/validate', () => {
 
   it('validate at an unknown site reports every item', async () => {
     const [offer] = await someOffers(1);
-    const res = await validate(offer!.AppointmentServices, '11111111-1111-1111-1111-111111111111');
-    expect(JSON.parse(res.text)).toBe(offer!.AppointmentServices[0]!.Description);
+    const res = await validate(offer!, '11111111-1111-1111-1111-111111111111');
+    expect(JSON.parse(res.text)).toBe(offer![0]!.Description);
   });
 });

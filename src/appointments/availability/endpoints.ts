@@ -23,9 +23,12 @@ const TIMES_DESCRIPTION =
   'clock. Only what is bookable online is offered: services with BookOnline (a package when all its services ' +
   'are), and Active employees with BookOnline; a service or package that is not answers `[]`, and an employee ' +
   'who is not is never offered, even when named in employeeIds. Appointments in every state but Cancelled and ' +
-  'the classes an employee teaches count as busy. Each offer ' +
-  'names the employee and resource it would get; its AppointmentServices can be sent as they are to validate and ' +
-  'to POST /api/v2/appointments.';
+  'the classes an employee teaches count as busy. Each offer carries Start (of the first service), End (of the ' +
+  "last) and, one entry per service in booking order (the services asked for, then the package's services in " +
+  'their order), Employees[i] and Resources[i]: the employee and the resource the i-th service would get; a ' +
+  'service that needs no resource has the empty Guid there. A cart is built from the offer: with serviceSequence ' +
+  "1 each service starts when the one before it ends (its length is the service's Duration), with 2 every " +
+  'service starts at Start; the services of a package are sent with its PackageId, and the booking links them.';
 
 /** What GET and POST availabletimes share: the query, all required by name (arrays aside), and the answer. */
 const times = {
@@ -40,8 +43,8 @@ const times = {
     packageId: guidFilter({
       required: true,
       description:
-        'A package to book: its services in their package order, linked by one PackageGroupId. Send empty when ' +
-        'using services.',
+        'A package to book: its services come after any services asked for, in their package order. Send empty ' +
+        'when using services.',
     }),
     employeeIds: guidArray({
       description: 'Only these employees, in order of preference. Send none for any qualified employee.',

@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import { DAY, startOfDay, utcText } from '../../datetime.js';
 import { errors } from '../../http/errors.js';
 import { notValidMessage } from '../../http/model-state.js';
-import { guidFromHex } from '../../random.js';
 import { isGiven } from '../../records.js';
 import type { Service } from '../../world/catalogue.js';
-import type { Guid } from '../../world/common.js';
+import { EMPTY_GUID, type Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
-import type { Site } from '../../world/sites.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { busyTimes, cartTimes } from './busy.js';
 import type { AvailableTime } from './schemas.js';
@@ -53,7 +50,7 @@ export function availableTimes(world: World, q: Question, day: number, now: numb
   const offers: AvailableTime[] = [];
   for (const start of plan.starts()) {
     const placed = plan.place(start);
-    if (placed) offers.push(offer(found.site.SiteId, q.clientId, placed));
+    if (placed) offers.push(offer(placed));
   }
   return offers;
 }
@@ -123,7 +120,6 @@ function timesQuestion(query: TimesQuery, cart: readonly AppointmentServiceIn[])
 }
 
 interface Search {
-  site: Site;
   /** The plan of one local date; undefined when the site does not trade that day. */
   day(localDay: number): DayPlan | undefined;
 }
@@ -147,7 +143,6 @@ function search(world: World, q: Question, now: number, from: number, to: number
   const sequence = q.serviceSequence === 2 ? 2 : 1;
 
   return {
-    site,
     day(localDay) {
       const day = tradingDay(site, localDay);
       if (!day) return undefined;
@@ -194,61 +189,35 @@ function wantedServices(
   for (const id of serviceIds) {
     const service = services.get(id);
     if (!service || !offered(service)) return [];
-    wanted.push({ service, package: null, group: -1 });
+    wanted.push({ service });
   }
-  for (const [group, id] of packageIds.entries()) {
+  for (const id of packageIds) {
     const pkg = world.packages.find((p) => p.PackageId === id);
     if (!pkg || !atSite(pkg) || pkg.Services.length === 0) return [];
     for (const part of [...pkg.Services].sort((a, b) => a.Sequence - b.Sequence)) {
       const service = services.get(part.ServiceId);
       if (!service || !offered(service)) return [];
-      wanted.push({ service, package: pkg, group });
+      wanted.push({ service });
     }
   }
   return wanted;
 }
 
-function offer(siteId: string, clientId: string | null, placed: readonly Placed[]): AvailableTime {
-  const groups = new Map<number, string>();
-  const groupOf = (p: Placed): string | null => {
-    if (!p.wanted.package) return null;
-    let id = groups.get(p.wanted.group);
-    if (id === undefined) {
-      const members = placed.filter((m) => m.wanted.group === p.wanted.group);
-      id = packageGroupId([
-        siteId,
-        clientId ?? '',
-        p.wanted.package.PackageId,
-        String(p.wanted.group),
-        utcText(p.start),
-        ...members.map((m) => m.employee.EmployeeId),
-      ]);
-      groups.set(p.wanted.group, id);
-    }
-    return id;
-  };
+/**
+ * One row per start time: Employees[i] and Resources[i] belong to the i-th service in booking order,
+ * one entry each, so the indexes line up; a service needing no resource gets the empty Guid.
+ */
+function offer(placed: readonly Placed[]): AvailableTime {
   return {
     Start: utcText(Math.min(...placed.map((p) => p.start))),
     End: utcText(Math.max(...placed.map((p) => p.end))),
-    AppointmentServices: placed.map((p) => ({
-      ServiceId: p.wanted.service.ServiceId,
-      PackageId: p.wanted.package?.PackageId ?? null,
-      PackageGroupId: groupOf(p),
-      Start: utcText(p.start),
-      End: utcText(p.end),
-      Description: p.wanted.service.Name,
-      Employees: [
-        { EmployeeId: p.employee.EmployeeId, FirstName: p.employee.FirstName, LastName: p.employee.LastName },
-      ],
-      Resources: p.resource ? [{ ResourceId: p.resource.ResourceId, Name: p.resource.Name }] : [],
+    Employees: placed.map(({ employee: e }) => ({
+      EmployeeId: e.EmployeeId,
+      FirstName: e.FirstName,
+      LastName: e.LastName,
     })),
+    Resources: placed.map(({ resource: r }) =>
+      r ? { ResourceId: r.ResourceId, Name: r.Name } : { ResourceId: EMPTY_GUID, Name: '' },
+    ),
   };
-}
-
-// A package's services in an offered time are linked by a new PackageGroupId. It is derived from
-// what it links (site, client, package, place in the request, time, employees) rather than drawn at
-// random: the same question gets the same answer, as everything else in the simulator, and two
-// different offers never share one.
-function packageGroupId(parts: readonly string[]): string {
-  return guidFromHex(createHash('sha1').update(parts.join('|')).digest('hex'), 5);
 }

@@ -1,6 +1,6 @@
 import { DAY, localDayOf, localToUtc, MINUTE, minutesOf, weekdayOf } from '../../datetime.js';
 import { orderBy } from '../../order.js';
-import type { Package, Resource, Service } from '../../world/catalogue.js';
+import type { Resource, Service } from '../../world/catalogue.js';
 import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { Site } from '../../world/sites.js';
@@ -44,10 +44,6 @@ const nextQuarter = (ms: number): number => Math.ceil(ms / QUARTER) * QUARTER;
 /** A service to place. */
 export interface WantedService {
   service: Service;
-  /** The package the service is booked as part of; null for a service asked for by itself. */
-  package: Package | null;
-  /** Which of the asked packages it belongs to (0, 1, …); -1 for a service by itself. */
-  group: number;
 }
 
 /** serviceSequence: 1 = one after another in the order asked; 2 = all start together, each with its own employee. */

@@ -151,7 +151,7 @@ function packageFits(c: Checker, site: Site, day: SiteDay, item: AppointmentServ
     now: c.now,
     busy: c.busy,
     taken: FREE,
-    items: services.map((service) => ({ service: service as Service, package: pkg, group: 0 })),
+    items: services.map((service) => ({ service: service as Service })),
     employeeIds: item.Employees.map((e) => e.EmployeeId),
     employees: c.employees,
     resources: [...c.resources.values()],

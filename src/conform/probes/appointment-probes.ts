@@ -1,4 +1,4 @@
-import { jsonArray, jsonObject, says, status } from '../checks.js';
+import { jsonArray, jsonArrayOf, jsonObject, says, status } from '../checks.js';
 import { dayFrom } from '../dates.js';
 import type { Ids, Probe } from '../probe.js';
 import { rangeCapProbes } from './catalogue-probes.js';
@@ -78,9 +78,11 @@ export function appointmentProbes(v: Version): Probe[] {
     listProbe(
       v,
       'getAvailableTimes',
-      'getAvailableTimes of a service tomorrow: a list',
-      'availabletimes: every R name present, services repeated, employeeIds left out for any',
+      'getAvailableTimes of a service tomorrow: a list of times with their employees and resources',
+      'availabletimes: every R name present, services repeated, employeeIds left out for any; each time carries ' +
+        'Start, End, Employees and Resources at its top level',
       (ids) => availability(ids, 1),
+      jsonArrayOf('Start', 'End', 'Employees', 'Resources'),
     ),
     probe({
       name: v.name('getAvailableTimesForCart with an empty cart: a list'),
