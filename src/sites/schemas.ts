@@ -26,6 +26,10 @@ const siteListFields = {
   TimeZone: z.string().describe('IANA time zone of the site; the API itself speaks UTC.'),
   Phone: z.string(),
   Email: z.string(),
+  Street: z.string().describe("The site's street address (Address.Street)."),
+  City: z.string().describe("The site's city (Address.City)."),
+  Code: z.string().describe("The site's postal code (Address.Code)."),
+  Country: z.string().describe("The site's country (Address.Country)."),
 };
 
 export const SiteListSchema = z.object(siteListFields).meta({ id: 'SiteList' });
