@@ -9,7 +9,8 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   \`403\` with a plain-text reason.
 - **Required-by-name parameters**: every query parameter marked required must be in the URL by name, with an empty
   value when no filtering is wanted. Leave one out and no action matches: \`404\`, or \`405\` where the same path also
-  serves another method.
+  serves another method. For a Guid, an empty value and the empty Guid \`00000000-0000-0000-0000-000000000000\` bind
+  alike: where an empty value means "every state", "every client" or "anonymous", so does the empty Guid.
 - **Values**: JSON fields are PascalCase (the credential endpoints use camelCase bodies and snake_case answers).
   DateTime is UTC \`yyyy-MM-dd HH:mm\` (a date alone is midnight). Enumerations accept the name or the number; \`All\`
   (0) matches nothing and answers an empty list. Array parameters repeat the name once per value

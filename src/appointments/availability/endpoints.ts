@@ -40,8 +40,8 @@ const times = {
     packageId: guidFilter({
       required: true,
       description:
-        'A package to book: its services in their package order, linked by one PackageGroupId. Send empty when ' +
-        'using services.',
+        'A package to book: its services in their package order, linked by one PackageGroupId. Send empty (or the ' +
+        'empty Guid) when using services.',
     }),
     employeeIds: guidArray({
       description: 'Only these employees, in order of preference. Send none for any qualified employee.',
@@ -49,7 +49,7 @@ const times = {
     clientId: guidFilter({
       required: true,
       description:
-        'The client booking: their own other appointments and class places then count as taken. Empty = anonymous.',
+        'The client booking: their own other appointments and class places then count as taken. Empty or the empty Guid = anonymous.',
     }),
     serviceSequence: byte({
       description:
