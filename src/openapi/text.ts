@@ -31,7 +31,8 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   request. Going over locks that endpoint out for 120 seconds: every call in that time answers \`429\` with a JSON
   string body.
 - **Version 1** (deprecated): the same actions under \`/api/\` without \`v2\` (class bookings at
-  \`/api/classbookings\`), authenticated by the \`ServiceApiKey\` header holding an API key instead of a bearer token,
+  \`/api/classbookings\`), authenticated by the \`ServiceApiKey\` header holding an API key instead of a bearer token
+  (a key may be limited to an address range, checked as a credential's IP allow-list),
   8 requests per second per endpoint per address, and ItemState, ClassType and EntryType query parameters as numbers
   only. Both versions read and write the same account data.
 - **Credential restrictions**: an endpoint allow-list is a suffix test on the called path (\`x-allow-list-line\` on
