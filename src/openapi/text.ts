@@ -17,9 +17,10 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   (\`services[0]=a&services[1]=b\` binds the same way).
 - **Names and unknowns**: paths and query names match case-insensitively and a trailing slash is accepted; unknown
   query names and unknown body fields are ignored (\`__proto__\`, \`constructor\` and \`prototype\` too, never stored);
-  \`find\` is compared as plain text, never as a pattern. Body field names match case-insensitively too, and \`null\`
-  means "no value": an optional field sent as null is left out, a required one is missing (unless the field gives
-  null a meaning of its own, such as clearing a value on an update).
+  \`find\` is compared as plain text, never as a pattern. Body field names match case-insensitively too (of names
+  that differ only by case, the last one sent wins), and \`null\` means "no value": an optional field sent as null is
+  left out, a required one is missing (unless the field gives null a meaning of its own, such as clearing a value on
+  an update).
 - **Guids in answers are never null**: a Guid field with no value (an account-wide record's \`SiteId\`, a client
   without a membership's \`MembershipId\`, a service booked outside a package's \`PackageId\`) is the empty Guid
   \`00000000-0000-0000-0000-000000000000\`. Only a whole answer may be \`null\` (emailexists, a GET by an unknown id).
