@@ -49,7 +49,8 @@ const times = {
     clientId: guidFilter({
       required: true,
       description:
-        'The client booking: their own other appointments and class places then count as taken. Empty or the empty Guid = anonymous.',
+        'The client booking: their own other appointments and class places then count as taken. Empty or the ' +
+        'empty Guid = anonymous.',
     }),
     serviceSequence: byte({
       description:
