@@ -103,6 +103,33 @@ describe('optional Guid parameters', () => {
     expect(oneSite.body).not.toEqual(none.body);
   });
 
+  it('Guid arrays (services, employeeIds, packages): an empty Guid among the values is no value', async () => {
+    let checked = 0;
+    for (const endpoint of endpoints) {
+      if (!endpoint.example) continue;
+      for (const [param, p] of Object.entries(endpoint.query ?? {})) {
+        if (p.kind !== 'guidArray') continue;
+        const request = endpoint.example(a.world, a.account.clock.now());
+        const path = endpoint.path.replace(/\{(\w+)\}/g, (_, n: string) => request.route?.[n] ?? '');
+        const send = async (extra: string) => {
+          const search = new URLSearchParams(request.query);
+          if (extra !== '') search.append(param, extra);
+          const res = await call(a, `${path}?${search}`, {
+            method: endpoint.method,
+            body: request.body,
+            apiKey: endpoint.auth === 'apiKey' ? DEMO_API_KEY : undefined,
+          });
+          return [res.status, res.text];
+        };
+        const label = `${endpoint.method} ${endpoint.path} ${param}`;
+        const plain = await send('');
+        expect([label, await send(EMPTY)]).toEqual([label, plain]);
+        if (plain[1] !== '[]') checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+
   it('version 1 record id in the query: an empty value reads the empty Guid, answered as `Id=<empty Guid>` is', async () => {
     const v1 = (path: string) => call(a.sim, path, { apiKey: DEMO_API_KEY });
     const withId = endpoints.filter((e) => e.idInQuery);
