@@ -21,7 +21,14 @@ const OWN_SCHEMAS: Record<string, z.ZodType> = {
     endpoints: z.array(z.string()),
     ips: z.string(),
   }),
-  apiKeys: z.object({ id: z.string(), keyHash: sha256, active: z.boolean(), createdAt: epochMs }),
+  // ips is absent in keys stored before keys had an IP allow-list.
+  apiKeys: z.object({
+    id: z.string(),
+    keyHash: sha256,
+    active: z.boolean(),
+    ips: z.string().optional(),
+    createdAt: epochMs,
+  }),
   [TOKENS]: z.object({ credentialId: z.string(), issuedAt: epochMs, expiresAt: epochMs }),
   webhooks: z.object({
     webhook_id: z.string(),

@@ -58,7 +58,12 @@ export const IssuedCredential = z.strictObject({
 export const IssuedApiKey = z.strictObject({ apiKey: z.string().describe('Shown only here.') });
 
 export const ApiKeyInfo = z
-  .strictObject({ id: z.string(), active: z.boolean(), createdAt: instant })
+  .strictObject({
+    id: z.string(),
+    active: z.boolean(),
+    ips: z.string().describe('The IP allow-list the key is limited to, as stored; empty: any address.'),
+    createdAt: instant,
+  })
   .meta({ id: 'ApiKeyInfo' });
 
 export const Clock = z.strictObject({ now: instant }).meta({ id: 'Clock' });

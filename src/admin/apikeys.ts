@@ -6,7 +6,7 @@ import { bodyOf } from './json-body.js';
 import { CreateApiKeyBody } from './schemas.js';
 
 // Control plane for version 1 API keys (camelCase). A key is shown once, when issued; listings
-// show only its id, state and creation time, since only the hash is kept.
+// show only its id, state, IP allow-list and creation time, since only the hash is kept.
 
 export function apiKeyAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
   admin.post('/accounts/:name/apikeys', async (c) => {
@@ -27,5 +27,5 @@ export function apiKeyAdminRoutes(admin: Hono, accountOf: (c: Context) => Promis
 }
 
 function view(k: ApiKey) {
-  return { id: k.id, active: k.active, createdAt: new Date(k.createdAt).toISOString() };
+  return { id: k.id, active: k.active, ips: k.ips ?? '', createdAt: new Date(k.createdAt).toISOString() };
 }

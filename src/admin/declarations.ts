@@ -241,8 +241,16 @@ export const adminDeclarations: readonly AdminRoute[] = [
     path: '/accounts/{name}/apikeys',
     tag: 'Credentials',
     summary: 'Issue a version 1 API key',
+    description:
+      'Optionally limited to an address range: a version 1 call from an address the list does not hold answers ' +
+      '403 `Unauthorized - Invalid client IP address.`, as a credential with an IP allow-list does.',
     route: named,
-    body: { schema: CreateApiKeyBody, required: false, description: 'Its state.' },
+    body: {
+      schema: CreateApiKeyBody,
+      required: false,
+      description: 'Its IP allow-list and state.',
+      example: { ips: '203.0.113.7' },
+    },
     answers: { 201: { description: 'The key, shown only here.', schema: IssuedApiKey }, ...onAccount },
   },
   {
@@ -252,7 +260,10 @@ export const adminDeclarations: readonly AdminRoute[] = [
     tag: 'Credentials',
     summary: 'The version 1 API keys, never the keys themselves',
     route: named,
-    answers: { 200: { description: 'Id, state and creation time.', schema: z.array(ApiKeyInfo) }, ...onAccount },
+    answers: {
+      200: { description: 'Id, state, IP allow-list and creation time.', schema: z.array(ApiKeyInfo) },
+      ...onAccount,
+    },
   },
   {
     operationId: 'deleteApiKey',

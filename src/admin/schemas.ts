@@ -42,7 +42,16 @@ export const CreateCredentialBody = z.strictObject({
   active: z.boolean().optional().describe('Default true.'),
 });
 
-export const CreateApiKeyBody = z.strictObject({ active: z.boolean().optional().describe('Default true.') });
+export const CreateApiKeyBody = z.strictObject({
+  ips: z
+    .string()
+    .optional()
+    .describe(
+      "The address range the key is limited to, an IP allow-list as a credential's: the caller's address must " +
+        'appear in it (a substring test); none: any.',
+    ),
+  active: z.boolean().optional().describe('Default true.'),
+});
 
 // Seconds as a finite number no larger than the safest integer either way; fractions are kept.
 // Whether the move keeps the clock within its window of real time is the Clock's own check.

@@ -37,14 +37,14 @@ export const appointmentCrudEndpoints = [
       siteId: guid({ description: 'Site whose diary to list.' }),
       stateId: guidFilter({
         required: true,
-        description: 'Appointment state (GET /api/v2/appointmentstates); empty = every state.',
+        description: 'Appointment state (GET /api/v2/appointmentstates); empty or the empty Guid = every state.',
       }),
       ...rangeParams('Range start (UTC).', 'Range end (UTC), at most 90 days after start.'),
       find: string({
         description:
           "Free text, case-insensitive contains match over the client's name and the services' names; empty = none.",
       }),
-      clientId: guidFilter({ required: true, description: 'Client; empty = every client.' }),
+      clientId: guidFilter({ required: true, description: 'Client; empty or the empty Guid = every client.' }),
     },
     response: listAnswer('Appointments in the range, ordered by Start.', AppointmentListSchema),
     errors: { 400: 'The range is wider than 90 days (`Maximum date range is 90 days`), or a value is malformed.' },

@@ -1,4 +1,4 @@
-import type { Credential } from './credentials.js';
+import type { ApiKey, Credential } from './credentials.js';
 
 // The credential restrictions, with the real service's odd match rules kept on purpose.
 
@@ -19,7 +19,12 @@ export function endpointAllowed(
   return lines.some((line) => path.endsWith(line.trim().toLowerCase()));
 }
 
-/** IP allow-list: the caller's address is looked for as a substring of the stored list. */
-export function ipAllowed(credential: Credential, ip: string): boolean {
-  return credential.ips.trim() === '' || credential.ips.includes(ip);
+/**
+ * IP allow-list of a credential or a version 1 API key: the caller's address is looked for as a
+ * substring of the stored list; an empty (or, for a key stored before keys had one, absent) list
+ * admits every address.
+ */
+export function ipAllowed(holder: Pick<Credential | ApiKey, 'ips'>, ip: string): boolean {
+  const ips = holder.ips ?? '';
+  return ips.trim() === '' || ips.includes(ip);
 }

@@ -22,11 +22,16 @@ export interface TokenRecord {
   expiresAt: number;
 }
 
-/** A version 1 API key, sent in the `ServiceApiKey` header; only its hash is kept. No allow-lists. */
+/** A version 1 API key, sent in the `ServiceApiKey` header; only its hash is kept. No endpoint allow-list. */
 export interface ApiKey {
   id: string;
   keyHash: string;
   active: boolean;
+  /**
+   * The address range the key is limited to: an IP allow-list as stored (free text), matched as a
+   * credential's is; empty = no restriction. Absent in keys stored before keys had one: no restriction.
+   */
+  ips?: string;
   /** Account clock, epoch ms. */
   createdAt: number;
 }
@@ -46,6 +51,7 @@ const demoApiKey = (createdAt: number): ApiKey => ({
   id: 'apikey-1',
   keyHash: sha256(DEMO_API_KEY),
   active: true,
+  ips: '',
   createdAt,
 });
 
@@ -105,12 +111,17 @@ export function findByClientSecret(auth: AuthData, clientId: string, secret: str
 }
 
 /** Adds an API key; the key itself is returned once. */
-export function addApiKey(auth: AuthData, options: { active?: boolean }, now: number): { apiKey: ApiKey; key: string } {
+export function addApiKey(
+  auth: AuthData,
+  options: { active?: boolean; ips?: string },
+  now: number,
+): { apiKey: ApiKey; key: string } {
   const key = randomSecret();
   const apiKey: ApiKey = {
     id: `apikey-${auth.apiKeys.length + 1}-${randomSecret(6)}`,
     keyHash: sha256(key),
     active: options.active ?? true,
+    ips: options.ips ?? '',
     createdAt: now,
   };
   auth.apiKeys = [...auth.apiKeys, apiKey];

@@ -58,7 +58,8 @@ export const classEndpoints = [
     description:
       'A session is in range when start ≤ its Start ≤ end (no range cap; the end is not widened). classType ' +
       'matches exactly and All (0, or an empty value) returns `[]`. `find` is a case-insensitive contains over ' +
-      'the class name. employeeId, when sent non-empty, keeps the sessions that employee teaches. bookOnline ' +
+      'the class name. employeeId, when sent with an employee id, keeps the sessions that employee teaches (left ' +
+      'out, empty or the empty Guid: every employee). bookOnline ' +
       'defaults to true, which keeps only sessions bookable online; false returns all of them. Booked counts the ' +
       'bookings that are Booked, CheckedIn or NoShow. Ordered by Start, then class name.',
     cacheable: true,
@@ -70,7 +71,10 @@ export const classEndpoints = [
         'Range end (UTC); sessions starting at or before it. No cap on the range.',
       ),
       find: findParam('the class name', 'contains'),
-      employeeId: guidFilter({ required: false, description: 'Teacher; left out or empty = every employee.' }),
+      employeeId: guidFilter({
+        required: false,
+        description: 'Teacher; left out, empty or the empty Guid = every employee.',
+      }),
       bookOnline: boolean({
         default: true,
         description: 'true (default): only sessions bookable online; false: all sessions.',

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 // takes `null` as "no value". Before validation, keys are renamed to the schema's own spelling
 // wherever they differ only in case, and a null sent for a field that has no null of its own is
 // dropped: an optional field is then left out, a required one missing (the same model-state error).
+// Names that differ only by case are one field: its reader sets it once per name in the order sent,
+// so the last one wins (`{"FirstName":"A","firstName":"B"}` binds B), at every depth.
 
 type Def = {
   type: string;
@@ -42,8 +44,7 @@ function renameKeys(value: Record<string, unknown>, shape: Record<string, z.ZodT
   for (const [key, v] of Object.entries(value)) {
     const canonical = byLower.get(key.toLowerCase());
     if (canonical === undefined) continue; // unknown fields are ignored
-    // An exact spelling wins over a case variant sent alongside it.
-    if (Object.hasOwn(out, canonical) && key !== canonical) continue;
+    // A later case variant replaces an earlier one, whichever spelling either has.
     if (v === null && !takesNull(shape[canonical]!)) {
       delete out[canonical];
       continue;

@@ -94,9 +94,32 @@ const noFilter = (required: boolean) => ({ defaultValue: required ? undefined : 
 export const guid = (o: { description: string }): Param<string> =>
   scalar('guid', { ...o, required: true, schema: z.guid(), blank: ok(EMPTY_GUID), read: readGuid });
 
-/** A Guid filter: an empty value (or, when optional, no name at all) means "no filter" (null). */
+/**
+ * A Guid filter: an empty value (or, when optional, no name at all) means "no filter" (null), and
+ * so does the empty Guid: ASP.NET binds an empty value and the empty Guid of a non-nullable Guid to
+ * the same Guid.Empty, and the optional filters read it as "none" too (docs/decisions.md).
+ */
 export const guidFilter = (o: { description: string; required: boolean }): Param<string | null> =>
-  scalar<string | null>('guid', { ...o, schema: z.guid(), ...noFilter(o.required), read: readGuid });
+  scalar<string | null>('guid', { ...o, schema: z.guid(), ...noFilter(o.required), read: readGuidFilter });
+
+function readGuidFilter(text: string): Parsed<string | null> {
+  const id = readGuid(text);
+  return id.ok && id.value === EMPTY_GUID ? ok(null) : id;
+}
+
+/**
+ * An optional Guid that is a value, not a filter (version 1's record id in the query): left out it
+ * is null; an empty value binds as the empty Guid, as a non-nullable Guid does.
+ */
+export const optionalGuid = (o: { description: string }): Param<string | null> =>
+  scalar<string | null>('guid', {
+    ...o,
+    required: false,
+    schema: z.guid(),
+    defaultValue: null,
+    blank: ok(EMPTY_GUID),
+    read: readGuid,
+  });
 
 /** A required-by-name DateTime (UTC); its value must be present too. */
 export const dateTime = (o: { description: string }): Param<number> =>

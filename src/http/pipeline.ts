@@ -147,7 +147,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
 
     const credential =
       endpoint.auth === 'bearer' ? authorize(caller.authorization, target.path, endpoint, account, ip, now) : undefined;
-    const apiKey = endpoint.auth === 'apiKey' ? authorizeApiKey(caller.serviceApiKey, account) : undefined;
+    const apiKey = endpoint.auth === 'apiKey' ? authorizeApiKey(caller.serviceApiKey, account, ip) : undefined;
     const user = credential ?? apiKey;
     const cacheKey = endpoint.cacheable
       ? `${endpoint.operationId}?${target.search}#${Object.values(resolution.route)}`
@@ -219,11 +219,15 @@ function authorize(
   return check.credential;
 }
 
-/** Version 1: an active API key in the ServiceApiKey header; any failure is the same plain-text 403. */
-function authorizeApiKey(header: string | undefined, account: Account): ApiKey {
+/**
+ * Version 1: an active API key in the ServiceApiKey header (any failure is the same plain-text 403),
+ * then the key's address range, refused as a credential's IP allow-list is.
+ */
+function authorizeApiKey(header: string | undefined, account: Account, ip: string): ApiKey {
   const key = header?.trim() ?? '';
   const found = key === '' ? undefined : findApiKey(account.auth, key);
   if (!found) throw errors.apiKeyRefused();
+  if (!ipAllowed(found, ip)) throw errors.invalidIp();
   return found;
 }
 

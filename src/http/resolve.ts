@@ -1,3 +1,4 @@
+import { EMPTY_GUID } from '../world/common.js';
 import { type Endpoint, type Method, requiredNames } from './endpoint.js';
 import { parseGuid } from './guid.js';
 
@@ -63,7 +64,10 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
     const parts = splitPath(path);
     for (const r of idInQuery) {
       if (r.endpoint.method !== method || r.segments.length !== parts.length) continue;
-      const id = parseGuid(query.get(r.name)?.[0] ?? '');
+      const text = query.get(r.name)?.[0];
+      if (text === undefined) continue;
+      // The id is the record action's own Guid: an empty value binds as the empty Guid.
+      const id = text.trim() === '' ? EMPTY_GUID : parseGuid(text);
       if (id !== undefined && matchSegments(r.segments, parts))
         return { endpoint: r.endpoint, route: { [r.param]: id } };
     }

@@ -109,10 +109,11 @@ export const errorResponses: Record<string, ResponseObject> = {
   V1Forbidden: {
     description:
       'Version 1: the ServiceApiKey header is missing, empty, or holds no active API key of the account (a ' +
-      'bearer token is not accepted). Plain text, not JSON.',
+      'bearer token is not accepted): `Unauthorized`; the key is limited to an address range that does not hold ' +
+      "the caller's address: `Unauthorized - Invalid client IP address.`. Plain text, not JSON.",
     content: {
       'text/plain': {
-        schema: { type: 'string', enum: [FORBIDDEN_BODIES.unauthorized] },
+        schema: { type: 'string', enum: [FORBIDDEN_BODIES.unauthorized, FORBIDDEN_BODIES.invalidIp] },
         example: FORBIDDEN_BODIES.unauthorized,
       },
     },

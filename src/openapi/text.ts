@@ -9,16 +9,18 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   \`403\` with a plain-text reason.
 - **Required-by-name parameters**: every query parameter marked required must be in the URL by name, with an empty
   value when no filtering is wanted. Leave one out and no action matches: \`404\`, or \`405\` where the same path also
-  serves another method.
+  serves another method. For a Guid, an empty value and the empty Guid \`00000000-0000-0000-0000-000000000000\` bind
+  alike: where an empty value means "every state", "every client" or "anonymous", so does the empty Guid.
 - **Values**: JSON fields are PascalCase (the credential endpoints use camelCase bodies and snake_case answers).
   DateTime is UTC \`yyyy-MM-dd HH:mm\` (a date alone is midnight). Enumerations accept the name or the number; \`All\`
   (0) matches nothing and answers an empty list. Array parameters repeat the name once per value
   (\`services[0]=a&services[1]=b\` binds the same way).
 - **Names and unknowns**: paths and query names match case-insensitively and a trailing slash is accepted; unknown
   query names and unknown body fields are ignored (\`__proto__\`, \`constructor\` and \`prototype\` too, never stored);
-  \`find\` is compared as plain text, never as a pattern. Body field names match case-insensitively too, and \`null\`
-  means "no value": an optional field sent as null is left out, a required one is missing (unless the field gives
-  null a meaning of its own, such as clearing a value on an update).
+  \`find\` is compared as plain text, never as a pattern. Body field names match case-insensitively too (of names
+  that differ only by case, the last one sent wins), and \`null\` means "no value": an optional field sent as null is
+  left out, a required one is missing (unless the field gives null a meaning of its own, such as clearing a value on
+  an update).
 - **Guids in answers are never null**: a Guid field with no value (an account-wide record's \`SiteId\`, a client
   without a membership's \`MembershipId\`, a service booked outside a package's \`PackageId\`) is the empty Guid
   \`00000000-0000-0000-0000-000000000000\`. Only a whole answer may be \`null\` (emailexists, a GET by an unknown id).
@@ -30,7 +32,8 @@ export const INFO_DESCRIPTION = `REST API over one business account: sites, cata
   request. Going over locks that endpoint out for 120 seconds: every call in that time answers \`429\` with a JSON
   string body.
 - **Version 1** (deprecated): the same actions under \`/api/\` without \`v2\` (class bookings at
-  \`/api/classbookings\`), authenticated by the \`ServiceApiKey\` header holding an API key instead of a bearer token,
+  \`/api/classbookings\`), authenticated by the \`ServiceApiKey\` header holding an API key instead of a bearer token
+  (a key may be limited to an address range, checked as a credential's IP allow-list),
   8 requests per second per endpoint per address, and ItemState, ClassType and EntryType query parameters as numbers
   only. Both versions read and write the same account data.
 - **Credential restrictions**: an endpoint allow-list is a suffix test on the called path (\`x-allow-list-line\` on

@@ -17,16 +17,17 @@ export const reportEndpoints = [
       'Sales report by employee: services, products, packages, refunds, voucher sales and redemptions, ' +
       'gratuities, with grand totals.',
     description:
-      'siteId is optional: left out (or empty) covers every Active site; sent, covers that one site whether active ' +
-      'or not. start and end are required by name and bound the range inclusively (the end is not widened: send ' +
-      '`end=2026-03-31 23:59` for the whole of a day). At most 365 days, else 400 `Maximum date range is 365 ' +
-      'days`. Read from the client invoices (lines by EmployeeId), credit notes (Refunds), entries (VoucherId = ' +
-      'redemption; Gratuity split among Gratuities) and vouchers issued; amounts are summed in cents.',
+      'siteId is optional: left out (or empty, or the empty Guid) covers every Active site; sent, covers that one ' +
+      'site whether active or not. start and end are required by name and bound the range inclusively (the end ' +
+      'is not widened: send `end=2026-03-31 23:59` for the whole of a day). At most 365 days, else 400 `Maximum ' +
+      'date range is 365 days`. Read from the client invoices (lines by EmployeeId), credit notes (Refunds), ' +
+      'entries (VoucherId = redemption; Gratuity split among Gratuities) and vouchers issued; amounts are summed ' +
+      'in cents.',
     cacheable: true,
     query: {
       siteId: guidFilter({
         required: false,
-        description: 'One site (active or not); left out or empty = every Active site.',
+        description: 'One site (active or not); left out, empty or the empty Guid = every Active site.',
       }),
       ...rangeParams('Range start, UTC, inclusive.', 'Range end, UTC, inclusive (not widened).'),
     },

@@ -17,6 +17,17 @@ const listRow = (s: Site): z.infer<typeof SiteListSchema> => ({
   TimeZone: s.TimeZone,
   Phone: s.Phone,
   Email: s.Email,
+  Street: s.Address.Street,
+  City: s.Address.City,
+  Code: s.Address.Code,
+  Country: s.Address.Country,
+});
+
+const detail = (s: Site): z.infer<typeof SiteSchema> => ({
+  ...listRow(s),
+  Website: s.Website,
+  Address: s.Address,
+  TradingHours: s.TradingHours,
 });
 
 export const siteEndpoints = [
@@ -31,7 +42,10 @@ export const siteEndpoints = [
         description: 'Site state, by name or number: Active = 1, Inactive = 2; All = 0 returns an empty list.',
       }),
     },
-    response: listAnswer('Sites in the state, ordered by name.', SiteListSchema),
+    response: listAnswer(
+      'Sites in the state, ordered by name; each row carries its address flat (Street, City, Code, Country).',
+      SiteListSchema,
+    ),
     errors: {},
     example: () => ({ query: { state: 'Active' } }),
     handler: ({ account, query }) =>
@@ -44,6 +58,9 @@ export const siteEndpoints = [
     route: { id: routeGuid('Site id.') },
     response: recordOrNull('site', SiteSchema),
     example: (world) => ({ route: { id: firstActiveSiteId(world) } }),
-    handler: ({ account, route }) => reply.json(account.world.sites.find((s) => s.SiteId === route.id) ?? null),
+    handler: ({ account, route }) => {
+      const site = account.world.sites.find((s) => s.SiteId === route.id);
+      return reply.json(site ? detail(site) : null);
+    },
   }),
 ];

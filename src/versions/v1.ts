@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { V1_THROTTLE } from '../accounts/throttle.js';
 import type { Endpoint, ExampleRequest } from '../http/endpoint.js';
 import { enumValue } from '../http/enums.js';
-import { byte, guidFilter, type Param, type Params } from '../http/params.js';
+import { byte, optionalGuid, type Param, type Params } from '../http/params.js';
 
 // Version 1 is the same service under older routes: each version 2 declaration yields its
 // version 1 form here, so there is one declaration per action and both versions run the same
@@ -37,11 +37,10 @@ function withIdInQuery(list: Endpoint, table: readonly Endpoint[]): Endpoint {
   );
   const param = one?.path.slice(one.path.lastIndexOf('{') + 1, -1);
   if (!one || !param || !list.response.schema || !one.response.schema) return list;
-  const idParam = guidFilter({
-    required: false,
+  const idParam = optionalGuid({
     description:
       "Version 1 only: instead of the list's names, the id of one record, answered as " +
-      `\`GET ${one.path}\` answers it.`,
+      `\`GET ${one.path}\` answers it; an empty value reads the empty Guid (no record: \`null\`).`,
   });
   return {
     ...list,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
+import { DEMO_API_KEY } from '../../src/auth/credentials.js';
 import type { World } from '../../src/world/index.js';
 import { call, demoApi } from '../helpers.js';
 
@@ -20,7 +21,29 @@ describe('GET /api/v2/sites', () => {
       .map((s) => s.Name)
       .sort((a, b) => a.localeCompare(b));
     expect(res.body.map((s: { Name: string }) => s.Name)).toEqual(expected);
-    expect(Object.keys(res.body[0]).sort()).toEqual(['Email', 'Name', 'Phone', 'SiteId', 'State', 'TimeZone']);
+  });
+
+  it('each row carries its address flat: Street, City, Code and Country at the top level, State the record state', async () => {
+    const res = await call(sim, '/api/v2/sites?state=Active', { token });
+    expect(res.body.length).toBeGreaterThan(1);
+    for (const row of res.body) {
+      const site = world.sites.find((s) => s.SiteId === row.SiteId)!;
+      const { Street, City, Code, Country } = site.Address;
+      expect(row).toEqual({
+        SiteId: site.SiteId,
+        Name: site.Name,
+        State: site.State,
+        TimeZone: site.TimeZone,
+        Phone: site.Phone,
+        Email: site.Email,
+        Street,
+        City,
+        Code,
+        Country,
+      });
+      expect(row.Country).not.toBe('');
+      expect(row.State).toBe(1);
+    }
   });
 
   it('state=Inactive lists the inactive site', async () => {
@@ -46,9 +69,20 @@ describe('GET /api/v2/sites/{id}', () => {
     for (const site of world.sites) {
       const res = await call(sim, `/api/v2/sites/${site.SiteId}`, { token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(JSON.parse(JSON.stringify(site)));
+      const { Street, City, Code, Country } = site.Address;
+      expect(res.body).toEqual({ ...JSON.parse(JSON.stringify(site)), Street, City, Code, Country });
       expect(res.body.TradingHours).toHaveLength(7);
       expect(res.body.Address.City).not.toBe('');
+    }
+  });
+
+  it("keeps every field of the list's row, and adds Website, Address and TradingHours", async () => {
+    const rows = (await call(sim, '/api/v2/sites?state=Active', { token })).body;
+    for (const row of rows) {
+      const one = (await call(sim, `/api/v2/sites/${row.SiteId}`, { token })).body;
+      expect(one).toMatchObject(row);
+      expect(Object.keys(one).filter((k) => !(k in row))).toEqual(['Website', 'Address', 'TradingHours']);
+      expect(one.Address.Country).toBe(row.Country);
     }
   });
 
@@ -56,5 +90,19 @@ describe('GET /api/v2/sites/{id}', () => {
     const res = await call(sim, '/api/v2/sites/00000000-0000-0000-0000-000000000001', { token });
     expect(res.status).toBe(200);
     expect(res.body).toBeNull();
+  });
+});
+
+describe('version 1 sites', () => {
+  it('GET /api/sites rows carry Street, City, Code and Country, and GET /api/sites/{id} keeps them', async () => {
+    const rows = (await call(sim, '/api/sites?state=1', { apiKey: DEMO_API_KEY })).body;
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      const { Street, City, Code, Country } = world.sites.find((s) => s.SiteId === row.SiteId)!.Address;
+      expect(row).toMatchObject({ Street, City, Code, Country });
+      const one = await call(sim, `/api/sites/${row.SiteId}`, { apiKey: DEMO_API_KEY });
+      expect(one.body).toMatchObject(row);
+      expect(one.body.Address).toMatchObject({ Street, City, Code, Country });
+    }
   });
 });

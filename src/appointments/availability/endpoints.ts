@@ -44,7 +44,7 @@ const times = {
       required: true,
       description:
         'A package to book: its services come after any services asked for, in their package order. Send empty ' +
-        'when using services.',
+        '(or the empty Guid) when using services.',
     }),
     employeeIds: guidArray({
       description: 'Only these employees, in order of preference. Send none for any qualified employee.',
@@ -52,7 +52,8 @@ const times = {
     clientId: guidFilter({
       required: true,
       description:
-        'The client booking: their own other appointments and class places then count as taken. Empty = anonymous.',
+        'The client booking: their own other appointments and class places then count as taken. Empty or the ' +
+        'empty Guid = anonymous.',
     }),
     serviceSequence: byte({
       description:
