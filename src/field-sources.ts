@@ -33,10 +33,8 @@ export function answerObject<S extends z.ZodRawShape>(
   return z.object(shape).meta({ id, [SOURCES_KEY]: sources, ...(description ? { description } : {}) });
 }
 
-/** Shorthands for the kinds that carry a reason. */
+/** Shorthands for the kinds most fields have; others are written as a pair, `['vendor', reason]`. */
 export const client = (reason: string): FieldSource => ['client', reason];
-export const vendor = (reason: string): FieldSource => ['vendor', reason];
-export const convention = (reason: string): FieldSource => ['convention', reason];
 export const assumed = (reason: string): FieldSource => ['assumed', reason];
 
 /** A list row's field that repeats the record's field of the same name: assumed, as the row's fields are not shown. */

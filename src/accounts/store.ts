@@ -2,8 +2,10 @@ import { readFile, truncate } from 'node:fs/promises';
 import { Low, Memory } from 'lowdb';
 import type { AuthData } from '../auth/credentials.js';
 import type { RandomState } from '../random.js';
+import type { Guid } from '../world/common.js';
+import { earlierStateIds } from '../world/diary.js';
 import { AccountFiles, type BaseFile, baseFile, FORMAT, type LogLine, logFile } from './account-files.js';
-import { applyChanges } from './changes.js';
+import { applyChanges, type Change } from './changes.js';
 import { baseProblem, lineProblem } from './data-schema.js';
 import { deepFreeze } from './freeze.js';
 import { migrateLegacy } from './legacy-file.js';
@@ -72,8 +74,10 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
   if (b.settings.name !== name)
     throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${b.settings.name}'`);
   const data = freshData(b.settings, { credentials: [], apiKeys: [] });
-  checkRecords(file, 'changes', b.changes, data);
-  applyChanges(data, b.changes);
+  const earlier = earlierStateIds(b.settings.seed);
+  const changes = withFixedStateIds(b.changes, earlier);
+  checkRecords(file, 'changes', changes, data);
+  applyChanges(data, changes);
   let random: RandomState | 'migrated' = b.random ?? 'migrated';
   let seq = b.seq;
 
@@ -97,8 +101,9 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
     if (lineIssue) throw new Error(`${log}: line ${lineNo}: ${lineIssue}`);
     if (line.seq > seq) {
       if (line.seq !== seq + 1) throw new Error(`${log}: line ${lineNo}: seq: expected ${seq + 1}, got ${line.seq}`);
-      checkRecords(log, `line ${lineNo}: changes`, line.changes, data);
-      applyChanges(data, line.changes);
+      const lineChanges = withFixedStateIds(line.changes, earlier);
+      checkRecords(log, `line ${lineNo}: changes`, lineChanges, data);
+      applyChanges(data, lineChanges);
       if (line.settings) data.settings = { ...line.settings, name };
       random = line.random;
       seq = line.seq;
@@ -110,8 +115,21 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
   const bytes = Buffer.byteLength(text.slice(0, good));
   if (bytes < Buffer.byteLength(text)) await truncate(log, bytes);
   files.resume(seq, bytes, Buffer.byteLength(baseText));
-  if (legacy) await files.writeBase(b.settings, null, b.changes);
+  if (legacy) await files.writeBase(b.settings, null, changes);
   return { data, random, files };
+}
+
+/**
+ * Appointment states once had ids drawn from the seed; an appointment saved then is read in the same
+ * state under its fixed id, so an account keeps its diary across the change.
+ */
+function withFixedStateIds(changes: readonly Change[], earlier: ReadonlyMap<Guid, Guid>): Change[] {
+  return changes.map((change) => {
+    const [table, key, row] = change;
+    if (table !== 'appointments' || row === null) return change;
+    const fixed = earlier.get((row as { AppointmentStateId?: Guid }).AppointmentStateId ?? '');
+    return fixed ? [table, key, { ...row, AppointmentStateId: fixed }] : change;
+  });
 }
 
 function checkRecords(file: string, where: string, changes: BaseFile['changes'], data: AccountData): void {

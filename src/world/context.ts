@@ -67,6 +67,6 @@ export interface GenContext {
   today: number;
 }
 
-export function rngFor(ctx: GenContext, area: string): Rng {
+export function rngFor(ctx: Pick<GenContext, 'seed'>, area: string): Rng {
   return new Rng(ctx.seed, area);
 }

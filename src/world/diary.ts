@@ -110,10 +110,22 @@ export interface Lookups {
   clientTypes: ClientType[];
 }
 
+/** The ids the states were drawn with from the seed before they were fixed, in APPOINTMENT_STATE_NAMES order. */
+const drawStateIds = (rng: Rng): Guid[] => APPOINTMENT_STATE_NAMES.map(() => rng.uuid());
+
+/**
+ * The fixed id of each state by the id it had when it was drawn from the seed: an account saved then
+ * holds appointments in those states, and is read with the fixed ids.
+ */
+export function earlierStateIds(seed: number): ReadonlyMap<Guid, Guid> {
+  const drawn = drawStateIds(rngFor({ seed }, 'lookups'));
+  return new Map(APPOINTMENT_STATE_NAMES.map((name, i) => [drawn[i]!, APPOINTMENT_STATE_IDS[name]]));
+}
+
 export function generateLookups(ctx: GenContext): Lookups {
   const rng = rngFor(ctx, 'lookups');
   // The states once drew their ids here; the draws are kept so sources and client types keep theirs.
-  for (const _ of APPOINTMENT_STATE_NAMES) rng.uuid();
+  drawStateIds(rng);
   return {
     appointmentStates: APPOINTMENT_STATE_NAMES.map((Name) => ({
       AppointmentStateId: APPOINTMENT_STATE_IDS[Name],

@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, DEMO_CREDENTIAL, simulator, tokenFor } from '../helpers.js';
+import { APPOINTMENT_STATE_IDS, earlierStateIds } from '../../src/world/diary.js';
+import { upcoming } from '../appointments/support.js';
+import { call, DEMO_CREDENTIAL, demoApi, simulator, tokenFor } from '../helpers.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -35,6 +37,27 @@ describe('--data-dir persistence', () => {
     });
     expect(again.status).toBe(200);
     expect((await call(second, '/__admin/accounts/acme/clock')).body).toEqual({ now: '2026-03-16T10:00:00.000Z' });
+  });
+
+  it('an appointment saved while state ids were drawn from the seed is read in the same state by its fixed id', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bas-'));
+    const d = await demoApi({ dataDir: dir });
+    const a = upcoming(d.world);
+    const arrived = APPOINTMENT_STATE_IDS.Arrived;
+    const set = `/api/v2/appointments/setstate?appointmentId=${a.AppointmentId}&appointmentStateId=${arrived}`;
+    expect((await call(d, set, { method: 'POST' })).status).toBe(200);
+    // The files as a simulator that drew the state ids from the seed wrote them.
+    const earlier = [...earlierStateIds(d.account.settings.seed)].find(([, fixed]) => fixed === arrived)![0];
+    expect(earlier).not.toBe(arrived);
+    for (const file of ['demo.json', 'demo.log']) {
+      const text = await readFile(path.join(dir, file), 'utf8').catch(() => '');
+      await writeFile(path.join(dir, file), text.replaceAll(arrived, earlier));
+    }
+    expect(await readFile(path.join(dir, 'demo.log'), 'utf8')).toContain(earlier);
+
+    const again = await demoApi({ dataDir: dir, autoAccounts: false });
+    const read = await call(again, `/api/v2/appointments/${a.AppointmentId}`);
+    expect(read.body.AppointmentStateId).toBe(arrived);
   });
 
   it('a deleted account loses its file', async () => {
