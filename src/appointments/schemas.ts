@@ -157,7 +157,8 @@ export const AppointmentSchema = answerObject(
     SeriesId: 'spec',
     CreationDate: assumed('When the appointment was booked: a front desk and the appointment history show it.'),
     InvoiceId: assumed(
-      'The spec says an appointment history row carries the invoice the appointment was billed on; the record carries the same.',
+      'The spec says an appointment history row carries the invoice the appointment was billed on; the record ' +
+        'carries the same.',
     ),
     AppointmentServices: 'spec',
   },

@@ -139,7 +139,8 @@ export const ClientSchema = answerObject(
     ),
     ...consentSources,
     HasAccountPassword: assumed(
-      "The spec's full client includes account details; this tells whether the client can sign in, without the password.",
+      "The spec's full client includes account details; this tells whether the client can sign in, without the " +
+        'password.',
     ),
   },
 );

@@ -18,7 +18,7 @@ type Operation = {
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 };
 
-/** Finds the source of a field of an operation's answer; `path` is a shape path (`Services[].Start`, '' for the body). */
+/** The source of a field of an operation's answer; `path` is a shape path (`Services[].Start`, '' for the body). */
 export type SourceLookup = (operation: string, status: number, path: string) => FieldSource | undefined;
 
 /** The lookup over a document; the simulator's own committed document when none is given. */

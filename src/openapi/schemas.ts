@@ -39,7 +39,7 @@ function retarget(value: unknown): unknown {
   return out;
 }
 
-/** `x-source` (and `x-source-reason`) on each property; a property without a source, or a source without one, is a mistake. */
+/** `x-source` (and `x-source-reason`) on each property; a property without a source, or a stray source, is an error. */
 function spreadSources(schema: JsonSchema, sources: Record<string, FieldSource>): void {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   for (const name of Object.keys(sources)) {
