@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/auth/credentials.js';
 import { bookable, oneService } from '../appointments/support.js';
 import { newClient } from '../clients/support.js';
 import { activeSite, call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
@@ -26,6 +27,17 @@ describe('names that differ only by case: the last one wins', () => {
   it('POST clients with `firstName: "B", FirstName: "A"` stores A', async () => {
     const { FirstName: _, ...rest } = newClient();
     expect((await createClient({ ...rest, firstName: 'B', FirstName: 'A' })).FirstName).toBe('A');
+  });
+
+  it('version 1 reads bodies the same way: POST /api/clients with `FirstName: "A", firstName: "B"` stores B', async () => {
+    const { FirstName: _, ...rest } = newClient();
+    const res = await call(a.sim, `/api/clients?siteId=${activeSite(a.world)}`, {
+      method: 'POST',
+      apiKey: DEMO_API_KEY,
+      body: { ...rest, FirstName: 'A', firstName: 'B' },
+    });
+    expect(res.status).toBe(200);
+    expect((await call(a, `/api/v2/clients/${res.body.Value}`)).body.FirstName).toBe('B');
   });
 
   it('inside a nested object too: an address', async () => {
