@@ -1,8 +1,9 @@
 import type { HttpBindings } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS } from './accounts/account.js';
 import { checkClockTime } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { DEFAULT_JOURNAL_MEMORY } from './accounts/journal-budget.js';
 import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { adminRoutes } from './admin/router.js';
@@ -41,6 +42,11 @@ export interface SimulatorOptions {
   maxPendingDeliveries?: number;
   /** Requests kept per account in the journal, oldest dropped first (default 1000; 0 keeps none). */
   journalSize?: number;
+  /**
+   * Bytes the request journals of all accounts may retain together (default 64 MiB); beyond it the
+   * oldest entries of the largest journals are dropped.
+   */
+  journalMemoryBytes?: number;
   /** Webhook deliveries kept per account for the control plane, oldest finished dropped first (default 500). */
   deliveryLogSize?: number;
   /** Real time source; tests may pin it. */
@@ -65,10 +71,23 @@ export interface Simulator {
   fetch(request: Request): Promise<Response>;
 }
 
+const noSniff: MiddlewareHandler = async (c, next) => {
+  await next();
+  try {
+    c.res.headers.set('x-content-type-options', 'nosniff');
+  } catch {
+    c.res = new Response(c.res.body, c.res); // headers of a fetched answer cannot change: a copy's can
+    c.res.headers.set('x-content-type-options', 'nosniff');
+  }
+};
+
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   if (options.adminToken === '') throw new Error('adminToken: must not be empty');
   const realNow = options.realNow ?? Date.now;
   if (options.now !== undefined) checkClockTime(options.now, realNow(), 'now');
+  const journalMemory = options.journalMemoryBytes ?? DEFAULT_JOURNAL_MEMORY;
+  if (!Number.isSafeInteger(journalMemory) || journalMemory < 0)
+    throw new Error(`journalMemoryBytes: expected a whole number of bytes, got ${journalMemory}`);
   const scenarioDir = await scenarioDirectory(options.scenarioDir);
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
@@ -82,6 +101,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     checkLoaded: checkSealedSecrets,
     scenarioDir,
     realNow,
+    journalMemory,
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
       deliveryLogSize: options.deliveryLogSize ?? DEFAULT_LIMITS.deliveryLogSize,
@@ -99,7 +119,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();
-  const sessions = new ConsoleSessions();
+  const sessions = new ConsoleSessions(realNow);
   // Without a token (loopback) the Host must be local, against DNS rebinding; with one, the token is the guard.
   const guards = [
     options.adminToken === undefined
@@ -108,6 +128,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     refuseCrossSiteWrites,
     requireJsonBodies,
   ];
+  // Every control-plane answer, refusals included: a browser must not read its JSON as anything else.
+  app.use('/__admin/*', noSniff);
   for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
   app.route('/__admin', consoleRoutes(registry, { sessions, tokenRequired: options.adminToken !== undefined }));
   app.route('/__admin', adminRoutes(registry));
@@ -127,10 +149,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const { response, cut } = await api.handle(c.req.raw, caller);
     return deliver(response, cut, c.env);
   });
-  app.onError((error) => {
+  app.onError((error, c) => {
     // In-process, a dropped connection is the caller's rejected fetch, not a 500.
     if (error instanceof DroppedConnection) throw error;
     console.error(error);
+    // The control plane answers in its own shape, its failures too.
+    const path = c.req.path;
+    if (path === '/__admin' || path.startsWith('/__admin/')) return errors.adminInternal().toResponse();
     return errors.internal().toResponse();
   });
 

@@ -2,11 +2,16 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_LIMITS } from './accounts/account.js';
 import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { DEFAULT_JOURNAL_MEMORY } from './accounts/journal-budget.js';
 import { DEFAULT_MAX_ACCOUNTS, MAX_ACCOUNTS_LIMIT } from './accounts/registry.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { adminTokenNeeded, type ServerOptions } from './server.js';
 import { WORLD_SIZES } from './world/sizes.js';
+
+const MIB = 1024 * 1024;
+/** The highest `--journal-memory`, in MiB: 64 GiB. */
+const MAX_JOURNAL_MEMORY_MIB = 65_536;
 
 export const HELP = `business-api-sim ${PACKAGE_VERSION}: a stateful simulator of the Business API (v2)
 
@@ -37,6 +42,9 @@ Options:
                            not a loopback address
   --journal-size <n>       Requests kept per account in the request journal, oldest dropped first
                            (default 1000; 0 = none)
+  --journal-memory <MiB>   Memory the request journals of all accounts may hold together (default
+                           ${DEFAULT_JOURNAL_MEMORY / MIB}, at most ${MAX_JOURNAL_MEMORY_MIB}); beyond it the oldest
+                           entries of the largest journals are dropped
   --delivery-log-size <n>  Webhook deliveries kept per account in the delivery log, oldest finished
                            dropped first (default 500)
   --max-accounts <n>       Accounts held at once, created or auto-provisioned (default ${DEFAULT_MAX_ACCOUNTS}, at most
@@ -61,7 +69,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: negativeValuesJoined(argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -77,6 +85,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'scenario-dir': { type: 'string' },
         'admin-token': { type: 'string' },
         'journal-size': { type: 'string' },
+        'journal-memory': { type: 'string' },
         'delivery-log-size': { type: 'string' },
         'max-accounts': { type: 'string' },
         'max-pending-deliveries': { type: 'string' },
@@ -127,6 +136,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
     throw new UsageError(adminTokenNeeded(options.host!));
   if (v['journal-size'] !== undefined)
     options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
+  if (v['journal-memory'] !== undefined) {
+    options.journalMemoryBytes = MIB * integer('--journal-memory', v['journal-memory'], 1, MAX_JOURNAL_MEMORY_MIB);
+  }
   if (v['delivery-log-size'] !== undefined) {
     options.deliveryLogSize = integer('--delivery-log-size', v['delivery-log-size'], 0, MAX_LOG_SIZE);
   }
@@ -136,6 +148,21 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
     options.maxPendingDeliveries = integer('--max-pending-deliveries', v['max-pending-deliveries'], 1, MAX_LOG_SIZE);
   }
   return options;
+}
+
+/**
+ * `--flag -1` as `--flag=-1`: parseArgs takes a value starting with a dash for a forgotten value, and
+ * would answer that instead of what is wrong with the number.
+ */
+function negativeValuesJoined(argv: string[]): string[] {
+  const out: string[] = [];
+  for (const arg of argv) {
+    const previous = out.at(-1);
+    const joined = /^-\d/.test(arg) && previous !== undefined && /^--[a-z-]+$/.test(previous);
+    if (joined) out[out.length - 1] = `${previous}=${arg}`;
+    else out.push(arg);
+  }
+  return out;
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {

@@ -1,5 +1,14 @@
-// Names whose values are credentials; matched case-insensitively wherever they appear.
-export const SECRET_NAMES = /password|secret|token|apikey|api_key/i;
+// Names whose values are credentials, in any case: those holding password, passphrase, secret, token,
+// apikey, api_key, api-key, authorization or pwd anywhere, and those whose whole name, or a part set
+// off by `_`, `-` or `.`, is pass (`pass`, `db_pass`; not `ClassPass` or `Passenger`).
+const SECRET_NAME =
+  /password|passphrase|secret|token|apikey|api_key|api-key|authorization|pwd|(?:^|[_.-])pass(?:$|[_.-])/i;
+
+/** Whether a member or parameter name bears a secret. */
+export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
+
+/** Text in which a secret-bearing name may appear (a superset of the names, for a quick look at whole text). */
+export const SECRET_NAMES = /password|passphrase|secret|token|apikey|api_key|api-key|authorization|pwd|pass/i;
 export const REDACTED = '[redacted]';
 
 /** The URL as sent, with the values of secret-bearing query names replaced (for answers that echo it). */
@@ -24,7 +33,7 @@ export function redactSearch(search: string): string {
     } catch {
       // A malformed escape: judge the name as sent.
     }
-    return SECRET_NAMES.test(name) ? `${raw}=${REDACTED}` : part;
+    return isSecretName(name) ? `${raw}=${REDACTED}` : part;
   });
   return parts.join('&');
 }
@@ -34,7 +43,7 @@ export function redactQuery(search: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   if (search === '') return out;
   for (const [name, value] of new URLSearchParams(search)) {
-    (out[name] ??= []).push(SECRET_NAMES.test(name) ? REDACTED : value);
+    (out[name] ??= []).push(isSecretName(name) ? REDACTED : value);
   }
   return out;
 }
@@ -46,7 +55,7 @@ export function redactJson(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(value)) {
     // Defined, not assigned: a member named `__proto__` stays a member.
-    const kept = SECRET_NAMES.test(name) ? REDACTED : redactJson(member);
+    const kept = isSecretName(name) ? REDACTED : redactJson(member);
     Object.defineProperty(out, name, { value: kept, enumerable: true, writable: true, configurable: true });
   }
   return out;

@@ -8,6 +8,7 @@ import { allChanges, type Change, changesSince, rollback, snapshot } from './cha
 import { Clock } from './clock.js';
 import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
+import type { JournalBudget } from './journal-budget.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
 import { type Row, TOKENS, tables } from './tables.js';
@@ -58,6 +59,8 @@ export class Account {
     random?: RandomState | 'migrated',
     /** Seals the secrets the account must read back (webhook signing keys). */
     readonly secrets: SecretBox = secretBox(undefined),
+    /** The process's memory budget for every account's journal. */
+    journalBudget?: JournalBudget,
   ) {
     this.clock = new Clock(
       realNow,
@@ -66,7 +69,7 @@ export class Account {
         this.settings.clockOffsetMs = ms;
       },
     );
-    this.journal = new Journal(limits.journalSize);
+    this.journal = new Journal(limits.journalSize, journalBudget);
     const { seed, name } = this.settings;
     this.random = new IdSource(seed, random === 'migrated' ? `${name}:migrated` : name, (id) => this.idTaken(id));
     if (Array.isArray(random)) this.random.restore(random);
@@ -128,6 +131,7 @@ export class Account {
   /** Waits for every queued write, then refuses new ones (the account is being deleted). */
   async close(): Promise<void> {
     this.closed = true;
+    this.journal.release();
     await this.tail;
     await this.files?.close();
   }

@@ -9,6 +9,7 @@ import {
   MAX_JOURNAL_SEARCH,
   readCaptured,
 } from './journal-body.js';
+import type { BudgetedJournal, JournalBudget } from './journal-budget.js';
 import { type JournalQuery, journalFilter } from './journal-query.js';
 
 /** The request headers a journal keeps (never credentials: no Authorization, ServiceApiKey or Cookie). */
@@ -52,6 +53,8 @@ interface JournalRecord {
   headers: Record<string, string>;
   body?: CapturedBody;
   answerBody?: CapturedBody;
+  /** The memory the entry retains, as the journal budget counts it. */
+  bytes: number;
 }
 
 export interface JournalEntry {
@@ -76,15 +79,39 @@ export interface JournalEntry {
 /** An entry without headers and bodies: what a live view shows per row (its seq fetches the rest). */
 export type JournalSummary = Pick<JournalEntry, 'seq' | 'method' | 'path' | 'query' | 'status' | 'at' | 'fault'>;
 
-/** The requests an account received, oldest first, bounded as a ring buffer. */
-export class Journal {
-  private readonly entries: JournalRecord[] = [];
-  private start = 0;
+/**
+ * The requests an account received, oldest first: at most `capacity` of them, and fewer when the
+ * process's journal budget (shared by every account) drops the oldest for memory.
+ */
+export class Journal implements BudgetedJournal {
+  /** Kept entries from `head` on, oldest first; the slots before `head` are dropped ones. */
+  private entries: (JournalRecord | undefined)[] = [];
+  private head = 0;
   private nextSeq = 1;
+  private retained = 0;
+  private droppedForMemory = 0;
+  private released = false;
   /** Who watches new entries (the console's live view); while none does, recording formats nothing. */
   private readonly listeners = new Set<(summaryJson: string) => void>();
 
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    private readonly budget?: JournalBudget,
+  ) {}
+
+  /** The memory the kept entries retain, as counted (bodies, headers, query, path and a fixed part). */
+  get bytes(): number {
+    return this.retained;
+  }
+
+  /** Entries dropped for the process's journal budget since the journal started or was cleared. */
+  get dropped(): number {
+    return this.droppedForMemory;
+  }
+
+  private get size(): number {
+    return this.entries.length - this.head;
+  }
 
   record(call: JournalCall): void {
     if (this.capacity <= 0 && this.listeners.size === 0) return;
@@ -93,12 +120,34 @@ export class Journal {
       const json = JSON.stringify(summary(entry));
       for (const listener of this.listeners) listener(json);
     }
-    if (this.capacity <= 0) return;
-    if (this.entries.length < this.capacity) this.entries.push(entry);
-    else {
-      this.entries[this.start] = entry;
-      this.start = (this.start + 1) % this.capacity;
+    if (this.capacity <= 0 || this.released) return;
+    let delta = entry.bytes;
+    if (this.size >= this.capacity) delta -= this.dropOldest();
+    this.entries.push(entry);
+    this.retained += delta;
+    this.budget?.changed(this, delta);
+  }
+
+  shed(target: number): number {
+    let freed = 0;
+    while (this.retained - freed > target && this.size > 0) {
+      freed += this.dropOldest();
+      this.droppedForMemory++;
     }
+    this.retained -= freed;
+    return freed;
+  }
+
+  /** Drops the oldest entry; answers its bytes (the caller counts them). */
+  private dropOldest(): number {
+    const oldest = this.entries[this.head]!;
+    this.entries[this.head++] = undefined;
+    // The dropped slots are let go once they are half the array: O(1) per entry, amortised.
+    if (this.head >= 64 && this.head * 2 >= this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+    return oldest.bytes;
   }
 
   /** The recorded calls, oldest first; with a query, only those matching it (bodies parsed only when asked about). */
@@ -110,18 +159,18 @@ export class Journal {
   }
 
   count(query?: JournalQuery): number {
-    if (query === undefined) return this.entries.length;
+    if (query === undefined) return this.size;
     const matches = journalFilter(query);
-    const quick = this.entries.filter(matches.quick);
+    const quick = this.ordered().filter(matches.quick);
     return matches.rich ? quick.map(format).filter(matches.full).length : quick.length;
   }
 
   /** The entry numbered `seq`, while the journal still holds it. */
   get(seq: number): JournalEntry | undefined {
-    const oldest = this.entries[this.start];
-    if (oldest === undefined || seq < oldest.seq || seq >= oldest.seq + this.entries.length) return undefined;
-    // Kept entries are numbered without gaps from the oldest on, around the ring.
-    return format(this.entries[(this.start + seq - oldest.seq) % this.entries.length]!);
+    const oldest = this.entries[this.head];
+    if (oldest === undefined || seq < oldest.seq || seq >= oldest.seq + this.size) return undefined;
+    // Kept entries are numbered without gaps from the oldest on.
+    return format(this.entries[this.head + seq - oldest.seq]!);
   }
 
   /** The newest `count` entries as summaries, oldest first. */
@@ -149,12 +198,25 @@ export class Journal {
   }
 
   clear(): void {
-    this.entries.length = 0;
-    this.start = 0;
+    this.entries = [];
+    this.head = 0;
+    this.droppedForMemory = 0;
+    const freed = this.retained;
+    this.retained = 0;
+    this.budget?.changed(this, -freed);
+  }
+
+  /** Empties the journal for good and leaves the budget (the account is deleted). */
+  release(): void {
+    this.released = true;
+    this.entries = [];
+    this.head = 0;
+    this.budget?.remove(this, this.retained);
+    this.retained = 0;
   }
 
   private ordered(): JournalRecord[] {
-    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+    return this.entries.slice(this.head) as JournalRecord[];
   }
 }
 
@@ -165,6 +227,7 @@ function captured(call: JournalCall, seq: number): JournalRecord {
     if (value !== undefined) headers[name] = cut(value, MAX_JOURNAL_HEADER);
   }
   const entry: JournalRecord = {
+    bytes: 0,
     seq,
     method: call.method,
     path: cut(call.path, MAX_JOURNAL_PATH),
@@ -178,8 +241,25 @@ function captured(call: JournalCall, seq: number): JournalRecord {
   const answer = call.answer;
   if (typeof answer === 'string' && answer !== '') entry.answerBody = captureBody(answer, 'keep');
   else if (answer instanceof Uint8Array && answer.byteLength > 0) entry.answerBody = captureBytes(answer);
+  entry.bytes = retainedBytes(entry);
   return entry;
 }
+
+/** The fixed part of an entry: the record, its headers object and the numbers, generously. */
+const ENTRY_OVERHEAD = 320;
+
+/**
+ * What an entry retains, counted as the worst case: 2 bytes a character, a reused answer's body as
+ * if it were the entry's own. O(1): string lengths only.
+ */
+function retainedBytes(e: JournalRecord): number {
+  let bytes = ENTRY_OVERHEAD + 2 * (e.method.length + e.path.length + e.search.length);
+  for (const [name, value] of Object.entries(e.headers)) bytes += 2 * (name.length + value.length) + 32;
+  return bytes + bodyBytes(e.body) + bodyBytes(e.answerBody);
+}
+
+const bodyBytes = (body: CapturedBody | undefined): number =>
+  body === undefined ? 0 : typeof body === 'string' ? 2 * body.length : 2 * body.prefix.length + 96;
 
 /** The text, or a copy of its first `max` characters (see `copied`). */
 const cut = (text: string, max: number) => (text.length > max ? copied(text.slice(0, max)) : text);

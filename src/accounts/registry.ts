@@ -11,6 +11,7 @@ import { allChanges } from './changes.js';
 import { checkClockTime } from './clock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
+import { JournalBudget } from './journal-budget.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
 import { loadWorldGenerator } from './worlds.js';
@@ -29,6 +30,8 @@ export interface RegistryOptions {
   scenarioDir: string;
   realNow: () => number;
   limits: AccountLimits;
+  /** Bytes the request journals of all accounts may retain together (`--journal-memory`). */
+  journalMemory: number;
   /** Checks a loaded account with the rules of the areas above the store; a message stops the start. */
   checkLoaded?: (account: Account) => string | undefined;
   /** Prepares every account as it is created or loaded (the areas above hook in here). */
@@ -63,7 +66,11 @@ export class AccountRegistry {
   private readonly pending = new Map<string, Promise<Account>>();
   /** Names whose account is being deleted: a new one waits until the old files are gone. */
   private readonly deleting = new Map<string, Promise<void>>();
-  constructor(readonly options: RegistryOptions) {}
+  /** The one memory budget of every account's request journal. */
+  readonly journalBudget: JournalBudget;
+  constructor(readonly options: RegistryOptions) {
+    this.journalBudget = new JournalBudget(options.journalMemory);
+  }
 
   /** The data directory's secrets key, read (or made) on first use: after load() has checked it is safe to make one. */
   get secrets(): SecretBox {
@@ -202,6 +209,7 @@ export class AccountRegistry {
       files,
       random,
       this.secrets,
+      this.journalBudget,
     );
     this.options.prepare?.(account);
     return account;

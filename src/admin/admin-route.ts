@@ -12,6 +12,8 @@ export interface AdminAnswer {
   schema?: z.ZodType;
   /** A body that is not JSON (the YAML document). */
   mediaType?: string;
+  /** Headers of the answer, by name. */
+  headers?: Record<string, AdminParam>;
 }
 
 export interface AdminParam {

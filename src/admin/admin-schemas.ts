@@ -24,6 +24,14 @@ export const Stats = z.strictObject({
   majorGcs: z.number().int().describe('Full collections seen since the first stats call.'),
   collected: z.boolean().describe('Whether the asked collection ran (Node started with --expose-gc).'),
   accounts: z.number().int().describe('Accounts held.'),
+  journalBytes: z
+    .number()
+    .int()
+    .describe('The memory the request journals of all accounts retain together, as counted (worst case).'),
+  journalMemory: z
+    .number()
+    .int()
+    .describe('Their budget (`--journal-memory`), in bytes: beyond it the oldest entries of the largest go.'),
 });
 
 export const AccountSummary = z

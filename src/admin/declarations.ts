@@ -18,6 +18,7 @@ import {
 import { FaultRuleList } from './fault-routes.js';
 import {
   CountAnswer,
+  DROPPED_FOR_MEMORY_HEADER,
   JournalEntriesAnswer,
   JournalEntrySchema,
   JournalQueryBody,
@@ -67,6 +68,16 @@ const journalFilters: Record<string, AdminParam> = {
     schema: z.array(z.number().int().min(0).max(599)),
   },
 };
+/** A journal listing's header: the entries the memory budget dropped. */
+const droppedHeader: Record<string, AdminParam> = {
+  [DROPPED_FOR_MEMORY_HEADER]: {
+    description:
+      "How many of the account's oldest entries were dropped to keep every journal within `--journal-memory` " +
+      '(the budget of all accounts together), since the journal started or was emptied; 0 when none was.',
+    schema: z.string().regex(/^\d+$/),
+  },
+};
+
 const badStatus = refused('The account name is not a DNS label, or a `status` is not a three-digit number.');
 
 export const adminDeclarations: readonly AdminRoute[] = [
@@ -315,11 +326,13 @@ export const adminDeclarations: readonly AdminRoute[] = [
     path: '/accounts/{name}/requests',
     tag: 'Journal',
     summary: 'The calls the account received',
-    description: 'Oldest first, the last `--journal-size` (1000), secrets redacted.',
+    description:
+      'Oldest first, the last `--journal-size` (1000), secrets redacted; fewer when the memory budget of every ' +
+      'journal (`--journal-memory`) dropped the oldest, as the header says.',
     route: named,
     query: journalFilters,
     answers: {
-      200: { description: 'The matching calls.', schema: JournalEntriesAnswer },
+      200: { description: 'The matching calls.', schema: JournalEntriesAnswer, headers: droppedHeader },
       ...onAccount,
       400: badStatus,
     },
@@ -372,7 +385,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
       example: { method: 'POST', path: '/api/v2/clients', body: { FirstName: 'Jane' } },
     },
     answers: {
-      200: { description: 'The matching calls, oldest first.', schema: JournalEntriesAnswer },
+      200: { description: 'The matching calls, oldest first.', schema: JournalEntriesAnswer, headers: droppedHeader },
       ...onAccount,
       400: refused('A bad name or query.'),
     },

@@ -6,6 +6,7 @@ import { verifyJournal } from '../accounts/journal-verify.js';
 import { errors } from '../http/errors.js';
 import {
   type CountAnswer,
+  DROPPED_FOR_MEMORY_HEADER,
   type JournalEntriesAnswer,
   type JournalEntrySchema,
   JournalQueryBody,
@@ -27,6 +28,7 @@ const VERIFICATION_FAILED = 422;
 export function journalAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
   admin.get('/accounts/:name/requests', async (c) => {
     const account = await accountOf(c);
+    c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
     return c.json(account.journal.list(simpleQueryOf(c)) satisfies z.infer<typeof JournalEntriesAnswer>);
   });
 
@@ -54,6 +56,7 @@ export function journalAdminRoutes(admin: Hono, accountOf: (c: Context) => Promi
   admin.post('/accounts/:name/requests/find', async (c) => {
     const account = await accountOf(c);
     const query = await bodyQueryOf(c);
+    c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
     return c.json(account.journal.list(query) satisfies z.infer<typeof JournalEntriesAnswer>);
   });
 

@@ -110,3 +110,6 @@ export const NearMissReport = z.object({
     }),
   ),
 });
+
+/** The header of a journal listing that says how many entries the process's journal budget dropped. */
+export const DROPPED_FOR_MEMORY_HEADER = 'X-Journal-Dropped-For-Memory';

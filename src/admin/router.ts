@@ -40,7 +40,13 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.get('/stats', (c) => {
     const asked = c.req.query('gc');
     const collection = asked === 'full' || asked === '1' ? 'full' : asked === 'minor' ? 'minor' : undefined;
-    return c.json({ ...memoryStats(collection), accounts: registry.list().length });
+    const budget = registry.journalBudget;
+    return c.json({
+      ...memoryStats(collection),
+      accounts: registry.list().length,
+      journalBytes: budget.used,
+      journalMemory: budget.limit,
+    });
   });
 
   admin.get('/accounts', (c) => c.json(registry.list().map(summary)));

@@ -1,10 +1,10 @@
-import { REDACTED, SECRET_NAMES } from '../redact.js';
+import { isSecretName as namesSecret, REDACTED } from '../redact.js';
 
 // Credentials never reach an output: values under secret-bearing names are replaced in JSON, and every
 // secret the run knows of (the secret, the API key, each token seen) is replaced wherever it appears.
 
 // token_type names a kind of token, not one.
-const isSecretName = (name: string): boolean => SECRET_NAMES.test(name) && !/^token_type$/i.test(name);
+const isSecretName = (name: string): boolean => namesSecret(name) && !/^token_type$/i.test(name);
 
 /** A copy of a JSON value, the text values of secret-bearing names redacted (flags like HasAccountPassword stay). */
 export function redactJson(value: unknown): unknown {

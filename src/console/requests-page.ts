@@ -10,7 +10,14 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 export function requestsPage(account: Account): Html {
   const api = `/__admin/accounts/${encodeURIComponent(account.name)}/requests`;
-  return html`<section class="card" aria-labelledby="filter-title">
+  const dropped = account.journal.dropped;
+  // Said once, when the page is rendered: the live rows below show what the journal still holds.
+  const droppedNote =
+    dropped > 0
+      ? html`<p id="dropped" class="muted" role="note">${dropped} of the oldest entries were dropped for memory
+(the journals of all accounts share <code>--journal-memory</code>); reload to see the count again.</p>`
+      : '';
+  return html`${droppedNote}<section class="card" aria-labelledby="filter-title">
 <h2 id="filter-title" class="row">Filter <span id="live" class="live muted" role="status">Connecting…</span></h2>
 <div class="row">
 <label>Method <select id="f-method"><option value="">any</option>

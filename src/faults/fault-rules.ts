@@ -15,6 +15,19 @@ interface Held {
   matches: PathMatcher;
 }
 
+/**
+ * Header names are case-insensitive: names that differ only in case are one header, sent once, with
+ * the value and spelling of the last one stated (as JSON bodies read a name's last spelling).
+ */
+function oneSpellingEach(headers: Record<string, string>): Record<string, string> {
+  const byName = new Map<string, [string, string]>();
+  for (const [name, value] of Object.entries(headers)) {
+    byName.delete(name.toLowerCase());
+    byName.set(name.toLowerCase(), [name, value]);
+  }
+  return Object.fromEntries(byName.values());
+}
+
 /** Rules an account holds at once; the control plane refuses more. */
 export const MAX_FAULT_RULES = 1000;
 
@@ -26,6 +39,7 @@ export class Faults {
   add(specs: readonly FaultRuleSpec[]): FaultRule[] {
     const added = specs.map((spec) => {
       const rule: FaultRule = { ...spec, id: `fault-${this.nextId++}`, hits: 0 };
+      if (spec.headers !== undefined) rule.headers = oneSpellingEach(spec.headers);
       if (spec.times !== undefined) rule.remaining = spec.times;
       return { rule, matches: pathPattern(spec.path) };
     });

@@ -17,10 +17,10 @@ export class ApiError extends Error {
   }
 
   toResponse(): Response {
-    return new Response(this.body === '' ? null : this.body, {
-      status: this.status,
-      headers: this.contentType === '' ? this.headers : { 'content-type': this.contentType, ...this.headers },
-    });
+    // Set one by one: a fault rule's own Content-Type replaces the one stated, never joins it.
+    const headers = new Headers(this.contentType === '' ? undefined : { 'content-type': this.contentType });
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
+    return new Response(this.body === '' ? null : this.body, { status: this.status, headers });
   }
 }
 
@@ -130,6 +130,8 @@ export const errors = {
 
   /** Control-plane errors (camelCase JSON). */
   admin: (status: number, message: string) => json(status, { error: message }),
+  /** A control-plane call that failed inside (a bug, or a data directory that cannot be written). */
+  adminInternal: () => json(500, { error: 'the simulator failed to answer this call; see its log' }),
   /** A control-plane body over the limit, in the control plane's own form. */
   adminBodyTooLarge: () => json(413, { error: BODY_TOO_LARGE }, { connection: 'close' }),
 };

@@ -143,5 +143,13 @@ function responseOf(answer: AdminAnswer, schemas: SchemaCollector): ResponseObje
   if (answer.mediaType) response.content = { [answer.mediaType]: { schema: { type: 'string' } } };
   else if (answer.schema)
     response.content = { 'application/json': { schema: schemas.convert(answer.schema, 'output') } };
+  if (answer.headers) {
+    response.headers = Object.fromEntries(
+      Object.entries(answer.headers).map(([name, { description, schema }]) => [
+        name,
+        { description, schema: schemas.convert(schema, 'output') },
+      ]),
+    );
+  }
   return response;
 }

@@ -31,6 +31,7 @@ describe('command line', () => {
       '--scenario-dir',
       '--admin-token',
       '--journal-size',
+      '--journal-memory',
       '--delivery-log-size',
     ]) {
       expect(out.stdout).toContain(flag);
@@ -47,10 +48,22 @@ describe('command line', () => {
     [['--journal-size', '-5'], '--journal-size'],
     [['--delivery-log-size', 'lots'], '--delivery-log-size'],
     [['--scenario-dir', ''], '--scenario-dir'],
+    [['--journal-memory', '0'], '--journal-memory'],
   ])('bad flags %j give a clear message and exit code 2', (args, named) => {
     const out = runCli(args);
     expect(out.status).toBe(2);
     expect(out.stderr).toContain(named);
+  });
+
+  it('a negative number for a flag says what is wrong: the flag and the range it takes, exit code 2', () => {
+    for (const args of [['--max-accounts', '-1'], ['--max-accounts=-1']]) {
+      const out = runCli(args);
+      expect(out.status).toBe(2);
+      expect(out.stderr).toContain("--max-accounts: expected a whole number from 1 to 100000, got '-1'");
+    }
+    expect(runCli(['--journal-memory', '-64']).stderr).toContain(
+      "--journal-memory: expected a whole number from 1 to 65536, got '-64'",
+    );
   });
 
   it('account clock bounds: --now more than 10 years from real time exits 2 naming the bound; --help states it', () => {
