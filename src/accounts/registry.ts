@@ -9,6 +9,7 @@ import { Account, type AccountLimits } from './account.js';
 import { AccountFiles } from './account-files.js';
 import { allChanges } from './changes.js';
 import { checkClockTime } from './clock.js';
+import { type DataDirLock, lockDataDir } from './data-lock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
@@ -63,6 +64,8 @@ export class AccountRegistry {
   private readonly pending = new Map<string, Promise<Account>>();
   /** Names whose account is being deleted: a new one waits until the old files are gone. */
   private readonly deleting = new Map<string, Promise<void>>();
+  /** This simulator's hold on the data directory, from load() to close(). */
+  private lock: DataDirLock | undefined;
   constructor(readonly options: RegistryOptions) {}
 
   /** The data directory's secrets key, read (or made) on first use: after load() has checked it is safe to make one. */
@@ -70,11 +73,15 @@ export class AccountRegistry {
     return secretBox(this.options.dataDir);
   }
 
-  /** Reloads every account persisted in the data directory; the first bad file stops the start. */
+  /**
+   * Takes the data directory (another simulator holding it stops the start with DataDirLockedError)
+   * and reloads every account persisted in it; the first bad file stops the start.
+   */
   async load(): Promise<void> {
     const dir = this.options.dataDir;
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
+    this.lock = await lockDataDir(dir);
     await removeTempFiles(dir);
     const all = await readdir(dir);
     const names = all
@@ -93,6 +100,14 @@ export class AccountRegistry {
       if (problem) throw new Error(`${loaded.files.base}: ${problem}`);
       this.accounts.set(name, account);
     }
+  }
+
+  /** Waits for every account's queued writes, refuses later ones and lets go of the data directory. */
+  async close(): Promise<void> {
+    await Promise.all(this.list().map((account) => account.close()));
+    await Promise.allSettled(this.deleting.values());
+    await this.lock?.release();
+    this.lock = undefined;
   }
 
   get(name: string): Account | undefined {
