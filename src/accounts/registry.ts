@@ -6,7 +6,7 @@ import { formatDate } from '../datetime.js';
 import type { RandomState } from '../random.js';
 import type { WorldSize } from '../world/index.js';
 import { Account, type AccountLimits } from './account.js';
-import { AccountFiles } from './account-files.js';
+import { AccountFiles, finishDeletions } from './account-files.js';
 import { allChanges } from './changes.js';
 import { checkClockTime } from './clock.js';
 import { type DataDirLock, lockDataDir } from './data-lock.js';
@@ -83,6 +83,7 @@ export class AccountRegistry {
     await mkdir(dir, { recursive: true });
     this.lock = await lockDataDir(dir);
     await removeTempFiles(dir);
+    await finishDeletions(dir, isAccountName);
     const all = await readdir(dir);
     const names = all
       .filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json')))
@@ -201,6 +202,7 @@ export class AccountRegistry {
     };
     const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
     const account = this.account(freshData(settings, seededAuth(now)), files, undefined);
+    await files?.clearLeftovers();
     await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
     return account;
   }
