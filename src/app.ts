@@ -69,6 +69,11 @@ export interface Simulator {
   adminToken?: string;
   /** In-process fetch, no socket. */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Waits for the accounts' queued writes, refuses later ones and lets go of the data directory, so
+   * that another simulator can start on it.
+   */
+  close(): Promise<void>;
 }
 
 const noSniff: MiddlewareHandler = async (c, next) => {
@@ -108,13 +113,18 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       pendingDeliveries: options.maxPendingDeliveries ?? DEFAULT_LIMITS.pendingDeliveries,
     },
   });
-  await registry.load();
-  if (options.scenario !== undefined) {
-    // Loaded before anything listens, so a bad file stops the start with its error.
-    const loaded = await loadScenario(options.scenario, scenarioDir);
-    const existing = registry.get(DEFAULT_ACCOUNT);
-    if (existing) await applyScenario(registry, existing, loaded);
-    else await createAccount(registry, { name: DEFAULT_ACCOUNT }, loaded);
+  try {
+    await registry.load();
+    if (options.scenario !== undefined) {
+      // Loaded before anything listens, so a bad file stops the start with its error.
+      const loaded = await loadScenario(options.scenario, scenarioDir);
+      const existing = registry.get(DEFAULT_ACCOUNT);
+      if (existing) await applyScenario(registry, existing, loaded);
+      else await createAccount(registry, { name: DEFAULT_ACCOUNT }, loaded);
+    }
+  } catch (error) {
+    await registry.close();
+    throw error;
   }
   const api = createApi(endpoints, registry);
 
@@ -159,7 +169,12 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     return errors.internal().toResponse();
   });
 
-  const simulator: Simulator = { app, registry, fetch: async (request) => app.fetch(request) };
+  const simulator: Simulator = {
+    app,
+    registry,
+    fetch: async (request) => app.fetch(request),
+    close: () => registry.close(),
+  };
   if (options.adminToken !== undefined) simulator.adminToken = options.adminToken;
   return simulator;
 }

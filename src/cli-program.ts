@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { DataDirLockedError } from './accounts/data-lock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
 import { HELP, parseCli, UsageError } from './cli-options.js';
@@ -33,10 +34,17 @@ async function main(): Promise<void> {
   try {
     server = await startServer(options);
   } catch (error) {
-    if (!(error instanceof ScenarioError)) throw error;
+    if (!(error instanceof ScenarioError) && !(error instanceof DataDirLockedError)) throw error;
     console.error(`business-api-sim: ${error.message}`);
     process.exit(2);
   }
+  // Before the banner: a stop once it is shown closes cleanly (letting go of the data directory).
+  const running = server;
+  const stop = () => {
+    running.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const base = server.url;
   console.log(`Business API simulator listening on ${base}
   default account: ${DEFAULT_ACCOUNT} (base URL ${base}; any account: ${base}/accounts/<name>)
@@ -46,11 +54,6 @@ async function main(): Promise<void> {
   version 1:       API key ${DEMO_API_KEY} in the ServiceApiKey header,
                    e.g. curl -s ${base}/api/sites -H 'ServiceApiKey: ${DEMO_API_KEY}'
   control plane:   ${base}/__admin/health${options.scenario ? `\n  scenario:        ${options.scenario}` : ''}`);
-  const stop = () => {
-    server.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 // The package's programmatic API: the test kit first, then the building blocks it is made of.
 
+export { DataDirLockedError, type LockHolder } from './accounts/data-lock.js';
 export { DEFAULT_ACCOUNT } from './accounts/host.js';
 export type { JournalEntry } from './accounts/journal.js';
 export type { CallCount, JournalQuery } from './accounts/journal-query.js';

@@ -25,6 +25,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: simulator.app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s));
     s.once('error', reject);
+  }).catch(async (error: unknown) => {
+    await simulator.close();
+    throw error;
   });
   // Requests for the default account that arrive meanwhile wait for it (the registry knows it is pending).
   if (!simulator.registry.get(DEFAULT_ACCOUNT)) await simulator.registry.create({ name: DEFAULT_ACCOUNT });
@@ -34,11 +37,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator,
     url: `http://${shown}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+      });
+      await simulator.close();
+    },
   };
 }
 

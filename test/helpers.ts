@@ -35,14 +35,22 @@ export const ms = (text: string): number => {
 export const plusMinutes = (text: string, n: number): string =>
   new Date(Date.parse(`${text.replace(' ', 'T')}:00Z`) + n * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 
+/** The simulator each data directory was last opened by, closed when the next opens it (a restart). */
+const openOnDir = new Map<string, Simulator>();
+
 /**
  * A simulator whose every API answer is checked against the OpenAPI document, except those
- * `checked` leaves out (answers a fault rule made are not documented ones).
+ * `checked` leaves out (answers a fault rule made are not documented ones). A simulator on a data
+ * directory stops the one this helper last started on it first: one simulator holds a directory.
  */
 export async function simulator(
   options: SimulatorOptions = {},
   checked: (request: Request, sim: Simulator) => boolean = () => true,
 ): Promise<Simulator> {
+  if (options.dataDir !== undefined) {
+    await openOnDir.get(options.dataDir)?.close();
+    openOnDir.delete(options.dataDir);
+  }
   const sim = await createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
   const fetch = sim.fetch;
   sim.fetch = async (request) => {
@@ -50,6 +58,7 @@ export async function simulator(
     if (checked(request, sim)) await assertDocumented(request, response);
     return response;
   };
+  if (options.dataDir !== undefined) openOnDir.set(options.dataDir, sim);
   return sim;
 }
 

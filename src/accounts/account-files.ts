@@ -1,4 +1,4 @@
-import { type FileHandle, open, rm, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RandomState } from '../random.js';
 import type { Change, ChangeSet } from './changes.js';
@@ -10,6 +10,12 @@ import type { AccountSettings } from './tables.js';
 // acknowledged write since the base was written, appended and fsynced before the write is answered.
 // When the log outgrows the base, a new base is written (temp file, fsync, rename) and the log
 // emptied; a line whose `seq` the base already holds is skipped, so a crash between the two is safe.
+//
+// Deleting renames the base to a tombstone, `.<name>.deleted`, then removes the log, then the
+// tombstone, fsyncing the directory after each step. The rename is the commit point: before it the
+// account is whole, after it the account is gone, and a start finishes what a crash left (a
+// tombstone, or a log without its base). Creating removes any such leftover before the first base,
+// so an old log is never read as a new account's.
 
 export const FORMAT = 2;
 
@@ -39,6 +45,46 @@ export function baseFile(dir: string, name: string): string {
 
 export function logFile(dir: string, name: string): string {
   return path.join(dir, `${name}.log`);
+}
+
+const TOMBSTONE = /^\.(.+)\.deleted$/;
+
+function tombstoneFile(dir: string, name: string): string {
+  return path.join(dir, `.${name}.deleted`);
+}
+
+/**
+ * Test-only: `BUSINESS_API_SIM_TEST_DELETE_CRASH=<k>` stops the process with SIGKILL right after
+ * step k of a deletion (0: before the first), so that the crash tests can stop it between any two
+ * steps. Nothing else reads it; it is not an option of the simulator.
+ */
+function crashPoint(step: number): void {
+  if (process.env.BUSINESS_API_SIM_TEST_DELETE_CRASH === String(step)) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * Finishes the deletions a crash interrupted: removes the log of every tombstone, then the tombstone,
+ * and every log without its base (the base is removed first, so such a log belongs to a deleted
+ * account). Run on start, before the accounts are read; `isName` says which names are accounts'.
+ */
+export async function finishDeletions(dir: string, isName: (name: string) => boolean): Promise<void> {
+  const all = new Set(await readdir(dir));
+  let removed = false;
+  for (const file of all) {
+    const name = TOMBSTONE.exec(file)?.[1];
+    if (name === undefined || !isName(name)) continue;
+    // A base beside a tombstone is a newer account (created after the deletion): its log is its own.
+    if (!all.has(`${name}.json`)) await rm(logFile(dir, name), { force: true });
+    await rm(path.join(dir, file), { force: true });
+    removed = true;
+  }
+  for (const file of all) {
+    const name = file.endsWith('.log') ? file.slice(0, -'.log'.length) : undefined;
+    if (name === undefined || !isName(name) || all.has(`${name}.json`)) continue;
+    await rm(path.join(dir, file), { force: true });
+    removed = true;
+  }
+  if (removed) await syncDirectory(dir);
 }
 
 export class AccountFiles {
@@ -152,12 +198,32 @@ export class AccountFiles {
     this.closed = true;
   }
 
-  /** Closes and deletes both files. */
+  /** Removes what a deleted account of this name may have left, before the first base is written. */
+  async clearLeftovers(): Promise<void> {
+    await rm(this.log, { force: true });
+    await rm(tombstoneFile(this.dir, this.name), { force: true });
+    await syncDirectory(this.dir);
+  }
+
+  /**
+   * Closes and deletes both files, crash-atomically: the base becomes a tombstone (the commit
+   * point), then the log goes, then the tombstone; a start finishes a deletion a crash cut short.
+   */
   async remove(): Promise<void> {
     await this.close();
-    await rm(this.log, { force: true });
-    await rm(this.base, { force: true });
+    crashPoint(0);
+    const tombstone = tombstoneFile(this.dir, this.name);
+    await rename(this.base, tombstone).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
     await syncDirectory(this.dir);
+    crashPoint(1);
+    await rm(this.log, { force: true });
+    await syncDirectory(this.dir);
+    crashPoint(2);
+    await rm(tombstone, { force: true });
+    await syncDirectory(this.dir);
+    crashPoint(3);
   }
 
   /** The log in append mode (every write lands at the end, after the last whole line), created on first use. */

@@ -6,9 +6,10 @@ import { formatDate } from '../datetime.js';
 import type { RandomState } from '../random.js';
 import type { WorldSize } from '../world/index.js';
 import { Account, type AccountLimits } from './account.js';
-import { AccountFiles } from './account-files.js';
+import { AccountFiles, finishDeletions } from './account-files.js';
 import { allChanges } from './changes.js';
 import { checkClockTime } from './clock.js';
+import { type DataDirLock, lockDataDir } from './data-lock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
 import { JournalBudget } from './journal-budget.js';
@@ -68,6 +69,8 @@ export class AccountRegistry {
   private readonly deleting = new Map<string, Promise<void>>();
   /** The one memory budget of every account's request journal. */
   readonly journalBudget: JournalBudget;
+  /** This simulator's hold on the data directory, from load() to close(). */
+  private lock: DataDirLock | undefined;
   constructor(readonly options: RegistryOptions) {
     this.journalBudget = new JournalBudget(options.journalMemory);
   }
@@ -77,12 +80,17 @@ export class AccountRegistry {
     return secretBox(this.options.dataDir);
   }
 
-  /** Reloads every account persisted in the data directory; the first bad file stops the start. */
+  /**
+   * Takes the data directory (another simulator holding it stops the start with DataDirLockedError)
+   * and reloads every account persisted in it; the first bad file stops the start.
+   */
   async load(): Promise<void> {
     const dir = this.options.dataDir;
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
+    this.lock = await lockDataDir(dir);
     await removeTempFiles(dir);
+    await finishDeletions(dir, isAccountName);
     const all = await readdir(dir);
     const names = all
       .filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json')))
@@ -100,6 +108,14 @@ export class AccountRegistry {
       if (problem) throw new Error(`${loaded.files.base}: ${problem}`);
       this.accounts.set(name, account);
     }
+  }
+
+  /** Waits for every account's queued writes, refuses later ones and lets go of the data directory. */
+  async close(): Promise<void> {
+    await Promise.all(this.list().map((account) => account.close()));
+    await Promise.allSettled(this.deleting.values());
+    await this.lock?.release();
+    this.lock = undefined;
   }
 
   get(name: string): Account | undefined {
@@ -193,6 +209,7 @@ export class AccountRegistry {
     };
     const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
     const account = this.account(freshData(settings, seededAuth(now)), files, undefined);
+    await files?.clearLeftovers();
     await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
     return account;
   }

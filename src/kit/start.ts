@@ -62,7 +62,7 @@ export class TestSimulator {
     return this.handle({ name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY });
   }
 
-  /** Stops listening and forgets every account. */
+  /** Stops listening, forgets every account and lets go of the data directory. */
   async stop(): Promise<void> {
     await this.close();
   }
@@ -83,7 +83,7 @@ export async function startSimulator(options: TestSimulatorOptions = {}): Promis
   const serverOptions: ServerOptions = { ...rest, ...(now === undefined ? {} : { now: new Date(now).getTime() }) };
   if (!listen) {
     const simulator = await createSimulator(serverOptions);
-    return new TestSimulator(simulator, undefined, async () => {});
+    return new TestSimulator(simulator, undefined, () => simulator.close());
   }
   const server = await startServer({ port: 0, ...serverOptions });
   return new TestSimulator(server.simulator, server.url, () => server.close());

@@ -25,6 +25,7 @@ beforeEach(async () => {
   const sim = await simulator({ dataDir: dir });
   await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'acme' } });
   valid = JSON.parse(await readFile(file, 'utf8'));
+  await sim.close(); // the CLI started by a case takes the directory
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
