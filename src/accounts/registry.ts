@@ -11,6 +11,7 @@ import { allChanges } from './changes.js';
 import { checkClockTime } from './clock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
+import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
 import { loadWorldGenerator } from './worlds.js';
@@ -63,7 +64,11 @@ export class AccountRegistry {
   private readonly pending = new Map<string, Promise<Account>>();
   /** Names whose account is being deleted: a new one waits until the old files are gone. */
   private readonly deleting = new Map<string, Promise<void>>();
-  constructor(readonly options: RegistryOptions) {}
+  /** The life each name's next account begins, so a re-created account never repeats its ids. */
+  private readonly lives: AccountLives;
+  constructor(readonly options: RegistryOptions) {
+    this.lives = new AccountLives(options.dataDir);
+  }
 
   /** The data directory's secrets key, read (or made) on first use: after load() has checked it is safe to make one. */
   get secrets(): SecretBox {
@@ -76,6 +81,7 @@ export class AccountRegistry {
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
     await removeTempFiles(dir);
+    await this.lives.load();
     const all = await readdir(dir);
     const names = all
       .filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json')))
@@ -146,6 +152,8 @@ export class AccountRegistry {
     this.accounts.delete(name);
     const removing = (async () => {
       await account.close();
+      // The life is ended before the files go: a crash in between leaves the account, never a repeated life.
+      await this.lives.ended(name);
       await account.files?.remove();
     })();
     this.deleting.set(name, removing);
@@ -185,7 +193,7 @@ export class AccountRegistry {
       clockOffsetMs,
     };
     const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
-    const account = this.account(freshData(settings, seededAuth(now)), files, undefined);
+    const account = this.account(freshData(settings, seededAuth(now)), files, undefined, this.lives.of(name));
     await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
     return account;
   }
@@ -194,6 +202,7 @@ export class AccountRegistry {
     data: AccountData,
     files: AccountFiles | undefined,
     random: RandomState | 'migrated' | undefined,
+    life = 0,
   ): Account {
     const account = new Account(
       openStore(data),
@@ -202,6 +211,7 @@ export class AccountRegistry {
       files,
       random,
       this.secrets,
+      life,
     );
     this.options.prepare?.(account);
     return account;
