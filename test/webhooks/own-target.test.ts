@@ -167,7 +167,7 @@ describe('webhooks never reach the simulator itself', () => {
   it('a redirect is never followed: a receiver pointing a delivery at the control plane gets nothing', async () => {
     const { sim, tokenA, tokenB, a, rebuild, port } = await start();
     r = await receiver(
-      Array.from({ length: 20 }, () => 307),
+      Array.from({ length: 500 }, () => 307),
       {
         location: `http://127.0.0.1:${port}/__admin/accounts/b/reset`,
       },
