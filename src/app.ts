@@ -22,8 +22,13 @@ import { openApiRoutes } from './openapi/serve.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import { prepareRecurring } from './webhooks/deliveries.js';
+import { DELIVERY_HEADER } from './webhooks/own-target.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
 import type { WorldSize } from './world/index.js';
+
+const DELIVERY_REFUSED =
+  `a webhook delivery (${DELIVERY_HEADER}) cannot call the simulator: ` +
+  `webhooks never reach its control plane, console or API`;
 
 export interface SimulatorOptions {
   /** World seed of new accounts (default 42). */
@@ -130,6 +135,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   const sessions = new ConsoleSessions(realNow);
+  // A webhook delivery of this (or another) simulator never acts here, whatever name or path reached us.
+  app.use('*', async (c, next) => {
+    // On a socket, Node's parsed headers are read: building Fetch Headers on every call would cost more.
+    const incoming = c.env?.incoming;
+    const marked = incoming ? incoming.headers[DELIVERY_HEADER] !== undefined : c.req.raw.headers.has(DELIVERY_HEADER);
+    if (marked) return c.json({ error: DELIVERY_REFUSED }, 403);
+    await next();
+  });
   // Without a token (loopback) the Host must be local, against DNS rebinding; with one, the token is the guard.
   const guards = [
     options.adminToken === undefined

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './app.js';
+import { noteListening } from './webhooks/own-target.js';
 
 export interface ServerOptions extends SimulatorOptions {
   port?: number;
@@ -32,12 +33,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Requests for the default account that arrive meanwhile wait for it (the registry knows it is pending).
   if (!simulator.registry.get(DEFAULT_ACCOUNT)) await simulator.registry.create({ name: DEFAULT_ACCOUNT });
   const { port } = server.address() as AddressInfo;
+  // Webhook deliveries are never sent to this port on an address of this machine.
+  const forget = noteListening(port);
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     simulator,
     url: `http://${shown}:${port}`,
     port,
     close: async () => {
+      forget();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();

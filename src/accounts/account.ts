@@ -9,6 +9,7 @@ import { Clock } from './clock.js';
 import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
 import type { JournalBudget } from './journal-budget.js';
+import { lifeSalt } from './lives.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
 import { type Row, TOKENS, tables } from './tables.js';
@@ -49,6 +50,8 @@ export class Account {
   /** Writes (and reads) run one at a time; this is the last one queued. */
   private tail: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Aborted when the account is deleted (or its simulator stops): work in flight for it (deliveries) stops. */
+  private readonly closing = new AbortController();
 
   constructor(
     readonly store: AccountStore,
@@ -61,6 +64,8 @@ export class Account {
     readonly secrets: SecretBox = secretBox(undefined),
     /** The process's memory budget for every account's journal. */
     journalBudget?: JournalBudget,
+    /** Which life of its name the account begins (0 unless an account of the name was deleted); see lives.ts. */
+    life = 0,
   ) {
     this.clock = new Clock(
       realNow,
@@ -71,7 +76,8 @@ export class Account {
     );
     this.journal = new Journal(limits.journalSize, journalBudget);
     const { seed, name } = this.settings;
-    this.random = new IdSource(seed, random === 'migrated' ? `${name}:migrated` : name, (id) => this.idTaken(id));
+    const salt = random === 'migrated' ? `${name}:migrated` : lifeSalt(name, life);
+    this.random = new IdSource(seed, salt, (id) => this.idTaken(id));
     if (Array.isArray(random)) this.random.restore(random);
     this.faultRandom = this.newFaultRandom();
     this.noteIds(allChanges(store.data));
@@ -132,12 +138,18 @@ export class Account {
   async close(): Promise<void> {
     this.closed = true;
     this.journal.release();
+    this.closing.abort();
     await this.tail;
     await this.files?.close();
   }
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** Aborts once the account is closed. */
+  get closedSignal(): AbortSignal {
+    return this.closing.signal;
   }
 
   private async transact<T>(work: () => T | Promise<T>, keep: (result: T) => boolean): Promise<T> {

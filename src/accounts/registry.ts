@@ -13,6 +13,7 @@ import { type DataDirLock, lockDataDir } from './data-lock.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
 import { JournalBudget } from './journal-budget.js';
+import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
 import { loadWorldGenerator } from './worlds.js';
@@ -71,8 +72,11 @@ export class AccountRegistry {
   readonly journalBudget: JournalBudget;
   /** This simulator's hold on the data directory, from load() to close(). */
   private lock: DataDirLock | undefined;
+  /** The life each name's next account begins, so a re-created account never repeats its ids. */
+  private readonly lives: AccountLives;
   constructor(readonly options: RegistryOptions) {
     this.journalBudget = new JournalBudget(options.journalMemory);
+    this.lives = new AccountLives(options.dataDir);
   }
 
   /** The data directory's secrets key, read (or made) on first use: after load() has checked it is safe to make one. */
@@ -91,6 +95,7 @@ export class AccountRegistry {
     this.lock = await lockDataDir(dir);
     await removeTempFiles(dir);
     await finishDeletions(dir, isAccountName);
+    await this.lives.load();
     const all = await readdir(dir);
     const names = all
       .filter((f) => f.endsWith('.json') && isAccountName(path.basename(f, '.json')))
@@ -169,6 +174,8 @@ export class AccountRegistry {
     this.accounts.delete(name);
     const removing = (async () => {
       await account.close();
+      // The life is ended before the files go: a crash in between leaves the account, never a repeated life.
+      await this.lives.ended(name);
       await account.files?.remove();
     })();
     this.deleting.set(name, removing);
@@ -208,7 +215,7 @@ export class AccountRegistry {
       clockOffsetMs,
     };
     const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
-    const account = this.account(freshData(settings, seededAuth(now)), files, undefined);
+    const account = this.account(freshData(settings, seededAuth(now)), files, undefined, this.lives.of(name));
     await files?.clearLeftovers();
     await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
     return account;
@@ -218,6 +225,7 @@ export class AccountRegistry {
     data: AccountData,
     files: AccountFiles | undefined,
     random: RandomState | 'migrated' | undefined,
+    life = 0,
   ): Account {
     const account = new Account(
       openStore(data),
@@ -227,6 +235,7 @@ export class AccountRegistry {
       random,
       this.secrets,
       this.journalBudget,
+      life,
     );
     this.options.prepare?.(account);
     return account;

@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
 import { anythingDue, type Generated, generateDue } from '../sales/recurring.js';
 import { EMPTY_GUID } from '../world/common.js';
+import { DELIVERY_HEADER, guardedLookup, literalOwnTarget, OwnTargetError, portOf } from './own-target.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
 // Outgoing deliveries: one per (event, subscription). Each subscription has its own queue, so its
@@ -13,14 +15,20 @@ import { type EventKind, type Subscription, signingSecret, subscriptionsOf } fro
 
 export const MAX_ATTEMPTS = 5;
 
+/** Deliveries of one account being sent at once, at most: its share of the sockets to receivers. */
+export const ACCOUNT_DELIVERY_SHARE = 4;
+
 export const deliveryOptions = {
   /** First retry delay; tests make it small. */
   retryBaseMs: 1000,
+  /** One attempt's whole time once it has a socket: connect, send, and the whole answer read. */
+  attemptDeadlineMs: 10_000,
 };
 
-/** Sets the retry base for every account (createSimulator callers and tests). */
-export function configureDeliveries(options: { retryBaseMs?: number }): void {
+/** Sets the retry base and attempt deadline for every account (createSimulator callers and tests). */
+export function configureDeliveries(options: { retryBaseMs?: number; attemptDeadlineMs?: number }): void {
   if (options.retryBaseMs !== undefined) deliveryOptions.retryBaseMs = options.retryBaseMs;
+  if (options.attemptDeadlineMs !== undefined) deliveryOptions.attemptDeadlineMs = options.attemptDeadlineMs;
 }
 
 export interface Delivery {
@@ -51,14 +59,28 @@ interface Sender {
   queues: Map<string, Promise<void>>;
   /** Deliveries queued or being sent. */
   inFlight: Set<string>;
+  /** Attempts being sent now (at most ACCOUNT_DELIVERY_SHARE), and the ones waiting for a turn. */
+  sending: number;
+  waiting: (() => void)[];
 }
 
 const senders = new WeakMap<Account, Sender>();
 
 function senderOf(account: Account): Sender {
   let sender = senders.get(account);
-  if (!sender) senders.set(account, (sender = { queues: new Map(), inFlight: new Set() }));
+  if (!sender) senders.set(account, (sender = { queues: new Map(), inFlight: new Set(), sending: 0, waiting: [] }));
   return sender;
+}
+
+/** Waits for one of the account's turns to send: an account never holds more than its share of the sockets. */
+async function turn(sender: Sender): Promise<() => void> {
+  if (sender.sending >= ACCOUNT_DELIVERY_SHARE) await new Promise<void>((r) => sender.waiting.push(r));
+  else sender.sending++;
+  return () => {
+    const next = sender.waiting.shift();
+    if (next) next();
+    else sender.sending--;
+  };
 }
 
 export function listDeliveries(account: Account): readonly Delivery[] {
@@ -227,17 +249,21 @@ async function record(account: Account, id: string, patch: Partial<Delivery>): P
 }
 
 async function send(account: Account, subscription: Subscription, id: string): Promise<void> {
+  const sender = senderOf(account);
   let delivery = listDeliveries(account).find((d) => d.id === id);
   while (delivery && delivery.status === 'pending' && !account.isClosed) {
     const attempts = delivery.attempts + 1;
     let patch: Partial<Delivery>;
+    const done = await turn(sender);
     try {
+      if (account.isClosed) return;
       const timestamp = String(Math.floor(Date.now() / 1000));
       const status = await postJson(
         delivery.url,
         {
           'content-type': 'application/json',
           'user-agent': 'business-api-simulator-webhooks',
+          [DELIVERY_HEADER]: '1',
           [TIMESTAMP_HEADER]: timestamp,
           [SIGNATURE_HEADER]: sign(signingSecret(account, subscription), timestamp, delivery.payload),
           'x-webhook-id': delivery.webhookId,
@@ -245,6 +271,7 @@ async function send(account: Account, subscription: Subscription, id: string): P
           'x-event-id': delivery.eventId,
         },
         delivery.payload,
+        account.closedSignal,
       );
       const ok = status >= 200 && status < 300;
       patch = { attempts, lastStatus: status, lastError: ok ? null : `HTTP ${status}` };
@@ -253,11 +280,16 @@ async function send(account: Account, subscription: Subscription, id: string): P
       const message =
         error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       patch = { attempts, lastStatus: null, lastError: message };
+      // A target that is this simulator stays so: no retry.
+      if (error instanceof OwnTargetError) patch.status = 'failed';
+    } finally {
+      done();
     }
     if (patch.status === undefined && attempts >= MAX_ATTEMPTS) patch.status = 'failed';
     delivery = await record(account, id, patch);
     if (delivery?.status !== 'pending') return;
-    await new Promise((r) => setTimeout(r, deliveryOptions.retryBaseMs * 2 ** (attempts - 1)));
+    const backoff = deliveryOptions.retryBaseMs * 2 ** (attempts - 1);
+    await sleep(backoff, undefined, { signal: account.closedSignal }).catch(() => undefined);
   }
 }
 
@@ -273,38 +305,64 @@ function sign(secret: string, timestamp: string, body: string): string {
 
 // Every delivery of every account goes out through one agent per protocol, with a cap on its
 // sockets: however many subscriptions and events there are, the simulator holds at most this many
-// connections to receivers at once (more deliveries wait for a free socket).
+// connections to receivers at once (more deliveries wait for a free socket). An account sends at
+// most ACCOUNT_DELIVERY_SHARE attempts at once and each attempt ends by its deadline, so one
+// account's slow receivers cannot hold the sockets the others need.
 
 /** Sockets open to webhook receivers at once, per protocol (http, https). */
 export const DELIVERY_SOCKETS = 16;
-const TIMEOUT_MS = 10_000;
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: DELIVERY_SOCKETS, maxTotalSockets: DELIVERY_SOCKETS }),
   'https:': new https.Agent({ keepAlive: true, maxSockets: DELIVERY_SOCKETS, maxTotalSockets: DELIVERY_SOCKETS }),
 };
 
-/** Posts a JSON body; resolves with the status once the answer is read, rejects on a network error or after 10 s. */
-function postJson(url: string, headers: Record<string, string>, body: string): Promise<number> {
+/**
+ * Posts a JSON body; resolves with the status once the whole answer is read. Rejects on a network
+ * error, on a target that is this simulator, when the attempt passes its deadline (counted from the
+ * moment it has a socket: connect, send and the whole answer), or when `signal` aborts (the account
+ * is deleted). Redirects are answers like any other: never followed.
+ */
+function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
   const target = new URL(url);
+  const refused = literalOwnTarget(target);
+  if (refused) return Promise.reject(refused);
   const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
   const send = protocol === 'https:' ? https.request : http.request;
+  const deadline = deliveryOptions.attemptDeadlineMs;
   return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const stop = (error: Error) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', aborted);
+      reject(error);
+      request.destroy();
+    };
+    const aborted = () => stop(new Error('stopped: the account was deleted'));
     const request = send(
       target,
       {
         method: 'POST',
         agent: agents[protocol],
+        lookup: guardedLookup(portOf(target)),
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       },
       (response) => {
         response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
+        response.on('end', () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', aborted);
+          resolve(response.statusCode ?? 0);
+        });
+        response.on('error', stop);
       },
     );
-    request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', reject);
+    request.once('socket', () => {
+      timer = setTimeout(() => stop(new Error(`no whole answer within ${deadline / 1000} s`)), deadline);
+    });
+    request.on('error', stop);
+    if (signal.aborted) return aborted();
+    signal.addEventListener('abort', aborted, { once: true });
     request.end(body);
   });
 }

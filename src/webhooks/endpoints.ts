@@ -11,8 +11,10 @@ const DELIVERY =
   'accounting_document_id, accounting_document_type_id, document_number, document_date, site_id, client_id, ' +
   'supplier_id, total, recurring_accounting_document_id, next_run_date } }`, header `X-Signature: sha256=<hex ' +
   'HMAC-SHA256 of "<X-Signature-Timestamp>.<raw body>" with the secret>`; a non-2xx answer or a network error is ' +
-  'retried after 1, 2, 4, 8 s (5 attempts); each subscription receives its deliveries in order; at least once, ' +
-  "so receivers de-duplicate on `X-Event-Id` (= event_id, the generated invoice's id).";
+  'retried after 1, 2, 4, 8 s (5 attempts), an attempt ending after 10 s for its whole answer; redirects are not ' +
+  'followed; each subscription receives its deliveries in order; at least once, ' +
+  "so receivers de-duplicate on `X-Event-Id` (= event_id, the generated invoice's id). A delivery carries " +
+  '`X-Business-Api-Sim-Delivery: 1` and never reaches the simulator itself.';
 
 export const webhookEndpoints: Endpoint[] = [
   webhooks.post('/api/v2/webhooks', {
@@ -35,7 +37,8 @@ export const webhookEndpoints: Endpoint[] = [
     errors: {
       400:
         `No body, an event kind other than the two named ones, a url that ` +
-        `is not an absolute http(s) URL, or an account already holding ` +
+        `is not an absolute http(s) URL, a url naming this simulator (a local ` +
+        `address or localhost name on the port it listens on), or an account already holding ` +
         `${MAX_SUBSCRIPTIONS} webhooks (model state naming the field).`,
       409: 'A webhook for this event and url already exists (`{"Message": ...}`).',
     },

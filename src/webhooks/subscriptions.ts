@@ -3,6 +3,7 @@ import type { Account } from '../accounts/account.js';
 import { SECRETS_KEY_FILE } from '../accounts/secret-box.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
+import { isOwnHostName, listensOn } from './own-target.js';
 
 // Webhook subscriptions are a table of the account (so a --data-dir restart keeps them, and a
 // reset clears them). HMAC signing needs the secret itself, so it is kept sealed (AES-256-GCM,
@@ -64,7 +65,10 @@ export function checkSealedSecrets(account: Account): string | undefined {
  * shows the secret only when it was generated.
  */
 export function register(account: Account, body: { event: EventKind; url: string; secret?: string }, now: number) {
-  const target = new URL(body.url).href;
+  const url = new URL(body.url);
+  // Names are checked again as they resolve, at each delivery; this catches the plain spellings early.
+  if (isOwnHostName(url) && listensOn(url)) throw errors.field('url', 'A webhook cannot target this simulator.');
+  const target = url.href;
   if (subscriptionsOf(account).some((s) => s.event === body.event && s.url === target)) throw errors.webhookExists();
   if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS)
     throw errors.field('url', `An account holds at most ${MAX_SUBSCRIPTIONS} webhooks.`);

@@ -17,8 +17,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A real HTTP receiver; `statuses` are answered in turn (200 once they run out). */
-export async function receiver(statuses: number[] = []): Promise<Receiver> {
+/** A real HTTP receiver; `statuses` are answered in turn (200 once they run out), with `headers` on each answer. */
+export async function receiver(statuses: number[] = [], headers: Record<string, string> = {}): Promise<Receiver> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -26,6 +26,7 @@ export async function receiver(statuses: number[] = []): Promise<Receiver> {
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       res.statusCode = statuses.shift() ?? 200;
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       res.end();
     });
   });
