@@ -1,0 +1,127 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccountFiles } from '../../src/accounts/account-files.js';
+import type { Simulator } from '../../src/app.js';
+import { newClient } from '../clients/support.js';
+import { activeSite, call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
+
+// Reads answer from the last committed state of the account: they never wait for a write being
+// made durable, never see a change before it is, and still answer when the disk refuses every save.
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'bas-reads-'));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const DAY_MS = 86_400_000;
+const noSpace = () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+
+/** Every save of every account fails while `failing()` says so, as on a full disk. */
+function savesFailWhile(failing: () => boolean): void {
+  const append = AccountFiles.prototype.append;
+  const writeBase = AccountFiles.prototype.writeBase;
+  vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(function (this: AccountFiles, set) {
+    return failing() ? noSpace() : append.call(this, set);
+  });
+  vi.spyOn(AccountFiles.prototype, 'writeBase').mockImplementation(function (this: AccountFiles, ...args) {
+    return failing() ? noSpace() : writeBase.apply(this, args);
+  });
+}
+
+/** Every document of both kinds on every site, dated within two years of the fixed clock. */
+async function documentCount(sim: Simulator, token: string): Promise<number> {
+  const start = new Date(FIXED_NOW - 365 * DAY_MS).toISOString().slice(0, 16);
+  const end = new Date(FIXED_NOW + 365 * DAY_MS).toISOString().slice(0, 16);
+  let count = 0;
+  for (const site of sim.registry.get('demo')!.world.sites) {
+    const q = `siteId=${site.SiteId}&clientDocuments=&start=${start}&end=${end}&find=`;
+    const res = await call(sim, `/api/v2/accountingdocuments?${q}`, { token });
+    expect(res.status).toBe(200);
+    count += res.body.length;
+  }
+  return count;
+}
+
+describe('a full disk still answers reads', () => {
+  it('with every save failing, ping and a list answer 200 though a recurring invoice is due, a write is refused as before, and the catch-up happens once saves work again', async () => {
+    let realNow = FIXED_NOW;
+    // The 500 of a refused save is the service's generic error, which the document does not list per endpoint.
+    const sim = await simulator({ dataDir: dir, realNow: () => realNow }, () => false);
+    const token = await tokenFor(sim);
+    const before = await documentCount(sim, token);
+    const site = activeSite(sim.registry.get('demo')!.world);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    let failing = true;
+    savesFailWhile(() => failing);
+    // Forty days on, every monthly recurring invoice has a run due.
+    realNow += 40 * DAY_MS;
+    const ping = await call(sim, '/api/v2/ping', { token });
+    expect(ping.status).toBe(200);
+    expect(await documentCount(sim, token)).toBe(before);
+    const refused = await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: newClient() });
+    expect(refused.status).toBe(500);
+    expect((await call(sim, '/api/v2/ping', { token })).status).toBe(200);
+
+    failing = false;
+    expect((await call(sim, '/api/v2/ping', { token })).status).toBe(200);
+    expect(await documentCount(sim, token)).toBeGreaterThan(before);
+    const written = await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: newClient() });
+    expect(written.status).toBe(200);
+  });
+});
+
+describe('reads never wait for another request to be saved', () => {
+  it('while a POST is being saved (a slow fsync), a GET on the same account answers at once without its record, and shows it once the POST has been answered', async () => {
+    const sim = await simulator({ dataDir: dir });
+    const token = await tokenFor(sim);
+    const site = activeSite(sim.registry.get('demo')!.world);
+    const named = async (name: string) =>
+      (await call(sim, `/api/v2/clients?siteId=${site}&find=${name}`, { token })).body as { FirstName: string }[];
+
+    // The next save holds until released: an fsync that takes as long as the test wants.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let saving!: () => void;
+    const savingStarted = new Promise<void>((resolve) => {
+      saving = resolve;
+    });
+    const append = AccountFiles.prototype.append;
+    vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(async function (this: AccountFiles, set) {
+      saving();
+      await append.call(this, set);
+      await released;
+    });
+
+    let answered = false;
+    const post = call(sim, `/api/v2/clients?siteId=${site}`, {
+      method: 'POST',
+      token,
+      body: newClient({ FirstName: 'Pending' }),
+    }).then((res) => {
+      answered = true;
+      return res;
+    });
+    await savingStarted;
+    const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000));
+    try {
+      const read = await Promise.race([named('Pending'), timeout]);
+      expect(read).toEqual([]);
+      const ping = await Promise.race([call(sim, '/api/v2/ping', { token }), timeout]);
+      expect(ping).not.toBe('waited');
+      expect(answered).toBe(false);
+    } finally {
+      release();
+    }
+    expect((await post).status).toBe(200);
+    expect((await named('Pending')).map((c) => c.FirstName)).toEqual(['Pending']);
+  });
+});
