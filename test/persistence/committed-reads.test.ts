@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountFiles } from '../../src/accounts/account-files.js';
 import type { Simulator } from '../../src/app.js';
 import { newClient } from '../clients/support.js';
-import { activeSite, call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
+import { activeSite, call, DEMO_CREDENTIAL, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
 
 // Reads answer from the last committed state of the account: they never wait for a write being
 // made durable, never see a change before it is, and still answer when the disk refuses every save.
@@ -77,7 +77,70 @@ describe('a full disk still answers reads', () => {
   });
 });
 
+/** Holds every save from now on until `release` is called; `started` resolves once one has begun. */
+function slowSaves() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let begin!: () => void;
+  const started = new Promise<void>((resolve) => {
+    begin = resolve;
+  });
+  const append = AccountFiles.prototype.append;
+  vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(async function (this: AccountFiles, set) {
+    begin();
+    await append.call(this, set);
+    await released;
+  });
+  return { started, release };
+}
+
+/** The answer of a read, or 'waited' when it took more than two seconds. */
+const within = <T>(answer: Promise<T>): Promise<T | 'waited'> =>
+  Promise.race([answer, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000))]);
+
 describe('reads never wait for another request to be saved', () => {
+  it('while a token refresh is being saved, the tokens it revokes still answer, and no longer once it is answered', async () => {
+    const sim = await simulator({ dataDir: dir });
+    const token = await tokenFor(sim);
+    const { started, release } = slowSaves();
+    const refresh = call(sim, '/api/v2/token/refresh', {
+      method: 'POST',
+      body: { clientId: DEMO_CREDENTIAL.clientId, secret: DEMO_CREDENTIAL.secret },
+    });
+    await started;
+    try {
+      const during = await within(call(sim, '/api/v2/ping', { token }));
+      expect(during === 'waited' ? during : during.status).toBe(200);
+    } finally {
+      release();
+    }
+    expect((await refresh).status).toBe(200);
+    expect((await call(sim, '/api/v2/ping', { token })).status).toBe(403);
+    expect((await call(sim, '/api/v2/ping', { token: (await refresh).body.access_token })).status).toBe(200);
+  });
+
+  it('while a clock move is being saved, reads answer the clock as it was, and the new one once the move is answered', async () => {
+    const sim = await simulator({ dataDir: dir });
+    const token = await tokenFor(sim);
+    const utc = async () => {
+      const res = await within(call(sim, '/api/v2/ping', { token }));
+      return res === 'waited' ? res : res.body.utc;
+    };
+    const before = await utc();
+    const { started, release } = slowSaves();
+    const move = call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 3600 } });
+    await started;
+    try {
+      expect(await utc()).toBe(before);
+    } finally {
+      release();
+    }
+    expect((await move).status).toBe(200);
+    expect(await utc()).not.toBe(before);
+  });
+
   it('while a POST is being saved (a slow fsync), a GET on the same account answers at once without its record, and shows it once the POST has been answered', async () => {
     const sim = await simulator({ dataDir: dir });
     const token = await tokenFor(sim);
@@ -85,21 +148,8 @@ describe('reads never wait for another request to be saved', () => {
     const named = async (name: string) =>
       (await call(sim, `/api/v2/clients?siteId=${site}&find=${name}`, { token })).body as { FirstName: string }[];
 
-    // The next save holds until released: an fsync that takes as long as the test wants.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let saving!: () => void;
-    const savingStarted = new Promise<void>((resolve) => {
-      saving = resolve;
-    });
-    const append = AccountFiles.prototype.append;
-    vi.spyOn(AccountFiles.prototype, 'append').mockImplementation(async function (this: AccountFiles, set) {
-      saving();
-      await append.call(this, set);
-      await released;
-    });
+    // Saves hold until released: an fsync that takes as long as the test wants.
+    const { started, release } = slowSaves();
 
     let answered = false;
     const post = call(sim, `/api/v2/clients?siteId=${site}`, {
@@ -110,13 +160,10 @@ describe('reads never wait for another request to be saved', () => {
       answered = true;
       return res;
     });
-    await savingStarted;
-    const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000));
+    await started;
     try {
-      const read = await Promise.race([named('Pending'), timeout]);
-      expect(read).toEqual([]);
-      const ping = await Promise.race([call(sim, '/api/v2/ping', { token }), timeout]);
-      expect(ping).not.toBe('waited');
+      expect(await within(named('Pending'))).toEqual([]);
+      expect(await within(call(sim, '/api/v2/ping', { token }))).not.toBe('waited');
       expect(answered).toBe(false);
     } finally {
       release();
