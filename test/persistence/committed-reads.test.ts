@@ -93,6 +93,12 @@ function slowSaves() {
     await append.call(this, set);
     await released;
   });
+  const writeBase = AccountFiles.prototype.writeBase;
+  vi.spyOn(AccountFiles.prototype, 'writeBase').mockImplementation(async function (this: AccountFiles, ...args) {
+    begin();
+    await writeBase.apply(this, args);
+    await released;
+  });
   return { started, release };
 }
 
@@ -139,6 +145,31 @@ describe('reads never wait for another request to be saved', () => {
     }
     expect((await move).status).toBe(200);
     expect(await utc()).not.toBe(before);
+  });
+
+  it('while a reset is being saved, reads answer from the account as it was, and from the reset one once it is answered', async () => {
+    const sim = await simulator({ dataDir: dir });
+    const token = await tokenFor(sim);
+    const site = activeSite(sim.registry.get('demo')!.world);
+    const created = await call(sim, `/api/v2/clients?siteId=${site}`, {
+      method: 'POST',
+      token,
+      body: newClient({ FirstName: 'Earlier' }),
+    });
+    expect(created.status).toBe(200);
+    const client = (t: string) => within(call(sim, `/api/v2/clients/${created.body.Value}`, { token: t }));
+    const { started, release } = slowSaves();
+    const reset = call(sim, '/__admin/accounts/demo/reset', { method: 'POST' });
+    await started;
+    try {
+      const during = await client(token);
+      expect(during === 'waited' ? during : during.body?.FirstName).toBe('Earlier');
+    } finally {
+      release();
+    }
+    expect((await reset).status).toBe(204);
+    const after = await client(await tokenFor(sim));
+    expect(after === 'waited' ? after : after.body).toBeNull();
   });
 
   it('while a POST is being saved (a slow fsync), a GET on the same account answers at once without its record, and shows it once the POST has been answered', async () => {
