@@ -16,14 +16,16 @@
 //   g. durable writes: POST /api/v2/clients one at a time with --data-dir against the same server in
 //      memory, the files of a freshly provisioned account, and the RSS of 2 000 accounts with --data-dir;
 //   h. the start commands on a built tree, `npm start` and `node dist/cli.js`, to the first 200;
-//   i. the live journal: throughput with a watcher of the journal stream, and the stream at 1 000/s.
+//   i. the live journal: throughput with a watcher of the journal stream, and the stream at 1 000/s;
+//   j. reads beside durable writes: 32 callers over 20 accounts with --data-dir, read p99 with writes
+//      being saved on the same accounts against the same reads without writes.
 //
 // Usage: npm run bench [-- --write]
 //   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghi)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghij)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -54,6 +56,7 @@ import f from './sections/f-soak.js';
 import g from './sections/g-durable.js';
 import h from './sections/h-start-commands.js';
 import i from './sections/i-live-journal.js';
+import j from './sections/j-reads-beside-writes.js';
 
 /**
  * @typedef {object} Section
@@ -64,7 +67,7 @@ import i from './sections/i-live-journal.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f, g, h, i];
+const sections = [a, b, c, d, e, f, g, h, i, j];
 
 async function main() {
   if (!existsSync(CLI))
@@ -137,7 +140,7 @@ ${texts.join('\n')}${keptPart()}`;
 
 // A bound on the whole run: the load tests and the soak plus generous time for the rest (section g's
 // 2 000 accounts on disk included).
-const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180 + 120) * 1000;
+const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180 + 120 + 60) * 1000;
 setTimeout(() => {
   console.error(`bench: gave up after ${budgetMs / 1000} s`);
   killChildrenNow();

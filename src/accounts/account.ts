@@ -4,7 +4,17 @@ import type { RandomState } from '../random.js';
 import { Random } from '../random.js';
 import type { World } from '../world/index.js';
 import type { AccountFiles } from './account-files.js';
-import { allChanges, type Change, changesSince, rollback, snapshot } from './changes.js';
+import {
+  allChanges,
+  type Change,
+  changesSince,
+  markOf,
+  putBack,
+  redo,
+  rollback,
+  setAside,
+  snapshot,
+} from './changes.js';
 import { Clock } from './clock.js';
 import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
@@ -47,8 +57,16 @@ export class Account {
   private savedVersion = 0;
   /** Ids any record has had since the account was seeded (deleted ones too), beyond the template's. */
   private readonly usedIds = new Set<string>();
-  /** Writes (and reads) run one at a time; this is the last one queued. */
+  /** Writes run one at a time; this is the last one queued. */
   private tail: Promise<unknown> = Promise.resolve();
+  /**
+   * Set while a write is changing the data in place (its work, and putting back what it made once
+   * that is durable); reads wait for it to resolve. Never set while a write is being saved.
+   */
+  private changing: Promise<void> | undefined;
+  /** Reads running now; a write changes nothing until they have ended. */
+  private readers = 0;
+  private readersEnded: (() => void) | undefined;
   private closed = false;
   /** Aborted when the account is deleted (or its simulator stops): work in flight for it (deliveries) stops. */
   private readonly closing = new AbortController();
@@ -118,20 +136,60 @@ export class Account {
    * Runs `work` alone on the account and keeps what it changed only if it succeeds and `keep`
    * accepts its result: with a data directory, the change is on disk before this resolves. A
    * refusal, a throw or a failed save puts the account back exactly as it was (in memory and on
-   * disk) and, for a failed save, rejects. Nothing else runs on the account meanwhile, so no one
-   * sees a write that may still be undone.
+   * disk) and, for a failed save, rejects. No other write runs on the account meanwhile, and no read
+   * sees the change before it is durable: while it is being saved, the data shows the state before it.
    */
   write<T>(work: () => T | Promise<T>, keep: (result: T) => boolean = () => true): Promise<T> {
-    const run = () => this.transact(work, keep);
+    return this.enqueue(() => this.transact(work, keep));
+  }
+
+  /**
+   * Runs `work`, which must change nothing, on the last committed data: it waits only while a write
+   * is changing the data in memory, never for a save, so a read answers while a write on the same
+   * account is being made durable, and never sees a change that is not durable yet.
+   */
+  async read<T>(work: () => T | Promise<T>): Promise<T> {
+    while (this.changing) await this.changing;
+    if (this.closed) throw new AccountClosedError(`account '${this.name}' was deleted`);
+    const data = this.store.data;
+    const mark = markOf(data);
+    this.readers++;
+    try {
+      const result = await work();
+      // A read must not change the data: a change here would never be saved, so it is undone and refused.
+      if (putBack(data, mark) || this.store.data !== data) {
+        this.store.data = data;
+        throw new Error(`account '${this.name}': a read changed the data (it must be declared as a write)`);
+      }
+      return result;
+    } finally {
+      if (--this.readers === 0) this.readersEnded?.();
+    }
+  }
+
+  /**
+   * Runs what the clock has made due by `now`, as a write of its own. A catch-up that cannot be
+   * saved is rolled back and done again by a later call: the request goes on over the data without
+   * it (a read answers, a write is refused by its own save).
+   */
+  async catchUp(now: number): Promise<void> {
+    const clock = this.onClock;
+    if (!clock) return;
+    while (this.changing) await this.changing;
+    if (!clock.due(now)) return;
+    await this.enqueue(() =>
+      this.transact(
+        () => clock.run(now),
+        () => true,
+        (error) => console.error(`account '${this.name}': a catch-up could not be saved; a later call does it`, error),
+      ),
+    );
+  }
+
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
     const result = this.tail.then(run, run);
     this.tail = result.catch(() => undefined);
     return result;
-  }
-
-  /** Runs what the clock has made due by `now`, as a write of its own. */
-  catchUp(now: number): Promise<void> {
-    const clock = this.onClock;
-    return clock?.due(now) ? this.write(() => clock.run(now)) : Promise.resolve();
   }
 
   /** Waits for every queued write, then refuses new ones (the account is being deleted). */
@@ -152,48 +210,81 @@ export class Account {
     return this.closing.signal;
   }
 
-  private async transact<T>(work: () => T | Promise<T>, keep: (result: T) => boolean): Promise<T> {
-    if (this.closed) throw new AccountClosedError(`account '${this.name}' was deleted`);
-    const before = this.store.data;
-    const snap = snapshot(before, this.random);
-    let result: T;
-    try {
-      result = await work();
-    } catch (error) {
-      this.undo(before, snap);
-      throw error;
+  /** Keeps reads out until the returned function is called, once the reads running have ended. */
+  private async exclusive(): Promise<() => void> {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    this.changing = gate;
+    while (this.readers > 0) {
+      await new Promise<void>((resolve) => {
+        this.readersEnded = resolve;
+      });
+      this.readersEnded = undefined;
     }
-    if (!keep(result)) {
-      this.undo(before, snap);
-      return result;
-    }
-    try {
-      if (this.store.data !== before) {
-        await this.rewrite();
-      } else {
-        const set = changesSince(snap, this.random);
-        if (!set) return result;
-        await this.files?.append(set);
-        this.noteIds(set.changes);
-        this.savedVersion++;
-        this.onCommit?.(set.changes);
-        if (this.files?.wantsCompaction) await this.compact();
-        return result;
-      }
-    } catch (error) {
-      this.undo(before, snap);
-      throw error;
-    }
-    return result;
+    return () => {
+      if (this.changing === gate) this.changing = undefined;
+      open();
+    };
   }
 
-  /** The whole data replaced (reset, scenario): a new base. */
-  private async rewrite(): Promise<void> {
-    const changes = allChanges(this.store.data);
-    await this.files?.writeBase(this.settings, this.random.state(), changes);
-    this.noteIds(changes);
-    this.savedVersion++;
-    this.onCommit?.(changes);
+  private async transact<T>(
+    work: () => T | Promise<T>,
+    keep: (result: T) => boolean,
+    /** Called instead of rejecting when the save fails (the change is undone all the same). */
+    unsaved?: (error: unknown) => void,
+  ): Promise<T> {
+    if (this.closed) throw new AccountClosedError(`account '${this.name}' was deleted`);
+    let open = await this.exclusive();
+    try {
+      const before = this.store.data;
+      const snap = snapshot(before, this.random);
+      let result: T;
+      try {
+        result = await work();
+      } catch (error) {
+        this.undo(before, snap);
+        throw error;
+      }
+      if (!keep(result)) {
+        this.undo(before, snap);
+        return result;
+      }
+      const after = this.store.data;
+      const replaced = after !== before;
+      const set = replaced ? undefined : changesSince(snap, this.random);
+      if (!replaced && !set) return result;
+      // The whole data replaced (reset, scenario) is a new base; anything else a line of the log.
+      const changes = set ? set.changes : allChanges(after);
+      if (this.files) {
+        const random = this.random.state();
+        // While the change is being saved, the data shows the state before it, which reads may use.
+        const made = setAside(snap, this.random);
+        this.store.data = before;
+        open();
+        try {
+          if (set) await this.files.append(set);
+          else await this.files.writeBase(after.settings, random, changes);
+        } catch (error) {
+          if (!unsaved) throw error;
+          unsaved(error);
+          return result;
+        }
+        open = await this.exclusive();
+        this.store.data = after;
+        if (set) redo(snap, made, this.random);
+        else this.random.restore(random);
+      }
+      this.noteIds(changes);
+      this.savedVersion++;
+      open();
+      this.onCommit?.(changes);
+      if (set && this.files?.wantsCompaction) await this.compact();
+      return result;
+    } finally {
+      open();
+    }
   }
 
   /** Writes a new base; a failure here loses nothing (the log still holds every write) and is retried later. */

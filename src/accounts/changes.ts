@@ -2,7 +2,15 @@ import type { TokenRecord } from '../auth/credentials.js';
 import type { Random, RandomState } from '../random.js';
 import { deepFreeze } from './freeze.js';
 import { type AccountData, type AccountSettings, type Row, TOKENS, tableNamed, tables } from './tables.js';
-import { beginTokens, endTokens, rawTokens, rollbackTokens } from './tokens-map.js';
+import {
+  beginTokens,
+  endTokens,
+  rawTokens,
+  redoTokens,
+  rollbackTokens,
+  tokensGeneration,
+  touchedValues,
+} from './tokens-map.js';
 
 // What a write changed, found by comparing the tables' arrays with the ones held before it (records
 // are frozen values, so an unchanged reference is an unchanged record), and how to undo it.
@@ -71,6 +79,75 @@ export function rollback(snap: Snapshot, random: Random): void {
   rollbackTokens(data.auth.tokens, snap.tokens);
   data.settings = { ...snap.settings };
   random.restore(snap.random);
+}
+
+/** Where the data's tables and settings stood, to tell afterwards that nothing replaced them. */
+export interface Mark {
+  refs: (readonly object[] | undefined)[];
+  settings: AccountSettings;
+}
+
+export function markOf(data: AccountData): Mark {
+  return { refs: tables().map((t) => t.held(data)), settings: data.settings };
+}
+
+/**
+ * Puts back any table or the settings replaced since the mark (a template's collection first read
+ * is not a change); true when there was one.
+ */
+export function putBack(data: AccountData, mark: Mark): boolean {
+  let moved = data.settings !== mark.settings;
+  data.settings = mark.settings;
+  let i = 0;
+  for (const table of tables()) {
+    const before = mark.refs[i++];
+    const now = table.held(data);
+    if (now === before || (before === undefined && now === table.base(data))) continue;
+    table.set(data, before ?? table.base(data));
+    moved = true;
+  }
+  return moved;
+}
+
+/** What a write made, kept aside while the account shows the data as it was before the write. */
+export interface Made {
+  refs: (readonly object[] | undefined)[];
+  settings: AccountSettings;
+  random: RandomState;
+  tokens: Map<string, TokenRecord | undefined>;
+  tokensGeneration: number;
+}
+
+/**
+ * Takes what the write made out of the data (after `changesSince`), putting it back as it was at the
+ * snapshot; `redo` puts the write's work back. Both cost the tables' count and the tokens it wrote.
+ */
+export function setAside(snap: Snapshot, random: Random): Made {
+  const { data } = snap;
+  const made: Made = {
+    refs: tables().map((t) => t.held(data)),
+    settings: data.settings,
+    random: random.state(),
+    tokens: touchedValues(data.auth.tokens, snap.tokens),
+    tokensGeneration: tokensGeneration(data.auth.tokens),
+  };
+  rollback(snap, random);
+  return made;
+}
+
+/** Puts back what `setAside` took out, as the write left it. */
+export function redo(snap: Snapshot, made: Made, random: Random): void {
+  const { data } = snap;
+  let i = 0;
+  for (const table of tables()) {
+    const before = snap.refs[i];
+    const after = made.refs[i++];
+    // Only the tables the write changed: a read meanwhile may have taken up a template's collection.
+    if (after !== undefined && after !== before) table.set(data, after);
+  }
+  redoTokens(data.auth.tokens, made.tokens, made.tokensGeneration);
+  data.settings = made.settings;
+  random.restore(made.random);
 }
 
 /** Settings are a flat record of primitives. */

@@ -78,6 +78,40 @@ export function rollbackTokens(tokens: Tokens, touched: Map<string, TokenRecord 
   });
 }
 
+/** The map's rollback count (see TOKENS_GENERATION). */
+export function tokensGeneration(tokens: Tokens): number {
+  return (trackerOf(tokens).raw as Record<symbol, number>)[TOKENS_GENERATION] ?? 0;
+}
+
+/** The values the touched hashes hold now (undefined = absent): what a transaction wrote. */
+export function touchedValues(
+  tokens: Tokens,
+  touched: Map<string, TokenRecord | undefined>,
+): Map<string, TokenRecord | undefined> {
+  const { raw } = trackerOf(tokens);
+  return new Map([...touched.keys()].map((hash) => [hash, raw[hash]]));
+}
+
+/**
+ * Puts back what a transaction wrote, after `rollbackTokens` took it out while the write was being
+ * saved, with the generation the map had then: anything kept beside the map and built from those
+ * values is good again (nothing else writes the map meanwhile, as writes run one at a time).
+ */
+export function redoTokens(tokens: Tokens, values: Map<string, TokenRecord | undefined>, generation: number): void {
+  if (values.size === 0) return;
+  const { raw } = trackerOf(tokens);
+  for (const [hash, value] of values) {
+    if (value === undefined) delete raw[hash];
+    else raw[hash] = value;
+  }
+  Object.defineProperty(raw, TOKENS_GENERATION, {
+    value: generation,
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
+}
+
 /** Writes values without recording them (loading a file). */
 export function rawTokens(tokens: Tokens): Tokens {
   return trackerOf(tokens).raw;

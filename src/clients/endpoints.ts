@@ -182,6 +182,8 @@ export const clientEndpoints = [
       'failure (wrong password or e-mail, unknown id, inactive, no password) is the same 401, which is not a ' +
       'credential failure (those are 403). A first success on an older password hash migrates it to PBKDF2.',
     errors: { 401: 'The client could not be signed in (not distinguished). Empty body.' },
+    // A first success on an older hash rewrites it: a GET that writes, so it runs as a write.
+    readOnly: false,
     query: {
       clientId: guid({ description: 'The client.' }),
       email: string({ description: "The client's e-mail." }),

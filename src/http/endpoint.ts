@@ -97,6 +97,12 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
    * clock or the credential), so it may be reused until the account next changes.
    */
   cacheable?: boolean;
+  /**
+   * The handler never changes the account, so the call answers from the last committed data
+   * without waiting for a write being saved (see `Account.read`). A group sets it on every GET
+   * unless the declaration says false; a POST that only reads says true.
+   */
+  readOnly?: boolean;
   response: ResponseSpec;
   errors: Partial<Record<DocumentedError, string>>;
   /**
@@ -165,6 +171,7 @@ export function endpointGroup(tag: string, auth: Auth = 'bearer') {
     ): Endpoint =>
       defineEndpoint<Q, R, B>({
         ...def,
+        readOnly: def.readOnly ?? method === 'GET',
         errors: { ...(path.includes('{') ? { 404: MALFORMED_ROUTE_ID } : {}), ...def.errors },
         allowListLine: auth === 'bearer' && !path.includes('{') ? path.slice(1) : undefined,
         method,

@@ -165,11 +165,10 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       body: endpoint.body ? await readBody(request, endpoint.body, seen) : undefined,
     };
     const version = account.version;
-    // Each request is one write: kept (and durable) when it succeeds, undone when it is refused.
-    const reply = await account.write(
-      async () => encodeAnswer(endpoint, await endpoint.handler(input)),
-      (r) => r.status < 300,
-    );
+    const work = async () => encodeAnswer(endpoint, await endpoint.handler(input));
+    // A read answers from the last committed data, never waiting for a save; any other request is
+    // one write: kept (and durable) when it succeeds, undone when it is refused.
+    const reply = endpoint.readOnly ? await account.read(work) : await account.write(work, (r) => r.status < 300);
     if (endpoint.cacheable && account.version === version) repliesOf(account).set(version, cacheKey, reply);
     return reply;
   }

@@ -78,6 +78,7 @@ export const availabilityEndpoints = [
     ...times,
     operationId: 'getAvailableTimesForCart',
     summary: 'The same search as GET availabletimes, with the current cart in the body: its times count as taken.',
+    readOnly: true,
     description: `${TIMES_DESCRIPTION} No offered time overlaps an item of the cart.`,
     body: {
       schema: CartInput,
@@ -114,6 +115,7 @@ export const availabilityEndpoints = [
   appointments.post('/api/v2/appointments/validate', {
     operationId: 'validateCart',
     summary: 'Re-check a cart against the diary before creating the appointment.',
+    readOnly: true,
     description:
       'A failure inside a 200: an empty body means every item is still available; a non-empty body is a JSON ' +
       "string listing the items no longer available, comma-separated (each item's Description, else its service or " +
