@@ -84,6 +84,28 @@ class RowsById {
     );
     return state.get(id) ?? (open.find((r) => (r as Row)[key] === id) as Row | undefined);
   }
+
+  /**
+   * A stored record was just replaced by its changeable copy (`editable`): the new array differs from
+   * the one last read only there, so what was gathered carries over instead of being read again.
+   */
+  replaced(before: Row, after: Row): void {
+    if (before === after) return;
+    const rows = rowsOf(this.account, this.resource);
+    const [last, fold] = [...this.folds][0] ?? [];
+    if (!last || !fold || last === rows || last.length !== rows.length) return;
+    const id = after[ID_FIELDS[this.resource]];
+    if (fold.state.get(id) !== before) return;
+    fold.state.set(id, after);
+    this.folds.clear();
+    this.folds.set(rows, fold);
+  }
+}
+
+function editableIn(byId: RowsById, account: Account, resource: Resource, row: Row): Row {
+  const copy = editable(account, resource, row);
+  byId.replaced(row, copy);
+  return copy;
 }
 
 export async function applyRecords(
@@ -106,7 +128,7 @@ export async function applyRecords(
       const id = entry[ID_FIELDS[resource]];
       const existing = typeof id === 'string' ? rows.find(id) : undefined;
       const record = existing
-        ? change(editable(account, resource, existing), entry, at)
+        ? change(editableIn(rows, account, resource, existing), entry, at)
         : await create(account, now, resource, entry, rows, at);
       if (entry.$password) setPassword(record, entry.$password, resource, at);
       // A created record is done with: frozen now, as the write's end would, so the reads of the
