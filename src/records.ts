@@ -19,9 +19,16 @@ function setCollection<K extends Collection>(world: World, key: K, rows: readonl
   (world as unknown as Record<string, unknown>)[key] = rows;
 }
 
-/** Adds a record at the end of its collection (new records always go last, also when reloaded). */
+/**
+ * Adds a record at the end of its collection (new records always go last, also when reloaded). A
+ * collection already copied by the running write (not frozen yet) is added to in place, so many
+ * creates in one write copy it once; this append is the only change ever made to an array in place
+ * (accounts/row-fold.ts relies on it).
+ */
 export function insertRecord<K extends Collection>(world: World, key: K, record: RecordOf<K>): RecordOf<K> {
-  setCollection(world, key, [...(world[key] as readonly RecordOf<K>[]), record]);
+  const rows = world[key] as readonly RecordOf<K>[];
+  if (Object.isFrozen(rows)) setCollection(world, key, [...rows, record]);
+  else (rows as RecordOf<K>[]).push(record);
   return record;
 }
 

@@ -20,6 +20,7 @@ import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
 import type { JournalBudget } from './journal-budget.js';
 import { lifeSalt } from './lives.js';
+import { foldRows, type RowFold } from './row-fold.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import type { AccountData, AccountSettings, AccountStore } from './store.js';
 import { type Row, TOKENS, tables } from './tables.js';
@@ -57,6 +58,8 @@ export class Account {
   private savedVersion = 0;
   /** Ids any record has had since the account was seeded (deleted ones too), beyond the template's. */
   private readonly usedIds = new Set<string>();
+  /** The ids in the tables the running write replaced, by array (emptied when the write ends). */
+  private readonly writeIds = new Map<readonly object[], RowFold<Set<string>>>();
   /** Writes run one at a time; this is the last one queued. */
   private tail: Promise<unknown> = Promise.resolve();
   /**
@@ -283,6 +286,7 @@ export class Account {
       if (set && this.files?.wantsCompaction) await this.compact();
       return result;
     } finally {
+      this.writeIds.clear();
       open();
     }
   }
@@ -308,14 +312,21 @@ export class Account {
 
   private idTaken(id: string): boolean {
     if (this.usedIds.has(id) || templateHasId(this.world, id)) return true;
-    // A record added in the running write is not noted yet.
+    // A record added in the running write is not noted yet: the ids of the tables it replaced are
+    // gathered once per array (the frozen rows, which cannot change) and the rest read each time.
     for (const table of tables()) {
       const rows = table.held(this.store.data);
-      if (
-        rows &&
-        !Object.isFrozen(rows) &&
-        rows.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id))
-      )
+      if (!rows || Object.isFrozen(rows)) continue;
+      const { state, open } = foldRows(
+        this.writeIds,
+        rows,
+        () => new Set<string>(),
+        (ids, row) => {
+          ids.add((row as Row)[table.key] as string);
+          for (const part of partIds(table.name, row)) ids.add(part);
+        },
+      );
+      if (state.has(id) || open.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id)))
         return true;
     }
     return false;

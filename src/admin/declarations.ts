@@ -48,11 +48,14 @@ const withId = (what: string): Record<string, AdminParam> => ({
   id: { description: `The ${what} id.`, schema: z.string() },
 });
 
-/** What every route on a named account may answer: the account is resolved (and created) first. */
+/** What every route on a named account may answer: the account is resolved (and, by a write, created) first. */
 const onAccount: Record<number, AdminAnswer> = {
   400: refused('The account name is not a DNS label.'),
-  404: refused('No such account, and unknown names are not created (`--no-auto-accounts`).'),
-  503: refused('The account would be created on first use, but the simulator holds `--max-accounts` already.'),
+  404: refused(
+    'No such account: a read (GET) never creates one (but the default account), and a write creates an unknown ' +
+      'name unless the simulator runs with `--no-auto-accounts`.',
+  ),
+  503: refused('A write would create the account, but the simulator holds `--max-accounts` already.'),
 };
 
 const journalFilters: Record<string, AdminParam> = {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type Account, AccountClosedError } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
-import { isAccountName } from '../accounts/host.js';
+import { DEFAULT_ACCOUNT, isAccountName } from '../accounts/host.js';
 import { AccountExistsError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
@@ -157,10 +157,16 @@ function nameOf(c: Context): string {
 
 const unknownAccount = (name: string) => errors.admin(404, `no account '${name}'`);
 
-/** The named account; unknown names are created as on first API use unless auto-creation is off. */
+/**
+ * The named account. A read (GET, HEAD) never creates one but the default account (which a server
+ * holds from its start): an `<img>` on any page can send it, so an unknown name is a 404. Other
+ * calls create an unknown name as on first API use (unless auto-creation is off), so a test can
+ * set the clock before its first API call.
+ */
 async function accountOf(c: Context, registry: AccountRegistry): Promise<Account> {
   const name = nameOf(c);
-  const account = isAccountName(name) ? await registry.resolve(name) : undefined;
+  const creates = (c.req.method !== 'GET' && c.req.method !== 'HEAD') || name === DEFAULT_ACCOUNT;
+  const account = !isAccountName(name) ? undefined : creates ? await registry.resolve(name) : registry.get(name);
   if (!account) throw unknownAccount(name);
   return account;
 }

@@ -2,7 +2,7 @@ import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import { containsAny } from '../match.js';
-import { nextInSeries } from '../numbering.js';
+import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
 import {
@@ -157,8 +157,7 @@ const FIRST_NUMBER = 100001;
  * the latest appointment may be issued again).
  */
 function nextAppointmentNumber(world: World): string {
-  const numbers = world.appointments.map((a) => a.AppointmentNumber);
-  return String(Math.max(FIRST_NUMBER, Number(nextInSeries('', numbers))));
+  return String(Math.max(FIRST_NUMBER, Number(nextInSeriesOf('', world.appointments, 'AppointmentNumber'))));
 }
 
 /** The state new appointments take when the body names none. */

@@ -3,7 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import { containsAny, hasState, inSite, startsWithAny } from '../match.js';
-import { nextInSeries } from '../numbering.js';
+import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
 import { checkReference, checkSite, editRecord, insertRecord, isGiven } from '../records.js';
@@ -64,10 +64,7 @@ function checkMembership(world: World, id: Guid | null | undefined, problems: Mo
 
 /** `<prefix><6 digits>` following the highest number already issued, as a front desk issues codes. */
 function nextNumber(world: World, field: 'ClientCode' | 'MembershipNumber', prefix: string): string {
-  return nextInSeries(
-    prefix,
-    clientsOf(world).map((c) => c[field]),
-  );
+  return nextInSeriesOf(prefix, clientsOf(world), field);
 }
 
 /** An address as sent over a current one: sent lines overwrite, others keep their value. */

@@ -59,11 +59,15 @@ export async function readBody(
 ): Promise<unknown> {
   const text = await readText(request, errors.bodyTooLarge);
   seen?.(text); // the text as sent, for the request journal
+  return parseBody(text, mediaTypeOf(request), spec);
+}
+
+/** Checks and validates a body's text as `readBody` does, for a body already in hand (a scenario's records). */
+export function parseBody(text: string, mediaType: string, spec: BodySpec<z.ZodType>): unknown {
   if (text.trim() === '') {
     if (spec.required) throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.');
     return undefined;
   }
-  const mediaType = mediaTypeOf(request);
   if (!JSON_MEDIA_TYPES.has(mediaType)) throw spec.invalid?.() ?? errors.unsupportedMediaType(mediaType);
   if (nestedTooDeep(text)) {
     throw spec.invalid?.() ?? errors.field(BODY_FIELD, `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.`);

@@ -1,5 +1,5 @@
 import { type Account, AccountClosedError } from '../accounts/account.js';
-import { accountFromHost, accountFromPath } from '../accounts/host.js';
+import { accountFromHost, accountFromPath, DEFAULT_ACCOUNT } from '../accounts/host.js';
 import type { JournalFault } from '../accounts/journal.js';
 import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
@@ -57,6 +57,19 @@ export interface Answer {
   cut?: Cut;
 }
 
+/**
+ * A request a browser sent from another site's page (`Sec-Fetch-Site: cross-site`), or from another
+ * origin of the same site (`same-site`: another port of localhost, which may be any local web app;
+ * the API sends no CORS headers, so no such page can use it anyway): it never creates an account,
+ * so no page can fill `--max-accounts` (or the disk) with an `<img>`. Callers that send no such
+ * header (curl, test suites, server-side code) or `same-origin`/`none` still create one on first use,
+ * and so does any request for the default account (one name, which a server holds from its start).
+ */
+function crossSite(caller: Caller): boolean {
+  const site = caller.header('sec-fetch-site')?.trim().toLowerCase();
+  return site === 'cross-site' || site === 'same-site';
+}
+
 /** Runs API requests through the stages every endpoint shares, driven by the endpoint table. */
 export function createApi(table: readonly Endpoint[], registry: AccountRegistry) {
   const resolver = createResolver(table);
@@ -65,7 +78,11 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const target = targetOf(request.url);
     let account: Account | undefined;
     try {
-      account = registry.get(target.accountName) ?? (await registry.resolve(target.accountName));
+      account =
+        registry.get(target.accountName) ??
+        (crossSite(caller) && target.accountName !== DEFAULT_ACCOUNT
+          ? undefined
+          : await registry.resolve(target.accountName));
     } catch (error) {
       if (error instanceof AccountLimitError) return { response: errors.accountLimit(error.message).toResponse() };
       throw error;

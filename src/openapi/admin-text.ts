@@ -11,8 +11,9 @@ Business API, which is described by \`/openapi.json\`.
 - **Writes** (POST, PATCH, DELETE) from a web page of another origin are refused (403), and a body must be sent as
   \`Content-Type: application/json\` (415 otherwise).
 - **Errors**: every refusal is \`{"error": "<what and why>"}\`; a route that does not exist answers 404.
-- **Accounts**: a route on a named account resolves it first; an unknown but valid name is created on first use, as
-  on the API, unless the simulator runs with \`--no-auto-accounts\`.`;
+- **Accounts**: a route on a named account resolves it first; a write (POST, PUT, PATCH, DELETE) creates an unknown
+  but valid name, as first use on the API does, unless the simulator runs with \`--no-auto-accounts\`; a read (GET)
+  never creates one (but the default account) and answers 404.`;
 
 export const ADMIN_TAGS: Record<string, string> = {
   Process: 'Health, memory and this document.',

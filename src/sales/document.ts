@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
-import { nextInSeries } from '../numbering.js';
+import { nextInSeriesOf } from '../numbering.js';
 import type { Random } from '../random.js';
 import type { WithNoneIds } from '../records.js';
 import { insertRecord, requireField } from '../records.js';
@@ -97,10 +97,7 @@ const linesTotal = (lines: AccountingDocumentLineItem[]): number =>
 
 /** Friendly numbers continue the seeded numbering: prefix, dash, six digits, highest + 1. */
 const nextDocumentNumber = (world: World, type: DocumentTypeId): string =>
-  nextInSeries(
-    `${DOCUMENT_PREFIX[type]}-`,
-    world.accountingDocuments.map((d) => d.DocumentNumber),
-  );
+  nextInSeriesOf(`${DOCUMENT_PREFIX[type]}-`, world.accountingDocuments, 'DocumentNumber');
 
 export function createDocument(
   world: World,

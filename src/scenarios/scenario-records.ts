@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Account } from '../accounts/account.js';
+import { deepFreeze } from '../accounts/freeze.js';
+import { foldRows, type RowFold } from '../accounts/row-fold.js';
 import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
@@ -23,6 +26,9 @@ type Entry = Record<string, unknown> & {
   $password?: { plain: string; hash: 'pbkdf2' | 'legacy' };
 };
 type Row = Record<string, unknown>;
+
+/** The longest stretch of records applied without letting other requests in, in ms. */
+const SLICE_MS = 10;
 
 /** The id field of every resource's records. */
 const ID_FIELDS: Record<Resource, string> = { ...RECORD_KEYS, webhooks: 'webhook_id' };
@@ -53,22 +59,81 @@ function editable(account: Account, resource: Resource, row: Row): Row {
   return copy;
 }
 
+/**
+ * The rows of one resource by id, gathered once per array of rows (see accounts/row-fold.ts), so
+ * finding the record an entry names does not read the whole table for every entry.
+ */
+class RowsById {
+  private readonly folds = new Map<readonly object[], RowFold<Map<unknown, Row>>>();
+  constructor(
+    private readonly account: Account,
+    private readonly resource: Resource,
+  ) {}
+
+  find(id: unknown): Row | undefined {
+    const key = ID_FIELDS[this.resource];
+    const rows = rowsOf(this.account, this.resource);
+    if (!this.folds.has(rows)) this.folds.clear();
+    const { state, open } = foldRows(
+      this.folds,
+      rows,
+      () => new Map<unknown, Row>(),
+      (byId, row) => {
+        byId.set((row as Row)[key], row as Row);
+      },
+    );
+    return state.get(id) ?? (open.find((r) => (r as Row)[key] === id) as Row | undefined);
+  }
+
+  /**
+   * A stored record was just replaced by its changeable copy (`editable`): the new array differs from
+   * the one last read only there, so what was gathered carries over instead of being read again.
+   */
+  replaced(before: Row, after: Row): void {
+    if (before === after) return;
+    const rows = rowsOf(this.account, this.resource);
+    const [last, fold] = [...this.folds][0] ?? [];
+    if (!last || !fold || last === rows || last.length !== rows.length) return;
+    const id = after[ID_FIELDS[this.resource]];
+    if (fold.state.get(id) !== before) return;
+    fold.state.set(id, after);
+    this.folds.clear();
+    this.folds.set(rows, fold);
+  }
+}
+
+function editableIn(byId: RowsById, account: Account, resource: Resource, row: Row): Row {
+  const copy = editable(account, resource, row);
+  byId.replaced(row, copy);
+  return copy;
+}
+
 export async function applyRecords(
   account: Account,
   now: number,
   records: Partial<Record<Resource, Entry[]>>,
   source: string,
 ): Promise<void> {
+  let slice = performance.now();
   for (const [resource, entries] of Object.entries(records) as [Resource, Entry[]][]) {
+    const rows = new RowsById(account, resource);
     for (const [index, entry] of entries.entries()) {
+      // A scenario of many records is one write, applied in slices: between them the process
+      // answers other requests (other accounts, health), while this account's wait for the write.
+      if (performance.now() - slice >= SLICE_MS) {
+        await setImmediate();
+        slice = performance.now();
+      }
       const at = `${source}: ${pathText(['records', resource, index])}`;
-      const idField = ID_FIELDS[resource];
-      const id = entry[idField];
-      const existing = typeof id === 'string' ? rowsOf(account, resource).find((r) => r[idField] === id) : undefined;
+      const id = entry[ID_FIELDS[resource]];
+      const existing = typeof id === 'string' ? rows.find(id) : undefined;
       const record = existing
-        ? change(editable(account, resource, existing), entry, at)
-        : await create(account, now, resource, entry, at);
+        ? change(editableIn(rows, account, resource, existing), entry, at)
+        : await create(account, now, resource, entry, rows, at);
       if (entry.$password) setPassword(record, entry.$password, resource, at);
+      // A created record is done with: frozen now, as the write's end would, so the reads of the
+      // next entries take it as settled (a later entry that changes it works on a copy).
+      if (!existing) deepFreeze(record);
     }
   }
 }
@@ -87,7 +152,14 @@ function change(record: Row, entry: Entry, at: string): Row {
   return record;
 }
 
-async function create(account: Account, now: number, resource: Resource, entry: Entry, at: string): Promise<Row> {
+async function create(
+  account: Account,
+  now: number,
+  resource: Resource,
+  entry: Entry,
+  byId: RowsById,
+  at: string,
+): Promise<Row> {
   const idField = ID_FIELDS[resource];
   const route = CREATE[resource];
   const endpoint = route ? endpointNamed(endpoints, route) : undefined;
@@ -122,13 +194,13 @@ async function create(account: Account, now: number, resource: Resource, entry: 
     throw error;
   }
   const made = resource === 'webhooks' ? (answer as Row).webhook_id : (answer as Row).Value;
-  const rows = rowsOf(account, resource);
-  const found = rows.find((r) => r[idField] === made);
-  const record = found && editable(account, resource, found);
+  const found = byId.find(made);
+  // The record the API just made is still the write's own (not frozen): no copy to put in its place.
+  const record = found && (Object.isFrozen(found) ? editable(account, resource, found) : found);
   if (!record)
     throw new ScenarioError(`${at}: the API accepted it but stored nothing (for classBookings, ObjectState must be 1)`);
   if (typeof wanted === 'string' && wanted !== made) {
-    if (rows.some((r) => r[idField] === wanted)) throw new ScenarioError(`${at}.${idField}: already in use`);
+    if (byId.find(wanted)) throw new ScenarioError(`${at}.${idField}: already in use`);
     replaceId(record, made as string, wanted);
   }
   return record;

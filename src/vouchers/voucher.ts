@@ -2,7 +2,7 @@ import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import { hasState, inSite, startsWithAny } from '../match.js';
-import { nextInSeries } from '../numbering.js';
+import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
 import { checkSite, editRecord, idOrNull, insertRecord, requireField } from '../records.js';
@@ -58,10 +58,7 @@ function checkVoucherNumberFreeAtSite(
 
 /** Gift cards and vouchers each have their own series; a new number follows the highest of its series. */
 const nextVoucherNumber = (world: World, type: VoucherType): string =>
-  nextInSeries(
-    VOUCHER_PREFIX[type],
-    world.vouchers.map((v) => v.VoucherNumber),
-  );
+  nextInSeriesOf(VOUCHER_PREFIX[type], world.vouchers, 'VoucherNumber');
 
 // Writes
 

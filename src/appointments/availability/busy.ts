@@ -170,8 +170,8 @@ function lengthOf(world: World, item: AppointmentServiceIn): number {
 // reading them all on every availability question costs milliseconds, mostly in memory traffic.
 // Indexed once, a question reads only the days it covers. Only bookings ending after `since` are
 // indexed: nothing before the account clock is ever offered, so the past weeks of the diary need
-// no place in it. Stored arrays are never changed in place, so the index is kept per appointments
-// array (and the states it was built with): any change to the diary is a new array.
+// no place in it. Stored arrays change in place only by a record added at the end (records.ts),
+// so the index is kept per appointments array and its length (and the states it was built with).
 
 /** One booked service of an appointment in any state but Cancelled. */
 interface BookedService {
@@ -224,7 +224,14 @@ class DiaryIndex {
   }
 }
 
-const indexes = new WeakMap<readonly Appointment[], { states: World['appointmentStates']; index: DiaryIndex }>();
+/**
+ * The index of each diary array, at the length it had: an array only ever changes in place by a
+ * record added at its end (records.ts), so the reference and length are a version.
+ */
+const indexes = new WeakMap<
+  readonly Appointment[],
+  { length: number; states: World['appointmentStates']; index: DiaryIndex }
+>();
 
 /**
  * The index of the world's diary as it is, covering at least the bookings that end after `since`
@@ -233,9 +240,12 @@ const indexes = new WeakMap<readonly Appointment[], { states: World['appointment
  */
 function diaryIndex(world: World, since: number): DiaryIndex {
   const kept = indexes.get(world.appointments);
-  if (kept && kept.states === world.appointmentStates && kept.index.since <= since) return kept.index;
+  const { length } = world.appointments;
+  if (kept?.length === length && kept.states === world.appointmentStates && kept.index.since <= since) {
+    return kept.index;
+  }
   // A day's margin, so that questions about the same day keep hitting the same index.
   const index = new DiaryIndex(world, Math.floor(since / DAY) * DAY - DAY);
-  indexes.set(world.appointments, { states: world.appointmentStates, index });
+  indexes.set(world.appointments, { length, states: world.appointmentStates, index });
   return index;
 }
