@@ -64,3 +64,16 @@ export function commandLine() {
   const tail = args.length ? (viaNpm ? ` -- ${args.join(' ')}` : ` ${args.join(' ')}`) : '';
   return `${env}${viaNpm ? 'npm run bench' : 'node bench/run.js'}${tail}`;
 }
+
+/**
+ * The body of every client a section creates: a new id each time (ClientId all zeros asks for one),
+ * and no password (hashing is slow on purpose).
+ */
+export const NEW_CLIENT = {
+  ClientId: '00000000-0000-0000-0000-000000000000',
+  FirstName: 'Jane',
+  LastName: 'Smith',
+  Email: 'jane@example.com',
+  MobilePhone: '07700 900123',
+  Gender: 1,
+};

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnNode, stopChild, waitForUrl } from '../lib/children.js';
-import { CLI } from '../lib/config.js';
+import { CLI, NEW_CLIENT as CLIENT } from '../lib/config.js';
 import { cpuMicros, expectStatus, token } from '../lib/http.js';
 import { fmt, markdownTable, median, percentile, ratio, textTable, verdict } from '../lib/stats.js';
 
@@ -22,16 +22,6 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 const GIB = 1024 * MIB;
 const TARGETS = { writeRatio: 3, durableMs: 5, freshBytes: 16 * KIB, rssBytes: GIB };
-
-/** The body of every created client (a new id each time: ClientId all zeros asks for one). */
-const CLIENT = {
-  ClientId: '00000000-0000-0000-0000-000000000000',
-  FirstName: 'Jane',
-  LastName: 'Smith',
-  Email: 'jane@example.com',
-  MobilePhone: '07700 900123',
-  Gender: 1,
-};
 
 /**
  * Starts `node [node flags] dist/cli.js --port 0 --rate-limit off <args>` and waits for it to listen.

@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnNode, stopChild, waitForUrl } from '../lib/children.js';
-import { CLI } from '../lib/config.js';
+import { CLI, NEW_CLIENT as CLIENT } from '../lib/config.js';
 import { expectStatus, request, sleep, token } from '../lib/http.js';
 import { fmt, markdownTable, median, percentile, ratio, textTable, verdict } from '../lib/stats.js';
 
@@ -19,16 +19,6 @@ const PHASE_MS = 1000;
 const SETTLE_MS = 200;
 const WARMUP_MS = 2000;
 const TARGETS = { p99Ratio: 2 };
-
-/** The body of every created client (a new id each time), without a password (hashing is slow on purpose). */
-const CLIENT = {
-  ClientId: '00000000-0000-0000-0000-000000000000',
-  FirstName: 'Jane',
-  LastName: 'Smith',
-  Email: 'jane@example.com',
-  MobilePhone: '07700 900123',
-  Gender: 1,
-};
 
 /**
  * An account made through the control plane, with a token, an active site and a client of its own.
