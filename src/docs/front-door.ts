@@ -83,7 +83,8 @@ h1 { font-size: 1.6rem; }
 (<code>POST /api/v2/token</code>), and the version 1 API key <code>${apiKey}</code>.</p>
 <h2>Accounts</h2>
 <p>The default account answers at this origin; any other at <code>/accounts/&lt;name&gt;</code>
-(created on first use).</p>
+(created on first use by an API call, or by a control-plane write; never by a control-plane read
+or a request a browser marks as coming from another site).</p>
 ${accounts}
 </body>
 </html>
