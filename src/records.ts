@@ -30,8 +30,8 @@ export function insertRecord<K extends Collection>(world: World, key: K, record:
   const rows = world[key] as readonly RecordOf<K>[];
   notePlace(record, rows.length);
   if (isStored(rows)) {
-    const copy = rows.concat();
-    copy.push(record);
+    // One copy of the exact size: a push after the copy would copy the array again to grow it.
+    const copy = rows.concat([record]);
     noteStep(copy, { from: rows, kind: 'append', at: rows.length });
     setCollection(world, key, copy);
   } else (rows as RecordOf<K>[]).push(record);
