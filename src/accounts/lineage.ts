@@ -37,6 +37,10 @@ export function isStored(rows: readonly object[]): boolean {
 const steps = new WeakMap<readonly object[], Step>();
 
 export function noteStep(rows: readonly object[], step: Step): void {
+  // Once an array is made from a stored one, nothing follows the stored one's own step again (its
+  // folds are made, and a write's change set starts from it): dropping that step lets the arrays
+  // before it go, so each table keeps at most the array before the current one alive.
+  if (isStored(step.from)) steps.delete(step.from);
   steps.set(rows, step);
 }
 
