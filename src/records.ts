@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStored, notePlace, noteStep, placeOf } from './accounts/lineage.js';
 import type { Collection } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
 import { fieldName, type ModelStateErrors, notValidMessage, requiredMessage } from './http/model-state.js';
@@ -21,14 +22,19 @@ function setCollection<K extends Collection>(world: World, key: K, rows: readonl
 
 /**
  * Adds a record at the end of its collection (new records always go last, also when reloaded). A
- * collection already copied by the running write (not frozen yet) is added to in place, so many
+ * collection already copied by the running write (not stored yet) is added to in place, so many
  * creates in one write copy it once; this append is the only change ever made to an array in place
  * (accounts/row-fold.ts relies on it).
  */
 export function insertRecord<K extends Collection>(world: World, key: K, record: RecordOf<K>): RecordOf<K> {
   const rows = world[key] as readonly RecordOf<K>[];
-  if (Object.isFrozen(rows)) setCollection(world, key, [...rows, record]);
-  else (rows as RecordOf<K>[]).push(record);
+  notePlace(record, rows.length);
+  if (isStored(rows)) {
+    // One copy of the exact size: a push after the copy would copy the array again to grow it.
+    const copy = rows.concat([record]);
+    noteStep(copy, { from: rows, kind: 'append', at: rows.length });
+    setCollection(world, key, copy);
+  } else (rows as RecordOf<K>[]).push(record);
   return record;
 }
 
@@ -44,20 +50,26 @@ export function editRecord<K extends Collection, R extends RecordOf<K> | undefin
 ): R {
   if (record === undefined) return record;
   const rows = world[key] as readonly RecordOf<K>[];
-  const at = rows.indexOf(record);
+  const at = placeOf(rows, record);
   if (at < 0) throw new Error(`editRecord: the record is not in ${key}`);
   if (!Object.isFrozen(record)) return record;
   const copy = structuredClone(record) as R & RecordOf<K>;
-  setCollection(world, key, rows.with(at, copy));
+  const replaced = rows.concat();
+  replaced[at] = copy;
+  noteStep(replaced, { from: rows, kind: 'replace', at, removed: record });
+  notePlace(copy, at);
+  setCollection(world, key, replaced);
   return copy;
 }
 
 /** Removes a record from its collection; false when it is not there. */
 export function removeRecord<K extends Collection>(world: World, key: K, record: RecordOf<K>): boolean {
   const rows = world[key] as readonly RecordOf<K>[];
-  const at = rows.indexOf(record);
+  const at = placeOf(rows, record);
   if (at < 0) return false;
-  setCollection(world, key, rows.toSpliced(at, 1));
+  const spliced = rows.toSpliced(at, 1);
+  noteStep(spliced, { from: rows, kind: 'remove', at, removed: record });
+  setCollection(world, key, spliced);
   return true;
 }
 

@@ -19,6 +19,7 @@ import { Clock } from './clock.js';
 import { IdSource } from './ids.js';
 import { Journal } from './journal.js';
 import type { JournalBudget } from './journal-budget.js';
+import { isStored, stepOf } from './lineage.js';
 import { lifeSalt } from './lives.js';
 import { foldRows, type RowFold } from './row-fold.js';
 import { type SecretBox, secretBox } from './secret-box.js';
@@ -316,7 +317,11 @@ export class Account {
     // gathered once per array (the frozen rows, which cannot change) and the rest read each time.
     for (const table of tables()) {
       const rows = table.held(this.store.data);
-      if (!rows || Object.isFrozen(rows)) continue;
+      if (!rows || isStored(rows)) continue;
+      // The rows of the stored array a write's first step was made from are noted already.
+      const from = stepOf(rows)?.from;
+      if (from && isStored(from) && !this.writeIds.has(from))
+        this.writeIds.set(from, { state: new Set(), upTo: from.length, open: [] });
       const { state, open } = foldRows(
         this.writeIds,
         rows,
@@ -325,6 +330,8 @@ export class Account {
           ids.add((row as Row)[table.key] as string);
           for (const part of partIds(table.name, row)) ids.add(part);
         },
+        // Ids stay taken within the write, also of a row it took out again.
+        (ids) => ids,
       );
       if (state.has(id) || open.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id)))
         return true;

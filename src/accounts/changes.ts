@@ -1,6 +1,7 @@
 import type { TokenRecord } from '../auth/credentials.js';
 import type { Random, RandomState } from '../random.js';
 import { deepFreeze } from './freeze.js';
+import { markStored, rowsChanged } from './lineage.js';
 import { type AccountData, type AccountSettings, type Row, TOKENS, tableNamed, tables } from './tables.js';
 import {
   beginTokens,
@@ -43,7 +44,7 @@ export function snapshot(data: AccountData, random: Random): Snapshot {
   };
 }
 
-/** What changed since the snapshot (undefined: nothing); new records and arrays are frozen on the way. */
+/** What changed since the snapshot (undefined: nothing); new records are frozen and arrays marked stored on the way. */
 export function changesSince(snap: Snapshot, random: Random): ChangeSet | undefined {
   const { data } = snap;
   endTokens(data.auth.tokens);
@@ -54,7 +55,10 @@ export function changesSince(snap: Snapshot, random: Random): ChangeSet | undefi
     const after = table.held(data);
     if (after === undefined || after === before) continue;
     const base = before ?? table.base(data);
-    if (base !== after) diffRows(table.key, base, after, changes, table.name);
+    if (base === after) continue;
+    const moved = rowsChanged(base, after);
+    if (moved) changedRows(table.key, moved, after, changes, table.name);
+    else diffRows(table.key, base, after, changes, table.name);
   }
   for (const [hash, before] of snap.tokens) {
     const after = data.auth.tokens[hash];
@@ -198,8 +202,32 @@ export function applyChanges(data: AccountData, changes: readonly Change[]): voi
       if (n !== undefined) rows[n] = row === null ? null : deepFreeze(row);
       else if (row !== null) at.set(key, rows.push(deepFreeze(row)) - 1);
     }
-    table.set(data, Object.freeze(rows.filter((row) => row !== null)));
+    const kept = rows.filter((row) => row !== null);
+    markStored(kept);
+    table.set(data, kept);
   }
+}
+
+/**
+ * Adds the changes records.ts noted on the way from one array to the next (accounts/lineage.ts):
+ * the rows added are written, the keys removed and not written again are removed. It costs the
+ * rows the write changed, whatever the size of the table.
+ */
+function changedRows(
+  key: string,
+  moved: { added: object[]; removed: object[] },
+  after: readonly object[],
+  out: Change[],
+  table: string,
+): void {
+  const kept = new Set<unknown>();
+  for (const row of moved.added) {
+    kept.add((row as Row)[key]);
+    out.push([table, (row as Row)[key] as string, deepFreeze(row)]);
+  }
+  for (const row of moved.removed)
+    if (!kept.has((row as Row)[key])) out.push([table, (row as Row)[key] as string, null]);
+  markStored(after);
 }
 
 /**
@@ -231,5 +259,5 @@ function diffRows(
     if (!old.has(row)) out.push([table, row[key] as string, deepFreeze(row)]);
   }
   for (const row of old) if (!kept.has((row as Row)[key])) out.push([table, (row as Row)[key] as string, null]);
-  if (!Object.isFrozen(after)) Object.freeze(after);
+  markStored(after);
 }

@@ -13,6 +13,7 @@ import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
+import { emailKey, firstClientBy, mobileKey } from './client-keys.js';
 import type {
   AddressIn,
   ClientAnswer,
@@ -35,7 +36,7 @@ export type ClientRecord = Client & { AccountPassword?: string };
 export const clientsOf = (world: World): readonly ClientRecord[] => world.clients;
 
 export function findClient(world: World, id: Guid): ClientRecord | undefined {
-  return clientsOf(world).find((c) => c.ClientId === id);
+  return firstClientBy(clientsOf(world), 'byId', id, () => true);
 }
 
 // Create and update.
@@ -295,15 +296,23 @@ function sameMobile(recorded: string, sent: string): boolean {
   return mobile !== '' && mobile === sent.trim();
 }
 
-function firstActiveOwner(world: World, siteId: Guid, matches: (c: ClientRecord) => boolean): Guid | null {
-  return clientsOf(world).find((c) => c.State === 1 && inSite(siteId)(c) && matches(c))?.ClientId ?? null;
+/** The first Active client of the site (or account-wide) under the key, by the clients' e-mail or mobile index. */
+function firstActiveOwner(
+  world: World,
+  siteId: Guid,
+  index: 'byEmail' | 'byMobile',
+  key: string,
+  matches: (c: ClientRecord) => boolean,
+): Guid | null {
+  const owner = firstClientBy(clientsOf(world), index, key, (c) => c.State === 1 && inSite(siteId)(c) && matches(c));
+  return owner?.ClientId ?? null;
 }
 
 export const emailOwner = (world: World, siteId: Guid, email: string): Guid | null =>
-  firstActiveOwner(world, siteId, (c) => sameEmail(c.Email, email));
+  firstActiveOwner(world, siteId, 'byEmail', emailKey(email), (c) => sameEmail(c.Email, email));
 
 export const mobileOwner = (world: World, siteId: Guid, mobile: string): Guid | null =>
-  firstActiveOwner(world, siteId, (c) => sameMobile(c.MobilePhone, mobile));
+  firstActiveOwner(world, siteId, 'byMobile', mobileKey(mobile), (c) => sameMobile(c.MobilePhone, mobile));
 
 export interface SignIn {
   clientId: Guid;

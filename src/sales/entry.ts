@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
 import type { ModelStateErrors } from '../http/model-state.js';
-import { nextInSeries } from '../numbering.js';
+import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { WithNoneIds } from '../records.js';
 import { checkReference, insertRecord, requireField, type WriteContext } from '../records.js';
@@ -104,10 +104,10 @@ export function createEntry(world: World, siteId: Guid, body: EntryIn, write: Wr
     SupplierId: refs.SupplierId,
     EntryNumber: body.EntryNumber?.trim()
       ? body.EntryNumber.trim()
-      : nextInSeries(
-          `${ENTRY_PREFIX[type]}-`,
-          world.accountingEntries.filter((e) => e.AccountingEntryTypeId === type).map((e) => e.EntryNumber),
-        ),
+      : nextInSeriesOf(`${ENTRY_PREFIX[type]}-`, world.accountingEntries, 'EntryNumber', {
+          name: `type ${type}`,
+          accepts: (e) => e.AccountingEntryTypeId === type,
+        }),
     Reference: body.Reference ?? '',
     Description: body.Description ?? '',
     EntryDate: body.EntryDate ?? formatDateTime(now),

@@ -41,6 +41,32 @@ describe('GET /api/v2/clients/emailexists', () => {
     expect((await email('shared@example.com')).body).toBe(first);
   });
 
+  it('follows every write: a changed e-mail is found under the new address only, a client made inactive is not', async () => {
+    const first = await create(c, newClient({ Email: 'before@example.com' }));
+    const second = await create(c, newClient({ Email: 'before@example.com' }));
+    expect((await email('before@example.com')).body).toBe(first);
+    const put = (id: string, body: unknown) => call(c, `/api/v2/clients?clientId=${id}`, { method: 'PUT', body });
+    expect((await put(first, { Email: 'after@example.com' })).status).toBe(200);
+    expect((await email('before@example.com')).body).toBe(second);
+    expect((await email('after@example.com')).body).toBe(first);
+    expect((await put(second, { State: 2 })).status).toBe(200);
+    expect((await email('before@example.com')).text).toBe('null');
+    expect((await put(first, { Email: 'before@example.com' })).status).toBe(200);
+    expect((await email('before@example.com')).body).toBe(first);
+    expect((await email('after@example.com')).text).toBe('null');
+  });
+
+  it('a refused write leaves the lookups as they were', async () => {
+    const id = await create(c, newClient({ Email: 'kept@example.com' }));
+    const refused = await call(c, `/api/v2/clients?clientId=${id}`, {
+      method: 'PUT',
+      body: { Email: 'lost@example.com', MembershipId: '11111111-2222-4333-8444-555555555555' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await email('kept@example.com')).body).toBe(id);
+    expect((await email('lost@example.com')).text).toBe('null');
+  });
+
   it('email is required by name: without it the answer is 404', async () => {
     expect((await call(c, `/api/v2/clients/emailexists?siteId=${activeSite(c.world)}`)).status).toBe(404);
   });
