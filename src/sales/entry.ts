@@ -5,6 +5,7 @@ import { nextInSeries } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { WithNoneIds } from '../records.js';
 import { checkReference, insertRecord, requireField, type WriteContext } from '../records.js';
+import { rowWhere } from '../row-lookup.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -176,7 +177,7 @@ export const deleteEntry = (world: World, entryId: Guid): void =>
 // Reads
 
 const findEntry = (world: World, entryId: Guid): AccountingEntry | undefined =>
-  world.accountingEntries.find((e) => e.AccountingEntryId === entryId);
+  rowWhere(world.accountingEntries, 'AccountingEntryId', entryId);
 
 type EntryNoneIds = 'ClientId' | 'SupplierId' | 'AccountingDocumentId' | 'VoucherId';
 type Row = WithNoneIds<z.infer<typeof AccountingEntryListSchema>, EntryNoneIds>;
@@ -200,7 +201,7 @@ export function listEntries(world: World, q: EntryQuery): Row[] {
       ...common(e),
       ...ledger.partyNames(world, e),
       DocumentNumber: documentNumber(world, e.AccountingDocumentId),
-      PaymentTypeName: world.paymentTypes.find((p) => p.PaymentTypeId === e.PaymentTypeId)?.Name ?? null,
+      PaymentTypeName: rowWhere(world.paymentTypes, 'PaymentTypeId', e.PaymentTypeId)?.Name ?? null,
     }));
 }
 
