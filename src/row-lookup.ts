@@ -70,3 +70,33 @@ export function sumsBy<R extends object>(
   for (const row of open) add(extra, row as R);
   return (key) => (state.get(key) ?? 0) + (extra.get(key) ?? 0);
 }
+
+/** The rows of each table grouped by one of their fields, by array and field. */
+const groups = new WeakMap<readonly object[], Map<string, RowFold<Map<unknown, object[]>>>>();
+
+/**
+ * The rows of `rows` whose `field` is `value`: the frozen ones in array order, then those a running
+ * write has not frozen yet. For a caller that orders what it finds itself.
+ */
+export function rowsWhere<R extends object, F extends keyof R & string>(
+  rows: readonly R[],
+  field: F,
+  value: R[F],
+): R[] {
+  let folds = groups.get(rows);
+  if (!folds) groups.set(rows, (folds = new Map()));
+  const kept = folds;
+  const { state, open } = foldRows(
+    { get: () => kept.get(field), set: (_, fold) => kept.set(field, fold) },
+    rows,
+    () => new Map<unknown, object[]>(),
+    (map, row) => {
+      const key = (row as R)[field];
+      const list = map.get(key);
+      if (list) list.push(row);
+      else map.set(key, [row]);
+    },
+  );
+  const found = (state.get(value) ?? []) as R[];
+  return open.length === 0 ? [...found] : [...found, ...(open as R[]).filter((r) => r[field] === value)];
+}
