@@ -18,14 +18,16 @@
 //   h. the start commands on a built tree, `npm start` and `node dist/cli.js`, to the first 200;
 //   i. the live journal: throughput with a watcher of the journal stream, and the stream at 1 000/s;
 //   j. reads beside durable writes: 32 callers over 20 accounts with --data-dir, read p99 with writes
-//      being saved on the same accounts against the same reads without writes.
+//      being saved on the same accounts against the same reads without writes;
+//   k. every GET of version 2 at its widest allowed range on the standard and the large world, in-process:
+//      time, rows, bytes, time per row against the standard world's, and the longest stall of another account.
 //
 // Usage: npm run bench [-- --write]
 //   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghij)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghijk)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -57,6 +59,7 @@ import g from './sections/g-durable.js';
 import h from './sections/h-start-commands.js';
 import i from './sections/i-live-journal.js';
 import j from './sections/j-reads-beside-writes.js';
+import k from './sections/k-list-sweep.js';
 
 /**
  * @typedef {object} Section
@@ -67,7 +70,7 @@ import j from './sections/j-reads-beside-writes.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f, g, h, i, j];
+const sections = [a, b, c, d, e, f, g, h, i, j, k];
 
 async function main() {
   if (!existsSync(CLI))
