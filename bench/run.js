@@ -19,6 +19,8 @@
 //   i. the live journal: throughput with a watcher of the journal stream, and the stream at 1 000/s;
 //   j. reads beside durable writes: 32 callers over 20 accounts with --data-dir, read p99 with writes
 //      being saved on the same accounts against the same reads without writes;
+//   k. every GET of version 2 at its widest allowed range on the standard and the large world, in-process:
+//      time, rows, bytes, time per row against the standard world's, and the longest stall of another account.
 //   l. writes by world size: each kind of write on the standard and the large world, in-process, and
 //      the ratio large / standard.
 //
@@ -27,7 +29,7 @@
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghijl)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghijkl)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -59,6 +61,7 @@ import g from './sections/g-durable.js';
 import h from './sections/h-start-commands.js';
 import i from './sections/i-live-journal.js';
 import j from './sections/j-reads-beside-writes.js';
+import k from './sections/k-list-sweep.js';
 import l from './sections/l-writes-by-world.js';
 
 /**
@@ -70,7 +73,7 @@ import l from './sections/l-writes-by-world.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f, g, h, i, j, l];
+const sections = [a, b, c, d, e, f, g, h, i, j, k, l];
 
 async function main() {
   if (!existsSync(CLI))

@@ -16,6 +16,7 @@ import {
   requireField,
   type WriteContext,
 } from '../records.js';
+import { rowWhere } from '../row-lookup.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { World } from '../world/index.js';
@@ -80,8 +81,7 @@ export function listAppointments(world: World, q: AppointmentQuery): Appointment
     const start = utcMs(a.Start);
     return start >= q.start && start <= q.end;
   });
-  const wanted = new Set(candidates.map((a) => a.ClientId));
-  const clients = new Map(world.clients.filter((c) => wanted.has(c.ClientId)).map((c) => [c.ClientId, c]));
+  const clients = { get: (id: Guid) => rowWhere(world.clients, 'ClientId', id) };
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
 
   return candidates

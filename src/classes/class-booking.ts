@@ -4,6 +4,7 @@ import { ModelStateErrors } from '../http/model-state.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';
+import { rowWhere } from '../row-lookup.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -162,13 +163,12 @@ export function listClassBookings(world: World, f: BookingFilter): ClassBookingR
     const at = parseDateTime(s.Start) ?? NaN;
     if (at >= f.start && at <= f.end) sessions.set(s.ClassScheduleId, s);
   }
-  const clients = new Map(world.clients.map((c) => [c.ClientId, c]));
   return world.classBookings
     .filter((b) => sessions.has(b.ClassScheduleId))
     .map((b) => {
       const s = sessions.get(b.ClassScheduleId) as ClassSchedule;
       const c = classes.get(s.ClassId);
-      const client = clients.get(b.ClientId);
+      const client = rowWhere(world.clients, 'ClientId', b.ClientId);
       return {
         ClassBookingId: b.ClassBookingId,
         ClassScheduleId: b.ClassScheduleId,

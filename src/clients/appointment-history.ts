@@ -3,6 +3,7 @@ import { utcMs } from '../datetime.js';
 import { checkRange } from '../http/range.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
+import { rowsWhere, rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { AppointmentHistoryRow } from './schemas.js';
@@ -19,19 +20,13 @@ const newestFirst = orderBy<{ Start: string; AppointmentId: Guid }>(
 
 export function appointmentHistory(world: World, q: HistoryQuery): AppointmentHistoryRow[] {
   checkRange(q.start, q.end, MAX_HISTORY_DAYS);
-  const mine = world.appointments.filter(
-    (a) =>
-      a.ClientId === q.clientId &&
-      a.SiteId === q.siteId &&
-      utcMs(a.Start) >= q.start &&
-      utcMs(appointmentEnd(a)) <= q.end,
+  // The client's own bookings, found by the client: the diary is not read whole.
+  const mine = rowsWhere(world.appointments, 'ClientId', q.clientId).filter(
+    (a) => a.SiteId === q.siteId && utcMs(a.Start) >= q.start && utcMs(appointmentEnd(a)) <= q.end,
   );
-  const invoices = new Set(mine.map((a) => a.InvoiceId).filter((id): id is Guid => id !== null));
-  const numbers = new Map(
-    world.accountingDocuments
-      .filter((d) => invoices.has(d.AccountingDocumentId))
-      .map((d) => [d.AccountingDocumentId, d.DocumentNumber]),
-  );
+  const numbers = {
+    get: (id: Guid) => rowWhere(world.accountingDocuments, 'AccountingDocumentId', id)?.DocumentNumber,
+  };
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
   return mine.sort(newestFirst).map((a) => ({
     AppointmentId: a.AppointmentId,

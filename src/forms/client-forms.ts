@@ -2,6 +2,8 @@ import { utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
+import { rowWhere } from '../row-lookup.js';
+import type { Guid } from '../world/common.js';
 import type { ClientCustomForm } from '../world/forms.js';
 import type { World } from '../world/index.js';
 import type { ClientCustomFormRow } from './schemas.js';
@@ -15,7 +17,7 @@ const byCaptureDate = orderBy<ClientCustomForm>(
 export function listClientCustomForms(world: World, q: SiteRange): ClientCustomFormRow[] {
   const last = widenedEnd(q.end);
   const formNames = new Map(world.customForms.map((f) => [f.CustomFormId, f.Name]));
-  const clients = new Map(world.clients.map((c) => [c.ClientId, c]));
+  const clients = { get: (id: Guid) => rowWhere(world.clients, 'ClientId', id) };
   return world.clientCustomForms
     .filter((f) => f.SiteId === q.siteId)
     .filter((f) => {

@@ -1,5 +1,6 @@
 import { utcMs } from '../datetime.js';
 import { orderBy } from '../order.js';
+import { rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
@@ -94,11 +95,12 @@ function salesReport(world: World, q: { siteId: Guid | null; start: number; end:
     }
   }
 
-  const documents = new Map(world.accountingDocuments.map((d) => [d.AccountingDocumentId, d]));
   for (const e of world.accountingEntries) {
     if (!inScope(e.SiteId, e.EntryDate)) continue;
     if (e.VoucherId) {
-      const doc = e.AccountingDocumentId ? documents.get(e.AccountingDocumentId) : undefined;
+      const doc = e.AccountingDocumentId
+        ? rowWhere(world.accountingDocuments, 'AccountingDocumentId', e.AccountingDocumentId)
+        : undefined;
       addTo(row(mainEmployee(doc)), 'VoucherRedemptions', 1, toCents(e.Total));
     }
     const tip = toCents(e.Gratuity);

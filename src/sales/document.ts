@@ -5,6 +5,7 @@ import { nextInSeriesOf } from '../numbering.js';
 import type { Random } from '../random.js';
 import type { WithNoneIds } from '../records.js';
 import { insertRecord, requireField } from '../records.js';
+import { rowWhere, sumsBy } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -173,7 +174,7 @@ export const deleteDocument = (world: World, documentId: Guid): void =>
 // Reads
 
 export const findDocument = (world: World, documentId: Guid): AccountingDocument | undefined =>
-  world.accountingDocuments.find((d) => d.AccountingDocumentId === documentId);
+  rowWhere(world.accountingDocuments, 'AccountingDocumentId', documentId);
 
 type PaidState = 'Unpaid' | 'PartPaid' | 'Paid';
 
@@ -187,11 +188,18 @@ interface DocumentBalance {
   paidState: PaidState;
 }
 
-function balanceOf(world: World, document: AccountingDocument): DocumentBalance {
+/** Cents paid on each document: the Totals of the entries allocated to it, summed once per entries array. */
+const paidCents = (world: World) =>
+  sumsBy(
+    world.accountingEntries,
+    'paid',
+    (e) => e.AccountingDocumentId,
+    (e) => toCents(e.Total),
+  );
+
+function balanceOf(document: AccountingDocument, paidOn: (id: Guid) => number): DocumentBalance {
   const total = toCents(document.Total);
-  let paid = 0;
-  for (const e of world.accountingEntries)
-    if (e.AccountingDocumentId === document.AccountingDocumentId) paid += toCents(e.Total);
+  const paid = paidOn(document.AccountingDocumentId);
   const paidState: PaidState = paid <= 0 && total > 0 ? 'Unpaid' : paid >= total ? 'Paid' : 'PartPaid';
   return {
     total: fromCents(total),
@@ -204,7 +212,7 @@ function balanceOf(world: World, document: AccountingDocument): DocumentBalance 
 /** The balance of one document; undefined when the account has no such document. */
 export function documentBalance(world: World, documentId: Guid): DocumentBalance | undefined {
   const document = findDocument(world, documentId);
-  return document === undefined ? undefined : balanceOf(world, document);
+  return document === undefined ? undefined : balanceOf(document, paidCents(world));
 }
 
 interface DocumentQuery extends ledger.Query {
@@ -224,6 +232,7 @@ type AccountingDocumentListRow = WithNoneIds<z.infer<typeof AccountingDocumentLi
 
 /** `fiscalised`: the account's setting; rows then carry a FiscalStatus. */
 export function listDocuments(world: World, q: DocumentQuery, fiscalised = false): AccountingDocumentListRow[] {
+  const paidOn = paidCents(world);
   return ledger
     .list(
       world,
@@ -232,11 +241,16 @@ export function listDocuments(world: World, q: DocumentQuery, fiscalised = false
       (d) => d.DocumentDate,
       (d) => d.DocumentNumber,
     )
-    .map((d) => listRow(world, d, fiscalised));
+    .map((d) => listRow(world, d, fiscalised, paidOn));
 }
 
-function listRow(world: World, d: AccountingDocument, fiscalised: boolean): AccountingDocumentListRow {
-  const b = INVOICE_TYPES.has(d.AccountingDocumentTypeId) ? balanceOf(world, d) : undefined;
+function listRow(
+  world: World,
+  d: AccountingDocument,
+  fiscalised: boolean,
+  paidOn: (id: Guid) => number,
+): AccountingDocumentListRow {
+  const b = INVOICE_TYPES.has(d.AccountingDocumentTypeId) ? balanceOf(d, paidOn) : undefined;
   return {
     AccountingDocumentId: d.AccountingDocumentId,
     AccountingDocumentTypeId: d.AccountingDocumentTypeId,

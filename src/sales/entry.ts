@@ -5,6 +5,7 @@ import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { WithNoneIds } from '../records.js';
 import { checkReference, insertRecord, requireField, type WriteContext } from '../records.js';
+import { rowsWhere, rowWhere, sumsBy } from '../row-lookup.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
@@ -176,7 +177,7 @@ export const deleteEntry = (world: World, entryId: Guid): void =>
 // Reads
 
 const findEntry = (world: World, entryId: Guid): AccountingEntry | undefined =>
-  world.accountingEntries.find((e) => e.AccountingEntryId === entryId);
+  rowWhere(world.accountingEntries, 'AccountingEntryId', entryId);
 
 type EntryNoneIds = 'ClientId' | 'SupplierId' | 'AccountingDocumentId' | 'VoucherId';
 type Row = WithNoneIds<z.infer<typeof AccountingEntryListSchema>, EntryNoneIds>;
@@ -200,7 +201,7 @@ export function listEntries(world: World, q: EntryQuery): Row[] {
       ...common(e),
       ...ledger.partyNames(world, e),
       DocumentNumber: documentNumber(world, e.AccountingDocumentId),
-      PaymentTypeName: world.paymentTypes.find((p) => p.PaymentTypeId === e.PaymentTypeId)?.Name ?? null,
+      PaymentTypeName: rowWhere(world.paymentTypes, 'PaymentTypeId', e.PaymentTypeId)?.Name ?? null,
     }));
 }
 
@@ -254,24 +255,22 @@ export function entryDetail(world: World, entryId: Guid): Detail | null {
 
 /** The entries that redeemed the voucher, oldest first (ties by id, so the order is stable). */
 export function voucherRedemptions(world: World, voucherId: Guid): AccountingEntry[] {
-  return world.accountingEntries
-    .filter((e) => e.VoucherId === voucherId)
-    .sort(
-      orderBy<AccountingEntry>(
-        (x) => x.EntryDate,
-        (x) => x.AccountingEntryId,
-      ),
-    );
+  return rowsWhere(world.accountingEntries, 'VoucherId', voucherId).sort(
+    orderBy<AccountingEntry>(
+      (x) => x.EntryDate,
+      (x) => x.AccountingEntryId,
+    ),
+  );
 }
 
-/** Redeemed cents per voucher id, in one pass over the entries (for lists). */
-export function redeemedByVoucher(world: World): Map<Guid, number> {
-  const redeemed = new Map<Guid, number>();
-  for (const e of world.accountingEntries) {
-    if (e.VoucherId) redeemed.set(e.VoucherId, (redeemed.get(e.VoucherId) ?? 0) + toCents(e.Total));
-  }
-  return redeemed;
-}
+/** Redeemed cents of each voucher id (0 for none), summed once per entries array (for lists). */
+export const redeemedByVoucher = (world: World): ((voucherId: Guid) => number) =>
+  sumsBy(
+    world.accountingEntries,
+    'redeemed',
+    (e) => e.VoucherId || null,
+    (e) => toCents(e.Total),
+  );
 
 /** Sum of the redemptions' Totals, summed in cents. */
 export const redeemedAmount = (world: World, voucherId: Guid): number =>

@@ -5,6 +5,7 @@ import { widenedEnd } from '../http/range.js';
 import { type SiteRange, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';
+import { rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 
@@ -21,10 +22,10 @@ interface Party {
 }
 
 const clientOf = (world: World, { ClientId }: Party) =>
-  ClientId === null ? undefined : world.clients.find((x) => x.ClientId === ClientId);
+  ClientId === null ? undefined : rowWhere(world.clients, 'ClientId', ClientId);
 
 const supplierName = (world: World, { SupplierId }: Party): string | null =>
-  SupplierId === null ? null : (world.suppliers.find((x) => x.SupplierId === SupplierId)?.Name ?? null);
+  SupplierId === null ? null : (rowWhere(world.suppliers, 'SupplierId', SupplierId)?.Name ?? null);
 
 /** The names list rows show: the client's "First Last" and the supplier's name, null when none. */
 export function partyNames(world: World, party: Party) {

@@ -150,7 +150,7 @@ export function listVouchers(world: World, q: { siteId: Guid; itemState: number;
         (x) => x.VoucherId,
       ),
     )
-    .map((v) => ({ ...v, Balance: fromCents(toCents(v.Amount) - (redeemed.get(v.VoucherId) ?? 0)) }));
+    .map((v) => ({ ...v, Balance: fromCents(toCents(v.Amount) - redeemed(v.VoucherId)) }));
 }
 
 /**
