@@ -3,7 +3,7 @@ import { Calendar } from './calendar.js';
 import type { Course, Membership, Package, Product, Resource, Service } from './catalogue.js';
 import { generateCatalogue } from './catalogue-gen.js';
 import type { ClassBooking, ClassDefinition, ClassSchedule } from './classes.js';
-import { generateClasses } from './classes.js';
+import { classSteps } from './classes.js';
 import type { Client } from './clients.js';
 import { clientSteps } from './clients.js';
 import type { GenContext, WorldSize } from './context.js';
@@ -14,7 +14,7 @@ import type { Employee, EmployeeSchedule } from './employees.js';
 import { generateEmployees } from './employees.js';
 import type { ClientCustomForm, CustomForm } from './forms.js';
 import { generateClientCustomForms, generateCustomForms } from './forms.js';
-import { generateRosters } from './rosters.js';
+import { rosterSteps } from './rosters.js';
 import type { AccountingDocument, AccountingEntry, CashDrawer, PaymentType, Supplier } from './sales.js';
 import { Desk, generateSalesReference } from './sales.js';
 import { documentSteps } from './sales-documents.js';
@@ -115,7 +115,7 @@ function* worldSteps(options: WorldOptions): Steps<World> {
   yield;
   const plans = generateEmployees(ctx, siteInfo, catalogue.services);
   yield;
-  const { schedules, shifts } = generateRosters(ctx, siteInfo, plans);
+  const { schedules, shifts } = yield* rosterSteps(ctx, siteInfo, plans);
   yield;
   const clients = yield* clientSteps(ctx, siteInfo, catalogue.memberships);
   yield;
@@ -123,7 +123,7 @@ function* worldSteps(options: WorldOptions): Steps<World> {
   const calendar = new Calendar(shifts);
   // Classes claim their instructors and attendees first; the diary books around them.
   yield;
-  const classes = generateClasses(ctx, siteInfo, plans, catalogue.services, clients, calendar);
+  const classes = yield* classSteps(ctx, siteInfo, plans, catalogue.services, clients, calendar);
   yield;
   const appointments = yield* diarySteps(ctx, {
     sites: siteInfo,

@@ -229,7 +229,7 @@ export function* documentSteps(
   yield;
   purchasing(ctx, rng, input, activeSites, add);
   yield;
-  recurring(ctx, rng, input, flagship, membershipById, add);
+  yield* recurring(ctx, rng, input, flagship, membershipById, add);
   yield;
   const addPast = adder(past, documents);
   yield* pastRetailSales(
@@ -252,7 +252,7 @@ export function* documentSteps(
     },
   );
   yield;
-  documents.push(...pastRuns(ctx, past, documents));
+  documents.push(...(yield* pastRuns(ctx, past, documents)));
   yield;
 
   // Numbers run in date order within each type.
@@ -437,16 +437,17 @@ function stockLines(
 }
 
 /** Membership direct debits and standing supplier bills. */
-function recurring(
+function* recurring(
   ctx: GenContext,
   rng: Rng,
   input: DocumentInput,
   flagship: Guid,
   memberships: Map<Guid, Membership>,
   add: Add,
-) {
+): Steps<void> {
   const activeIds = new Set(input.sites.filter((s) => s.site.State === 1).map((s) => s.site.SiteId));
   for (const client of input.clients) {
+    yield;
     const membership = client.MembershipId ? memberships.get(client.MembershipId) : undefined;
     const start = client.MembershipStart ? utcMs(client.MembershipStart) : undefined;
     const end = client.MembershipEnd ? utcMs(client.MembershipEnd) : undefined;

@@ -97,12 +97,17 @@ function joinedBy(joined: readonly string[], at: string): number {
 /**
  * The invoices each recurring document has made so far: one per run date after its own date and
  * before its NextRunDate (the first run after today), within the history. Membership invoices
- * and rent alike.
+ * and rent alike. A step per document.
  */
-export function pastRuns(ctx: GenContext, rng: Rng, documents: readonly AccountingDocument[]): AccountingDocument[] {
+export function* pastRuns(
+  ctx: GenContext,
+  rng: Rng,
+  documents: readonly AccountingDocument[],
+): Steps<AccountingDocument[]> {
   const from = addMonths(ctx.today, -HISTORY_MONTHS);
   const runs: AccountingDocument[] = [];
   for (const recurring of documents) {
+    yield;
     const months = recurring.RecurrenceIntervalMonths ?? 0;
     if (!RUN_TYPE[recurring.AccountingDocumentTypeId] || recurring.NextRunDate === null || months <= 0) continue;
     const next = utcMs(recurring.NextRunDate);
