@@ -5,8 +5,11 @@ import { checkedFetch, DEMO_CREDENTIAL, FIXED_NOW } from '../helpers.js';
 // A large world is seconds of work: it is generated in slices of about 10 ms, so while one account's
 // world is made, every other account (and health) keeps answering.
 
-/** Generous for a shared, busy machine: a slice is about 10 ms; at once, the whole world held the loop for seconds. */
-const ANSWER_BUDGET_MS = 500;
+/**
+ * Generous for a shared, busy machine (under a full test run an answer once took 600 ms): a slice is
+ * about 10 ms, and a large world generated at once held the event loop for 4 s.
+ */
+const ANSWER_BUDGET_MS = 1_000;
 /** A seed no other test uses, so the large world is generated here and not found ready. */
 const SEED = 424_242;
 
@@ -41,7 +44,7 @@ async function probeWhile(until: Promise<unknown>, probe: () => Promise<number>)
 }
 
 describe('long work does not stall other accounts', () => {
-  it('while a large account is created and first used, another account and health answer within 500 ms', async () => {
+  it('while a large account is created and first used, another account and health answer within 1 s', async () => {
     const large = (async () => {
       const created = await checkedFetch(`${server.url}/__admin/accounts`, {
         method: 'POST',
