@@ -65,7 +65,8 @@ describe('long work does not stall other accounts', () => {
       expect(((await sites.json()) as unknown[]).length).toBeGreaterThan(0);
     })();
     const other = probeWhile(large, async () => {
-      const answer = await checkedFetch(`${server.url}/api/v2/sites`, { headers: { authorization: `Bearer ${token}` } });
+      const headers = { authorization: `Bearer ${token}` };
+      const answer = await checkedFetch(`${server.url}/api/v2/sites`, { headers });
       await answer.text();
       return answer.status;
     });
