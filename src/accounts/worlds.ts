@@ -118,7 +118,11 @@ function template(seed: number, size: WorldSize, day: string): Template {
  */
 export async function prepareWorld(seed: number, size: WorldSize, day: string): Promise<void> {
   const key = templateKey(seed, size, day);
-  if (templates.has(key)) return;
+  const ready = templates.get(key);
+  if (ready) {
+    keep(key, ready); // the most recently used, the last evicted
+    return;
+  }
   let making = preparing.get(key);
   if (!making) {
     making = (async () => {
