@@ -16,7 +16,7 @@ import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
-import { loadWorldGenerator } from './worlds.js';
+import { loadWorldGenerator, prepareWorld } from './worlds.js';
 
 export interface RegistryOptions {
   seed: number;
@@ -189,9 +189,9 @@ export class AccountRegistry {
 
   /** Replaces the account's data with a freshly seeded world and credentials for its current day; inside a write. */
   async rebuild(account: Account, settings: Partial<AccountSettings> = {}): Promise<void> {
-    await loadWorldGenerator();
     const merged = { ...account.settings, ...settings };
     const now = account.clock.now();
+    await prepareWorld(merged.seed, merged.size, formatDate(now));
     account.replace(freshData({ ...merged, day: formatDate(now) }, seededAuth(now)));
     account.throttle.clear();
     account.resetFaults();
@@ -214,6 +214,8 @@ export class AccountRegistry {
       rateLimit: request.rateLimit ?? o.rateLimit,
       clockOffsetMs,
     };
+    // Generated in slices: other accounts are answered meanwhile.
+    await prepareWorld(seed, size, settings.day);
     const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
     const account = this.account(freshData(settings, seededAuth(now)), files, undefined, this.lives.of(name));
     await files?.clearLeftovers();

@@ -12,7 +12,7 @@ import { migrateLegacy } from './legacy-file.js';
 import { recordProblem } from './record-schema.js';
 import type { AccountData, AccountSettings } from './tables.js';
 import { rawTokens, trackedTokens } from './tokens-map.js';
-import { COLLECTIONS, heldCollection, worldFor } from './worlds.js';
+import { COLLECTIONS, heldCollection, prepareWorld, worldFor } from './worlds.js';
 
 export type { AccountData, AccountSettings } from './tables.js';
 
@@ -73,6 +73,7 @@ export async function loadAccount(dir: string, name: string): Promise<LoadedAcco
   const b = base as BaseFile;
   if (b.settings.name !== name)
     throw new Error(`${file}: settings.name: expected '${name}' (the file's name), got '${b.settings.name}'`);
+  await prepareWorld(b.settings.seed, b.settings.size, b.settings.day);
   const data = freshData(b.settings, { credentials: [], apiKeys: [] });
   const earlier = earlierStateIds(b.settings.seed);
   const changes = withFixedStateIds(b.changes, earlier);

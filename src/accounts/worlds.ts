@@ -1,5 +1,7 @@
-import type { generateWorld, World, WorldSize } from '../world/index.js';
+import type { generateWorld, generateWorldInSlices, World, WorldSize } from '../world/index.js';
+import type { Steps } from '../world/steps.js';
 import { deepFreeze } from './freeze.js';
+import { runInSlices } from './slices.js';
 
 // Creating an account must be cheap, so an account's world starts as a view of a shared template:
 // the world generated once per seed, size and day, frozen. Records are values: a write replaces a
@@ -73,10 +75,12 @@ export const RECORD_KEYS: Record<Collection, string> = {
 
 // The generator (faker, time-zone data) is loaded on first use, not at start-up.
 let generate: typeof generateWorld | undefined;
+let generateInSlices: typeof generateWorldInSlices | undefined;
 
 /** Loads the world generator; accounts are created only after this resolves. */
 export async function loadWorldGenerator(): Promise<void> {
   generate ??= (await import('../world/index.js')).generateWorld;
+  generateInSlices ??= (await import('../world/index.js')).generateWorldInSlices;
 }
 
 interface Template {
@@ -87,19 +91,66 @@ interface Template {
 
 const MAX_TEMPLATES = 4;
 const templates = new Map<string, Template>();
+/** Templates being generated in slices, by key. */
+const preparing = new Map<string, Promise<Template>>();
 
-function template(seed: number, size: WorldSize, day: string): Template {
-  const key = `${seed}|${size}|${day}`;
-  let found = templates.get(key);
-  if (found) {
-    templates.delete(key);
-  } else {
-    if (!generate) throw new Error('the world generator is not loaded yet');
-    found = { world: deepFreeze(generate({ seed, size, today: day })) };
-    if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
-  }
+const templateKey = (seed: number, size: WorldSize, day: string) => `${seed}|${size}|${day}`;
+
+function keep(key: string, found: Template): Template {
+  templates.delete(key);
+  if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   templates.set(key, found);
   return found;
+}
+
+function template(seed: number, size: WorldSize, day: string): Template {
+  const key = templateKey(seed, size, day);
+  const found = templates.get(key);
+  if (found) return keep(key, found);
+  if (!generate) throw new Error('the world generator is not loaded yet');
+  return keep(key, { world: deepFreeze(generate({ seed, size, today: day })) });
+}
+
+/**
+ * Makes the template of (seed, size, day) ready without holding the event loop for more than a
+ * slice of about 10 ms at a time: generated, frozen and its ids gathered in slices (a large world
+ * is seconds of work). An account made after this reads a ready template.
+ */
+export async function prepareWorld(seed: number, size: WorldSize, day: string): Promise<void> {
+  const key = templateKey(seed, size, day);
+  const ready = templates.get(key);
+  if (ready) {
+    keep(key, ready); // the most recently used, the last evicted
+    return;
+  }
+  let making = preparing.get(key);
+  if (!making) {
+    making = (async () => {
+      await loadWorldGenerator();
+      const world = await generateInSlices!({ seed, size, today: day }, runInSlices);
+      const ids = await runInSlices(freezeSteps(world));
+      return keep(key, { world, ids });
+    })().finally(() => preparing.delete(key));
+    preparing.set(key, making);
+  }
+  await making;
+}
+
+/** Freezes a generated world, a step per record, and gathers the ids of its records and parts. */
+function* freezeSteps(world: World): Steps<Set<string>> {
+  const ids = new Set<string>();
+  for (const key of COLLECTIONS) {
+    const field = RECORD_KEYS[key];
+    for (const record of world[key] as readonly object[]) {
+      yield;
+      deepFreeze(record);
+      ids.add((record as Record<string, unknown>)[field] as string);
+      for (const id of partIds(key, record)) ids.add(id);
+    }
+    Object.freeze(world[key]);
+  }
+  Object.freeze(world);
+  return ids;
 }
 
 // Where each world reads the collections it has not replaced yet.
@@ -108,8 +159,9 @@ const sources = new WeakMap<World, () => Template>();
 /** A world over the template of (seed, size, day): collections are read from it until replaced. */
 export function worldFor(seed: number, size: WorldSize, day: string): World {
   const world = {} as World;
-  // The template is held once resolved, so an evicted template stays with the accounts using it.
-  let held: Template | undefined;
+  // The template is held once resolved (at once when it is ready), so an evicted template stays with
+  // the accounts using it.
+  let held = templates.get(templateKey(seed, size, day));
   const source = () => (held ??= template(seed, size, day));
   sources.set(world, source);
   const own = (key: keyof World, value: unknown) =>

@@ -15,6 +15,7 @@ import { rngFor } from './context.js';
 import type { StaffPlan } from './employees.js';
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
+import type { Steps } from './steps.js';
 
 /** ClassType: Class = 1, Event = 2. */
 export type ClassType = 1 | 2;
@@ -80,14 +81,15 @@ interface Pattern {
  * sessions inside its StartDate and EndDate: one retired ten days ago at a larger site, and every
  * class of a site that has closed, stays Active with an EndDate, as GET classes lists them then.
  */
-export function generateClasses(
+/** Classes, their sessions and bookings, a step per site and day (see steps.ts). */
+export function* classSteps(
   ctx: GenContext,
   sites: SiteInfo[],
   plans: StaffPlan[],
   services: readonly Service[],
   clients: Client[],
   calendar: Calendar,
-) {
+): Steps<{ classes: ClassDefinition[]; classSchedules: ClassSchedule[]; classBookings: ClassBooking[] }> {
   const rng = rngFor(ctx, 'classes');
   const classes: ClassDefinition[] = [];
   const classSchedules: ClassSchedule[] = [];
@@ -98,7 +100,8 @@ export function generateClasses(
     categories: performedCategories(plan.employee.ServiceIds, servicesById),
   }));
 
-  sites.forEach((info, siteIndex) => {
+  for (const [siteIndex, info] of sites.entries()) {
+    yield;
     const { site } = info;
     const pool = clients.filter((c) => c.State === 1 && (c.SiteId === null || c.SiteId === site.SiteId));
     const openDays = site.TradingHours.filter((h) => !h.Closed).map((h) => h.DayOfWeek);
@@ -166,6 +169,7 @@ export function generateClasses(
     }
 
     for (let k = -CLASS_DAYS; k <= CLASS_DAYS; k++) {
+      yield;
       const day = ctx.today + k * DAY;
       if (day >= closedFrom) break;
       for (const pattern of patterns) {
@@ -200,7 +204,7 @@ export function generateClasses(
         }
       }
     }
-  });
+  }
   return { classes, classSchedules, classBookings };
 }
 

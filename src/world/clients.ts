@@ -9,6 +9,7 @@ import { pbkdf2Hash, SEEDED_CLIENT_PASSWORD, sha1LegacyHash } from './passwords.
 import type { Rng } from './seeded-faker.js';
 import type { Address } from './sites.js';
 import type { Country, SiteInfo } from './sites-gen.js';
+import { type Steps, sortInSteps } from './steps.js';
 
 /** ClientNoteType: General = 1, Appointment = 2, Invoice = 3, Medical = 4. */
 export type ClientNoteType = 1 | 2 | 3 | 4;
@@ -94,7 +95,8 @@ function hashes() {
   });
 }
 
-export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships: Membership[]): Client[] {
+/** The clients, a step per client (see steps.ts). */
+export function* clientSteps(ctx: GenContext, sites: SiteInfo[], memberships: Membership[]): Steps<Client[]> {
   const rng = rngFor(ctx, 'clients');
   const addresses = new AddressMaker(rng);
   const { modern, legacy } = hashes();
@@ -116,6 +118,7 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
 
   const clients: Client[] = [];
   for (let i = 0; i < ctx.profile.clients; i++) {
+    yield;
     const home = rng.chance(0.1) ? null : rng.weighted(sites, siteWeights);
     const info = home ?? flagship;
     const country = info.country;
@@ -195,7 +198,7 @@ export function generateClients(ctx: GenContext, sites: SiteInfo[], memberships:
   }
 
   // Codes and membership numbers follow joining order, as a front desk would issue them.
-  clients.sort((a, b) =>
+  yield* sortInSteps(clients, (a, b) =>
     a.CreationDate < b.CreationDate ? -1 : a.CreationDate > b.CreationDate ? 1 : a.ClientId < b.ClientId ? -1 : 1,
   );
   let members = 0;

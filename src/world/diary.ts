@@ -12,6 +12,7 @@ import { rngFor } from './context.js';
 import type { Employee, StaffPlan } from './employees.js';
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
+import { type Steps, sortInSteps } from './steps.js';
 
 export interface AppointmentState {
   AppointmentStateId: Guid;
@@ -162,7 +163,8 @@ export interface DiaryInput {
   calendar: Calendar;
 }
 
-export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[] {
+/** The diary, a step per site and day (see steps.ts). */
+export function* diarySteps(ctx: GenContext, input: DiaryInput): Steps<Appointment[]> {
   const rng = rngFor(ctx, 'diary');
   const { calendar, lookups } = input;
   const employees = new Map(input.plans.map((p) => [p.employee.EmployeeId, p.employee]));
@@ -185,7 +187,9 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
   const vips = new Set(
     input.clients.filter((c) => c.MembershipId === vipMembership || rng.chance(0.02)).map((c) => c.ClientId),
   );
+  yield;
   const created = new Map(input.clients.map((c) => [c.ClientId, utcMs(c.CreationDate)]));
+  yield;
   const appointments: Appointment[] = [];
 
   /**
@@ -277,6 +281,7 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
     };
 
     for (let k = -DIARY_DAYS; k < DIARY_DAYS; k++) {
+      yield;
       const day = ctx.today + k * DAY;
       if (info.closedFrom !== null && day >= info.closedFrom) break;
       const occupancy =
@@ -327,7 +332,8 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
   }
 
   // Numbers follow booking order, as the front desk issued them.
-  const byCreation = [...appointments].sort(
+  const byCreation = yield* sortInSteps(
+    [...appointments],
     orderBy<Appointment>(
       (x) => x.CreationDate,
       (x) => x.AppointmentId,
@@ -336,7 +342,7 @@ export function generateDiary(ctx: GenContext, input: DiaryInput): Appointment[]
   byCreation.forEach((a, i) => {
     a.AppointmentNumber = String(100001 + i);
   });
-  return appointments.sort((a, b) =>
+  return yield* sortInSteps(appointments, (a, b) =>
     a.Start < b.Start ? -1 : a.Start > b.Start ? 1 : a.AppointmentId < b.AppointmentId ? -1 : 1,
   );
 }

@@ -3,24 +3,26 @@ import { Calendar } from './calendar.js';
 import type { Course, Membership, Package, Product, Resource, Service } from './catalogue.js';
 import { generateCatalogue } from './catalogue-gen.js';
 import type { ClassBooking, ClassDefinition, ClassSchedule } from './classes.js';
-import { generateClasses } from './classes.js';
+import { classSteps } from './classes.js';
 import type { Client } from './clients.js';
-import { generateClients } from './clients.js';
+import { clientSteps } from './clients.js';
 import type { GenContext, WorldSize } from './context.js';
 import { SIZE_PROFILES } from './context.js';
 import type { Appointment, AppointmentState, ClientType, Source } from './diary.js';
-import { generateDiary, generateLookups } from './diary.js';
+import { diarySteps, generateLookups } from './diary.js';
 import type { Employee, EmployeeSchedule } from './employees.js';
 import { generateEmployees } from './employees.js';
 import type { ClientCustomForm, CustomForm } from './forms.js';
 import { generateClientCustomForms, generateCustomForms } from './forms.js';
-import { generateRosters } from './rosters.js';
+import { rosterSteps } from './rosters.js';
 import type { AccountingDocument, AccountingEntry, CashDrawer, PaymentType, Supplier } from './sales.js';
 import { Desk, generateSalesReference } from './sales.js';
-import { generateDocuments } from './sales-documents.js';
-import { generateEntries } from './sales-entries.js';
+import { documentSteps } from './sales-documents.js';
+import { entrySteps } from './sales-entries.js';
+import { withOwnFakers } from './seeded-faker.js';
 import type { Site } from './sites.js';
 import { generateSites } from './sites-gen.js';
+import { runSteps, type StepRunner, type Steps } from './steps.js';
 import type { TimeRecord } from './timerecords.js';
 import { generateTimeRecords } from './timerecords.js';
 import type { Voucher } from './vouchers.js';
@@ -73,6 +75,33 @@ export interface WorldOptions {
 
 /** Same options, same world: every area draws from its own stream seeded from `seed`. */
 export function generateWorld(options: WorldOptions): World {
+  // A world generated in slices and paused holds the shared fakers halfway through their streams.
+  return paused > 0 ? withOwnFakers(() => runSteps(worldSteps(options))) : runSteps(worldSteps(options));
+}
+
+/** Sliced generations run one after another: they share each area's faker. */
+let queue: Promise<unknown> = Promise.resolve();
+/** Sliced generations under way (at most one), paused between their slices. */
+let paused = 0;
+
+/**
+ * The same world as generateWorld, its steps run by `run`, which may pause between them (to hand
+ * the event loop back: a large world is seconds of work).
+ */
+export function generateWorldInSlices(options: WorldOptions, run: StepRunner): Promise<World> {
+  const made = queue.then(async () => {
+    paused++;
+    try {
+      return await run(worldSteps(options));
+    } finally {
+      paused--;
+    }
+  });
+  queue = made.catch(() => undefined);
+  return made;
+}
+
+function* worldSteps(options: WorldOptions): Steps<World> {
   const today = /^\d{4}-\d{2}-\d{2}$/.test(options.today) ? parseDateTime(options.today) : undefined;
   if (today === undefined) throw new Error(`today must be a yyyy-MM-dd date, got "${options.today}"`);
   const profile = SIZE_PROFILES[options.size];
@@ -81,15 +110,22 @@ export function generateWorld(options: WorldOptions): World {
   const ctx: GenContext = { seed: options.seed, size: options.size, profile, today };
 
   const siteInfo = generateSites(ctx);
+  yield;
   const catalogue = generateCatalogue(ctx, siteInfo);
+  yield;
   const plans = generateEmployees(ctx, siteInfo, catalogue.services);
-  const { schedules, shifts } = generateRosters(ctx, siteInfo, plans);
-  const clients = generateClients(ctx, siteInfo, catalogue.memberships);
+  yield;
+  const { schedules, shifts } = yield* rosterSteps(ctx, siteInfo, plans);
+  yield;
+  const clients = yield* clientSteps(ctx, siteInfo, catalogue.memberships);
+  yield;
   const lookups = generateLookups(ctx);
   const calendar = new Calendar(shifts);
   // Classes claim their instructors and attendees first; the diary books around them.
-  const classes = generateClasses(ctx, siteInfo, plans, catalogue.services, clients, calendar);
-  const appointments = generateDiary(ctx, {
+  yield;
+  const classes = yield* classSteps(ctx, siteInfo, plans, catalogue.services, clients, calendar);
+  yield;
+  const appointments = yield* diarySteps(ctx, {
     sites: siteInfo,
     services: catalogue.services,
     packages: catalogue.packages,
@@ -101,7 +137,7 @@ export function generateWorld(options: WorldOptions): World {
     calendar,
   });
   const reference = generateSalesReference(ctx, siteInfo);
-  const { documents, invoiceOf } = generateDocuments(ctx, {
+  const { documents, invoiceOf } = yield* documentSteps(ctx, {
     sites: siteInfo,
     clients,
     services: catalogue.services,
@@ -113,14 +149,22 @@ export function generateWorld(options: WorldOptions): World {
     reference,
     calendar,
   });
+  yield;
   for (const appointment of appointments) appointment.InvoiceId = invoiceOf.get(appointment.AppointmentId) ?? null;
+  yield;
   const desk = new Desk(reference, plans);
   const employees = plans.map((p) => p.employee);
   const vouchers = generateVouchers(ctx, siteInfo, clients, lookups.sources);
   // Vouchers are redeemed at the till: membership invoices, made by a recurring invoice, are paid by direct debit.
+  yield;
   const tillSales = documents.filter((d) => d.LinkedAccountingDocumentId === null);
   const redemptions = generateVoucherRedemptions(ctx, vouchers, tillSales, desk);
+  yield;
   const customForms = generateCustomForms(ctx);
+  const accountingEntries = yield* entrySteps(ctx, documents, redemptions, desk, employees);
+  yield;
+  const timeRecords = generateTimeRecords(ctx, shifts);
+  yield;
 
   return {
     sites: siteInfo.map((s) => s.site),
@@ -135,9 +179,9 @@ export function generateWorld(options: WorldOptions): World {
     paymentTypes: reference.paymentTypes,
     cashDrawers: reference.cashDrawers,
     accountingDocuments: documents,
-    accountingEntries: generateEntries(ctx, documents, redemptions, desk, employees),
+    accountingEntries,
     vouchers,
-    timeRecords: generateTimeRecords(ctx, shifts),
+    timeRecords,
     customForms,
     clientCustomForms: generateClientCustomForms(ctx, customForms, appointments, catalogue.services, lookups),
   };

@@ -7,6 +7,7 @@ import type { EmployeeSchedule, StaffPlan } from './employees.js';
 import { TIME_OFF, WORKING_TIME } from './employees.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
+import type { Steps } from './steps.js';
 
 /** Rosters reach this many days either side of today. */
 export const ROSTER_DAYS = 60;
@@ -35,7 +36,12 @@ const PARTIAL = [
   'Personal',
 ];
 
-export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: StaffPlan[]) {
+/** Rosters and the shifts they make, a step per employee (see steps.ts). */
+export function* rosterSteps(
+  ctx: GenContext,
+  sites: SiteInfo[],
+  plans: StaffPlan[],
+): Steps<{ schedules: EmployeeSchedule[]; shifts: Shift[] }> {
   const rng = rngFor(ctx, 'rosters');
   const siteById = new Map(sites.map((s) => [s.site.SiteId, s]));
   // Opening hours per site and day offset, worked out once rather than per employee.
@@ -49,6 +55,7 @@ export function generateRosters(ctx: GenContext, sites: SiteInfo[], plans: Staff
   const shifts: Shift[] = [];
 
   for (const plan of plans) {
+    yield;
     const { employee } = plan;
     const worked: Shift[] = [];
     for (let k = -ROSTER_DAYS; k <= ROSTER_DAYS; k++) {

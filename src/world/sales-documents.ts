@@ -15,6 +15,7 @@ import { pastRetailSales, pastRuns, WALK_INS_PER_30_DAYS } from './sales-history
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
+import { type Steps, sortInSteps } from './steps.js';
 
 export interface DocumentInput {
   sites: SiteInfo[];
@@ -58,7 +59,11 @@ type Add = (type: DocumentTypeId, siteId: Guid, date: number, lines: Line[], ext
 /** Supplier documents reach this far back; client invoices follow the diary. */
 const PURCHASING_DAYS = 60;
 
-export function generateDocuments(ctx: GenContext, input: DocumentInput) {
+/** The sales documents, a step per appointment and per day of history (see steps.ts). */
+export function* documentSteps(
+  ctx: GenContext,
+  input: DocumentInput,
+): Steps<{ documents: AccountingDocument[]; invoiceOf: Map<Guid, Guid> }> {
   const rng = rngFor(ctx, 'sales-documents');
   // The history before the diary's month draws from a stream of its own, so the records drawn
   // from the stream above stay what they were.
@@ -67,7 +72,9 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   const invoiceOf = new Map<Guid, Guid>();
   const serviceById = new Map(input.services.map((s) => [s.ServiceId, s]));
   const packageById = new Map(input.packages.map((p) => [p.PackageId, p]));
+  yield;
   const clientById = new Map(input.clients.map((c) => [c.ClientId, c]));
+  yield;
   const membershipById = new Map(input.memberships.map((m) => [m.MembershipId, m]));
   const activeSites = input.sites.filter((s) => s.site.State === 1);
   const flagship = (input.sites[0] as SiteInfo).site.SiteId;
@@ -87,6 +94,7 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   const completed = input.lookups.appointmentStates.find((s) => s.Name === 'Completed')?.AppointmentStateId;
   const invoices: AccountingDocument[] = [];
   for (const appt of input.appointments) {
+    yield;
     if (appt.AppointmentStateId !== completed) continue;
     const client = clientById.get(appt.ClientId);
     const end = utcMs(appt.AppointmentServices[appt.AppointmentServices.length - 1]?.End ?? appt.Start);
@@ -144,12 +152,14 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   }
 
   for (const info of activeSites) {
+    yield;
     const siteId = info.site.SiteId;
     const shelf = retail(siteId);
     const locals = input.clients.filter((c) => c.State === 1 && (c.SiteId === null || c.SiteId === siteId));
     // Retail-only sales at the desk.
     const walkIns = WALK_INS_PER_30_DAYS[ctx.size];
     for (let i = 0; i < walkIns && shelf.length > 0 && locals.length > 0; i++) {
+      yield;
       const day = ctx.today - rng.int(1, 30) * DAY;
       const window = tradingWindow(info.site, day);
       if (!window) continue;
@@ -188,6 +198,7 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
   }
 
   // Credit notes for a few invoices: a refunded line, a few days later.
+  yield;
   const refundable = invoices.filter((d) => d.Total > 0 && utcMs(d.DocumentDate) < ctx.today - 6 * DAY);
   for (const invoice of rng.sample(refundable, Math.max(1, Math.round(refundable.length * 0.02)))) {
     const line = rng.pick(invoice.AccountingDocumentLineItems.filter((l) => l.Total > 0));
@@ -215,34 +226,53 @@ export function generateDocuments(ctx: GenContext, input: DocumentInput) {
     );
   }
 
+  yield;
   purchasing(ctx, rng, input, activeSites, add);
-  recurring(ctx, rng, input, flagship, membershipById, add);
+  yield;
+  yield* recurring(ctx, rng, input, flagship, membershipById, add);
+  yield;
   const addPast = adder(past, documents);
-  pastRetailSales(ctx, past, { sites: input.sites, clients: input.clients, retail }, (siteId, at, products, client) => {
-    addPast(
-      DocumentType.ClientInvoice,
-      siteId,
-      at,
-      products.map((p) => ({ description: p.Name, quantity: 1, priceCents: toCents(p.Price), productId: p.ProductId })),
-      { ClientId: client.ClientId, Reference: 'Retail sale' },
-    );
-  });
-  documents.push(...pastRuns(ctx, past, documents));
+  yield* pastRetailSales(
+    ctx,
+    past,
+    { sites: input.sites, clients: input.clients, retail },
+    (siteId, at, products, client) => {
+      addPast(
+        DocumentType.ClientInvoice,
+        siteId,
+        at,
+        products.map((p) => ({
+          description: p.Name,
+          quantity: 1,
+          priceCents: toCents(p.Price),
+          productId: p.ProductId,
+        })),
+        { ClientId: client.ClientId, Reference: 'Retail sale' },
+      );
+    },
+  );
+  yield;
+  documents.push(...(yield* pastRuns(ctx, past, documents)));
+  yield;
 
   // Numbers run in date order within each type.
-  documents.sort(
+  yield* sortInSteps(
+    documents,
     orderBy<AccountingDocument>(
       (x) => x.DocumentDate,
       (x) => x.AccountingDocumentId,
     ),
   );
+  yield;
   const counters = new Map<DocumentTypeId, number>();
   for (const d of documents) {
     const n = (counters.get(d.AccountingDocumentTypeId) ?? 0) + 1;
     counters.set(d.AccountingDocumentTypeId, n);
     d.DocumentNumber = `${DOCUMENT_PREFIX[d.AccountingDocumentTypeId]}-${String(n).padStart(6, '0')}`;
   }
+  yield;
   const byId = new Map(documents.map((d) => [d.AccountingDocumentId, d]));
+  yield;
   for (const d of documents) {
     const linked = d.LinkedAccountingDocumentId ? byId.get(d.LinkedAccountingDocumentId) : undefined;
     if (linked && d.AccountingDocumentTypeId === DocumentType.GoodsReceivedNote)
@@ -407,16 +437,17 @@ function stockLines(
 }
 
 /** Membership direct debits and standing supplier bills. */
-function recurring(
+function* recurring(
   ctx: GenContext,
   rng: Rng,
   input: DocumentInput,
   flagship: Guid,
   memberships: Map<Guid, Membership>,
   add: Add,
-) {
+): Steps<void> {
   const activeIds = new Set(input.sites.filter((s) => s.site.State === 1).map((s) => s.site.SiteId));
   for (const client of input.clients) {
+    yield;
     const membership = client.MembershipId ? memberships.get(client.MembershipId) : undefined;
     const start = client.MembershipStart ? utcMs(client.MembershipStart) : undefined;
     const end = client.MembershipEnd ? utcMs(client.MembershipEnd) : undefined;

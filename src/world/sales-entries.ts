@@ -15,19 +15,21 @@ import {
   TILL_UNSETTLED_SHARE,
 } from './sales-rules.js';
 import type { Rng } from './seeded-faker.js';
+import { type Steps, sortInSteps } from './steps.js';
 
 // Till sales (client invoices rung up at the desk) are paid in full the same day, bar a set share
 // left unpaid or part-paid at each site; membership invoices are paid by direct debit, bar a set
 // share of failed debits; rent by standing order; other supplier invoices some days later, or not
 // yet. Allocations never exceed what the document still owes.
 
-export function generateEntries(
+/** Receipts and payments, a step per document (see steps.ts). */
+export function* entrySteps(
   ctx: GenContext,
   documents: AccountingDocument[],
   redemptions: AccountingEntry[],
   desk: Desk,
   employees: readonly Employee[],
-): AccountingEntry[] {
+): Steps<AccountingEntry[]> {
   const rng = rngFor(ctx, 'sales-entries');
   const entries: AccountingEntry[] = [...redemptions];
   const settled = new Map<Guid, number>();
@@ -36,7 +38,9 @@ export function generateEntries(
       settled.set(r.AccountingDocumentId, (settled.get(r.AccountingDocumentId) ?? 0) + toCents(r.Total));
   }
   const owedOn = (doc: AccountingDocument) => toCents(doc.Total) - (settled.get(doc.AccountingDocumentId) ?? 0);
+  yield;
   const byId = new Map(documents.map((d) => [d.AccountingDocumentId, d]));
+  yield;
   const kind = (doc: AccountingDocument) => {
     const type = doc.AccountingDocumentTypeId;
     const followed = doc.LinkedAccountingDocumentId ? byId.get(doc.LinkedAccountingDocumentId) : undefined;
@@ -47,11 +51,13 @@ export function generateEntries(
     return type === DocumentType.ClientInvoice ? 'till' : type === DocumentType.SupplierInvoice ? 'supplier' : 'none';
   };
   const kinds = documents.map(kind);
+  yield;
   const unsettled = tillSalesLeftOpen(
     rng,
     documents.filter((_, i) => kinds[i] === 'till'),
     owedOn,
   );
+  yield;
   const debits = documents.filter((_, i) => kinds[i] === 'debit');
   const failed = new Set(rng.sample(debits, Math.round(debits.length * DIRECT_DEBIT_FAILURE_SHARE)));
   const managers = new Map<Guid, Guid>();
@@ -61,7 +67,7 @@ export function generateEntries(
     return { paymentTypeId: desk.paymentType(method), cashDrawerId: desk.drawer(doc.SiteId), userId };
   };
 
-  documents.forEach((doc, i) => {
+  const settle = (doc: AccountingDocument, i: number): void => {
     const owed = owedOn(doc);
     if (owed <= 0) return;
     const date = kinds[i] === 'till' || kinds[i] === 'supplier' ? utcMs(doc.DocumentDate) : 0;
@@ -106,13 +112,18 @@ export function generateEntries(
         entries.push(recurringEntry(doc, rng.uuid(), recurringBooking(doc, STANDING_ORDER)));
         break;
     }
-  });
+  };
+  for (let i = 0; i < documents.length; i++) {
+    yield;
+    settle(documents[i] as AccountingDocument, i);
+  }
 
-  entries.sort((a, b) =>
+  yield* sortInSteps(entries, (a, b) =>
     a.EntryDate < b.EntryDate ? -1 : a.EntryDate > b.EntryDate ? 1 : a.AccountingEntryId < b.AccountingEntryId ? -1 : 1,
   );
   const counters = new Map<EntryTypeId, number>();
   const paidSoFar = new Map<Guid, number>();
+  yield;
   for (const e of entries) {
     const n = (counters.get(e.AccountingEntryTypeId) ?? 0) + 1;
     counters.set(e.AccountingEntryTypeId, n);

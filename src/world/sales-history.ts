@@ -8,6 +8,7 @@ import { RUN_TYPE, recurringRun } from './sales-rules.js';
 import type { Rng } from './seeded-faker.js';
 import type { SiteInfo } from './sites-gen.js';
 import { tradingWindow } from './sites-gen.js';
+import type { Steps } from './steps.js';
 
 // The sales history before the diary: the desk's retail sales month after month, and every run the
 // recurring invoices have made, so documents and entries reach back over a year like the business's.
@@ -31,17 +32,19 @@ interface HistoryInput {
 /** A retail sale at a site: lines of products, to a client, at an instant. */
 export type SellRetail = (siteId: Guid, at: number, products: Product[], client: Client) => void;
 
-/** Walk-in retail sales from HISTORY_MONTHS ago up to the diary's month, at every site open then. */
-export function pastRetailSales(ctx: GenContext, rng: Rng, input: HistoryInput, sell: SellRetail): void {
+/** Walk-in retail sales from HISTORY_MONTHS ago up to the diary's month, at every site open then; a step a day. */
+export function* pastRetailSales(ctx: GenContext, rng: Rng, input: HistoryInput, sell: SellRetail): Steps<void> {
   const from = addMonths(ctx.today, -HISTORY_MONTHS);
   const perDay = WALK_INS_PER_30_DAYS[ctx.size] / 30;
   const locals = localClients(input.clients, input.sites);
+  yield;
   for (const info of input.sites) {
     const siteId = info.site.SiteId;
     const shelf = input.retail(siteId);
     const { clients, joined } = locals.get(siteId) as Locals;
     if (shelf.length === 0) continue;
     for (let day = from; day < ctx.today - RECENT_DAYS * DAY; day += DAY) {
+      yield;
       if (info.closedFrom !== null && day >= info.closedFrom) break;
       const window = tradingWindow(info.site, day);
       if (!window) continue;
@@ -94,12 +97,17 @@ function joinedBy(joined: readonly string[], at: string): number {
 /**
  * The invoices each recurring document has made so far: one per run date after its own date and
  * before its NextRunDate (the first run after today), within the history. Membership invoices
- * and rent alike.
+ * and rent alike. A step per document.
  */
-export function pastRuns(ctx: GenContext, rng: Rng, documents: readonly AccountingDocument[]): AccountingDocument[] {
+export function* pastRuns(
+  ctx: GenContext,
+  rng: Rng,
+  documents: readonly AccountingDocument[],
+): Steps<AccountingDocument[]> {
   const from = addMonths(ctx.today, -HISTORY_MONTHS);
   const runs: AccountingDocument[] = [];
   for (const recurring of documents) {
+    yield;
     const months = recurring.RecurrenceIntervalMonths ?? 0;
     if (!RUN_TYPE[recurring.AccountingDocumentTypeId] || recurring.NextRunDate === null || months <= 0) continue;
     const next = utcMs(recurring.NextRunDate);

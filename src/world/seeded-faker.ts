@@ -19,8 +19,20 @@ export function areaSeed(seed: number, area: string): number {
 }
 
 // Building a Faker costs far more than reseeding one, so each area keeps its instance. Safe
-// because generation is synchronous and an area's Rng is done with before it is made again.
-const pool = new Map<string, { faker: Faker; randomizer: Randomizer }>();
+// because an area's Rng is done with before it is made again: generations in slices run one at a
+// time, and a generation made while one is paused uses fakers of its own (withOwnFakers).
+let pool = new Map<string, { faker: Faker; randomizer: Randomizer }>();
+
+/** Runs `fn` with fakers of its own, leaving the shared ones where they are in their streams. */
+export function withOwnFakers<T>(fn: () => T): T {
+  const shared = pool;
+  pool = new Map();
+  try {
+    return fn();
+  } finally {
+    pool = shared;
+  }
+}
 
 /**
  * A seeded faker with the small helpers the generators lean on. Numbers are drawn straight from

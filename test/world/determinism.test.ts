@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { generateWorld } from '../../src/world/index.js';
+import { generateWorld, generateWorldInSlices } from '../../src/world/index.js';
+import type { Steps } from '../../src/world/steps.js';
 import { TODAY } from './fixtures.js';
 
 const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -41,6 +42,28 @@ describe('determinism', () => {
     generateWorld({ seed: 8, size: 'small', today: '2024-10-27' });
     const second = JSON.stringify(generateWorld({ seed: 7, size: 'standard', today: TODAY }));
     expect(second).toBe(first);
+  });
+
+  it('a world generated in slices, beside others and with worlds made at once in its pauses, is identical', async () => {
+    const atOnce = JSON.stringify(generateWorld({ seed: 7, size: 'standard', today: TODAY }));
+    const other = JSON.stringify(generateWorld({ seed: 8, size: 'small', today: TODAY }));
+    let made: string | undefined;
+    /** Pauses after every step; in the middle of the first generation, makes a world at once. */
+    const pausing = async <T>(steps: Steps<T>): Promise<T> => {
+      for (let n = 0; ; n++) {
+        const next = steps.next();
+        if (next.done) return next.value;
+        if (n === 500) made ??= JSON.stringify(generateWorld({ seed: 7, size: 'standard', today: TODAY }));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const [sliced, besides] = await Promise.all([
+      generateWorldInSlices({ seed: 7, size: 'standard', today: TODAY }, pausing),
+      generateWorldInSlices({ seed: 8, size: 'small', today: TODAY }, pausing),
+    ]);
+    expect(JSON.stringify(sliced)).toBe(atOnce);
+    expect(JSON.stringify(besides)).toBe(other);
+    expect(made).toBe(atOnce);
   });
 
   it('a different seed gives a different world', () => {
