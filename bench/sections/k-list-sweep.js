@@ -223,10 +223,10 @@ Every GET of version 2, one at a time, in-process (no socket), on account \`demo
 of a large world, each at its widest allowed range (the spec's cap: 90 days for appointments,
 schedules and time records, 730 for appointment history; a year where it sets none), after one
 untimed pass; a GET with a siteId is timed five times, that name spelt differently each time (a new
-query to the reply cache), and the median kept. "per row ×std" is the large world's time per row against the standard world's, for
-lists of at least ${MIN_ROWS} rows on both. While the sweep runs, account \`other\` of the same
-simulator is read in a loop (GET /api/v2/sites): its longest read is the longest every other
-account waited.
+query to the reply cache), and the median kept. "per row ×std" is the large world's time per row
+against the standard world's, for lists of at least ${MIN_ROWS} rows on both. While the sweep runs,
+account \`other\` of the same simulator is read in a loop (GET /api/v2/sites): its longest read is the
+longest every other account waited.
 
 ${markdownTable(rows)}
 
