@@ -13,16 +13,22 @@ const CRASH_ENV = 'BUSINESS_API_SIM_TEST_DELETE_CRASH';
 const JSON_TYPE = { 'content-type': 'application/json' };
 let dir: string;
 let server: CliProcess | undefined;
+/** Every simulator a test started: a test cut short (a timeout) may leave the first one running. */
+const started: CliProcess[] = [];
 
 beforeAll(() => ensureBuilt());
 afterEach(async () => {
-  await stopCli(server, 'SIGKILL');
+  for (const p of started.splice(0)) await stopCli(p, 'SIGKILL');
   server = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
-const start = (env: NodeJS.ProcessEnv = {}) =>
-  startCli(['--port', '0', '--data-dir', dir, '--rate-limit', 'off', '--size', 'small', '--no-auto-accounts'], env);
+async function start(env: NodeJS.ProcessEnv = {}): Promise<CliProcess> {
+  const args = ['--port', '0', '--data-dir', dir, '--rate-limit', 'off', '--size', 'small', '--no-auto-accounts'];
+  const p = await startCli(args, env);
+  started.push(p);
+  return p;
+}
 
 async function json(res: Response): Promise<any> {
   return res.json();
