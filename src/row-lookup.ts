@@ -6,8 +6,25 @@ import { foldRows, type RowFold } from './accounts/row-fold.js';
 // table in a new array, never leaves one stale; an array only grows at its end in place
 // (records.ts), which the fold reads on (accounts/row-fold.ts).
 
+/** Named folds of each table, by array, then by name (a field, or the name of a sum). */
+type Folds<S> = WeakMap<readonly object[], Map<string, RowFold<S>>>;
+
+/** The fold named `name` of `rows`, kept beside the array (accounts/row-fold.ts). */
+function foldNamed<S>(
+  folds: Folds<S>,
+  rows: readonly object[],
+  name: string,
+  start: () => S,
+  add: (s: S, row: object) => void,
+) {
+  let kept = folds.get(rows);
+  if (!kept) folds.set(rows, (kept = new Map()));
+  const named = kept;
+  return foldRows({ get: () => named.get(name), set: (_, fold) => named.set(name, fold) }, rows, start, add);
+}
+
 /** The rows of each table by one of their fields, by array and field. */
-const byKey = new WeakMap<readonly object[], Map<string, RowFold<Map<unknown, object>>>>();
+const byKey: Folds<Map<unknown, object>> = new WeakMap();
 
 /**
  * The row of `rows` whose `field` is `value`, the first in the array when several are; undefined
@@ -19,12 +36,10 @@ export function rowWhere<R extends object, F extends keyof R & string>(
   field: F,
   value: R[F],
 ): R | undefined {
-  let folds = byKey.get(rows);
-  if (!folds) byKey.set(rows, (folds = new Map()));
-  const kept = folds;
-  const { state, open } = foldRows(
-    { get: () => kept.get(field), set: (_, fold) => kept.set(field, fold) },
+  const { state, open } = foldNamed(
+    byKey,
     rows,
+    field,
     () => new Map<unknown, object>(),
     (map, row) => {
       const key = (row as R)[field];
@@ -39,7 +54,7 @@ export function rowWhere<R extends object, F extends keyof R & string>(
 }
 
 /** Sums by group, by array and name of the sum. */
-const sums = new WeakMap<readonly object[], Map<string, RowFold<Map<unknown, number>>>>();
+const sums: Folds<Map<unknown, number>> = new WeakMap();
 
 /**
  * Sums of `amount` over the rows of `rows`, grouped by `group` (rows whose group is null or
@@ -52,16 +67,14 @@ export function sumsBy<R extends object>(
   group: (row: R) => unknown,
   amount: (row: R) => number,
 ): (key: unknown) => number {
-  let folds = sums.get(rows);
-  if (!folds) sums.set(rows, (folds = new Map()));
-  const kept = folds;
   const add = (map: Map<unknown, number>, row: R) => {
     const key = group(row);
     if (key != null) map.set(key, (map.get(key) ?? 0) + amount(row));
   };
-  const { state, open } = foldRows(
-    { get: () => kept.get(name), set: (_, fold) => kept.set(name, fold) },
+  const { state, open } = foldNamed(
+    sums,
     rows,
+    name,
     () => new Map<unknown, number>(),
     (map, row) => add(map, row as R),
   );
@@ -72,7 +85,7 @@ export function sumsBy<R extends object>(
 }
 
 /** The rows of each table grouped by one of their fields, by array and field. */
-const groups = new WeakMap<readonly object[], Map<string, RowFold<Map<unknown, object[]>>>>();
+const groups: Folds<Map<unknown, object[]>> = new WeakMap();
 
 /**
  * The rows of `rows` whose `field` is `value`: the frozen ones in array order, then those a running
@@ -83,12 +96,10 @@ export function rowsWhere<R extends object, F extends keyof R & string>(
   field: F,
   value: R[F],
 ): R[] {
-  let folds = groups.get(rows);
-  if (!folds) groups.set(rows, (folds = new Map()));
-  const kept = folds;
-  const { state, open } = foldRows(
-    { get: () => kept.get(field), set: (_, fold) => kept.set(field, fold) },
+  const { state, open } = foldNamed(
+    groups,
     rows,
+    field,
     () => new Map<unknown, object[]>(),
     (map, row) => {
       const key = (row as R)[field];

@@ -1,3 +1,4 @@
+import { clientWithId } from '../clients/client-keys.js';
 import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
@@ -16,7 +17,6 @@ import {
   requireField,
   type WriteContext,
 } from '../records.js';
-import { rowWhere } from '../row-lookup.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { World } from '../world/index.js';
@@ -81,7 +81,7 @@ export function listAppointments(world: World, q: AppointmentQuery): Appointment
     const start = utcMs(a.Start);
     return start >= q.start && start <= q.end;
   });
-  const clients = { get: (id: Guid) => rowWhere(world.clients, 'ClientId', id) };
+  const clients = { get: (id: Guid) => clientWithId(world.clients, id) };
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
 
   return candidates

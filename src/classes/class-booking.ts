@@ -1,10 +1,10 @@
+import { clientWithId } from '../clients/client-keys.js';
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';
-import { rowWhere } from '../row-lookup.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -168,7 +168,7 @@ export function listClassBookings(world: World, f: BookingFilter): ClassBookingR
     .map((b) => {
       const s = sessions.get(b.ClassScheduleId) as ClassSchedule;
       const c = classes.get(s.ClassId);
-      const client = rowWhere(world.clients, 'ClientId', b.ClientId);
+      const client = clientWithId(world.clients, b.ClientId);
       return {
         ClassBookingId: b.ClassBookingId,
         ClassScheduleId: b.ClassScheduleId,

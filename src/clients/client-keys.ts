@@ -99,3 +99,7 @@ export function firstClientBy<C extends Client>(
   }
   return found;
 }
+
+/** The client of `rows` with this id (the first, in their order): the one lookup by id every area uses. */
+export const clientWithId = <C extends Client>(rows: readonly C[], id: string): C | undefined =>
+  firstClientBy(rows, 'byId', id, () => true);

@@ -13,7 +13,7 @@ import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
-import { emailKey, firstClientBy, mobileKey } from './client-keys.js';
+import { clientWithId, emailKey, firstClientBy, mobileKey } from './client-keys.js';
 import type {
   AddressIn,
   ClientAnswer,
@@ -36,7 +36,7 @@ export type ClientRecord = Client & { AccountPassword?: string };
 export const clientsOf = (world: World): readonly ClientRecord[] => world.clients;
 
 export function findClient(world: World, id: Guid): ClientRecord | undefined {
-  return firstClientBy(clientsOf(world), 'byId', id, () => true);
+  return clientWithId(clientsOf(world), id);
 }
 
 // Create and update.

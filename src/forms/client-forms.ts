@@ -1,8 +1,8 @@
+import { clientWithId } from '../clients/client-keys.js';
 import { utcMs } from '../datetime.js';
 import { widenedEnd } from '../http/range.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
-import { rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { ClientCustomForm } from '../world/forms.js';
 import type { World } from '../world/index.js';
@@ -17,7 +17,7 @@ const byCaptureDate = orderBy<ClientCustomForm>(
 export function listClientCustomForms(world: World, q: SiteRange): ClientCustomFormRow[] {
   const last = widenedEnd(q.end);
   const formNames = new Map(world.customForms.map((f) => [f.CustomFormId, f.Name]));
-  const clients = { get: (id: Guid) => rowWhere(world.clients, 'ClientId', id) };
+  const clients = { get: (id: Guid) => clientWithId(world.clients, id) };
   return world.clientCustomForms
     .filter((f) => f.SiteId === q.siteId)
     .filter((f) => {

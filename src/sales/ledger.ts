@@ -1,3 +1,4 @@
+import { clientWithId } from '../clients/client-keys.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors, notValidMessage } from '../http/model-state.js';
@@ -22,7 +23,7 @@ interface Party {
 }
 
 const clientOf = (world: World, { ClientId }: Party) =>
-  ClientId === null ? undefined : rowWhere(world.clients, 'ClientId', ClientId);
+  ClientId === null ? undefined : clientWithId(world.clients, ClientId);
 
 const supplierName = (world: World, { SupplierId }: Party): string | null =>
   SupplierId === null ? null : (rowWhere(world.suppliers, 'SupplierId', SupplierId)?.Name ?? null);
