@@ -6,17 +6,27 @@ import type { Steps } from '../world/steps.js';
 const SLICE_MS = 10;
 
 /**
- * Runs the steps in slices of about 10 ms, handing the event loop back between slices, so requests
- * (of other accounts, the control plane) are answered meanwhile.
+ * A pause point for long work: once the current slice has run about 10 ms it returns a promise that
+ * hands the event loop back (requests of other accounts, the control plane are answered meanwhile)
+ * and starts the next slice; before that, undefined, so the work goes on without waiting.
  */
-export async function runInSlices<T>(steps: Steps<T>): Promise<T> {
+export function slicePauses(): () => Promise<void> | undefined {
   let until = performance.now() + SLICE_MS;
+  return () => {
+    if (performance.now() < until) return undefined;
+    return nextTurn().then(() => {
+      until = performance.now() + SLICE_MS;
+    });
+  };
+}
+
+/** Runs the steps in slices of about 10 ms, handing the event loop back between slices. */
+export async function runInSlices<T>(steps: Steps<T>): Promise<T> {
+  const pause = slicePauses();
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
-    if (performance.now() >= until) {
-      await nextTurn();
-      until = performance.now() + SLICE_MS;
-    }
+    const paused = pause();
+    if (paused) await paused;
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import type { Account } from '../accounts/account.js';
 import { deepFreeze } from '../accounts/freeze.js';
 import { foldRows, type RowFold } from '../accounts/row-fold.js';
+import { slicePauses } from '../accounts/slices.js';
 import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
@@ -26,9 +26,6 @@ type Entry = Record<string, unknown> & {
   $password?: { plain: string; hash: 'pbkdf2' | 'legacy' };
 };
 type Row = Record<string, unknown>;
-
-/** The longest stretch of records applied without letting other requests in, in ms. */
-const SLICE_MS = 10;
 
 /** The id field of every resource's records. */
 const ID_FIELDS: Record<Resource, string> = { ...RECORD_KEYS, webhooks: 'webhook_id' };
@@ -114,16 +111,14 @@ export async function applyRecords(
   records: Partial<Record<Resource, Entry[]>>,
   source: string,
 ): Promise<void> {
-  let slice = performance.now();
+  const pause = slicePauses();
   for (const [resource, entries] of Object.entries(records) as [Resource, Entry[]][]) {
     const rows = new RowsById(account, resource);
     for (const [index, entry] of entries.entries()) {
       // A scenario of many records is one write, applied in slices: between them the process
       // answers other requests (other accounts, health), while this account's wait for the write.
-      if (performance.now() - slice >= SLICE_MS) {
-        await setImmediate();
-        slice = performance.now();
-      }
+      const paused = pause();
+      if (paused) await paused;
       const at = `${source}: ${pathText(['records', resource, index])}`;
       const id = entry[ID_FIELDS[resource]];
       const existing = typeof id === 'string' ? rows.find(id) : undefined;
