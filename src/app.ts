@@ -8,6 +8,7 @@ import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { adminRoutes } from './admin/router.js';
 import { requireAdminToken } from './admin/token.js';
+import { historyLookupsReady } from './clients/appointment-history.js';
 import { consoleAccess } from './console/access.js';
 import { consoleRoutes } from './console/router.js';
 import { ConsoleSessions } from './console/sessions.js';
@@ -19,12 +20,17 @@ import { callerIp } from './http/caller.js';
 import { errors } from './http/errors.js';
 import { createApi } from './http/pipeline.js';
 import { openApiRoutes } from './openapi/serve.js';
+import { documentLookupsReady } from './sales/document.js';
+import { entryLookupsReady } from './sales/entry.js';
+import { partiesReady } from './sales/ledger.js';
+import { recurringReady } from './sales/recurring.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import { prepareRecurring } from './webhooks/deliveries.js';
 import { DELIVERY_HEADER } from './webhooks/own-target.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
-import type { WorldSize } from './world/index.js';
+import type { World, WorldSize } from './world/index.js';
+import type { Steps } from './world/steps.js';
 
 const DELIVERY_REFUSED =
   `a webhook delivery (${DELIVERY_HEADER}) cannot call the simulator: ` +
@@ -108,6 +114,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     maxAccounts: options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS,
     dataDir: options.dataDir,
     prepare: prepareRecurring,
+    ready: lookupsReady,
     checkLoaded: checkSealedSecrets,
     scenarioDir,
     realNow,
@@ -190,4 +197,16 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   };
   if (options.adminToken !== undefined) simulator.adminToken = options.adminToken;
   return simulator;
+}
+
+/**
+ * The lookups the areas' reads keep beside a world's tables (a row by id, clients by e-mail, sums
+ * paid), made in steps when an account is created, reset or loaded (`RegistryOptions.ready`).
+ */
+function* lookupsReady(world: World): Steps<void> {
+  yield* partiesReady(world);
+  yield* documentLookupsReady(world);
+  yield* entryLookupsReady(world);
+  yield* historyLookupsReady(world);
+  yield* recurringReady(world);
 }

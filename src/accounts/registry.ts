@@ -4,7 +4,8 @@ import { seededAuth } from '../auth/credentials.js';
 import { randomSecret } from '../auth/hash.js';
 import { formatDate } from '../datetime.js';
 import type { RandomState } from '../random.js';
-import type { WorldSize } from '../world/index.js';
+import type { World, WorldSize } from '../world/index.js';
+import type { Steps } from '../world/steps.js';
 import { Account, type AccountLimits } from './account.js';
 import { AccountFiles, finishDeletions } from './account-files.js';
 import { allChanges } from './changes.js';
@@ -15,6 +16,7 @@ import { isAccountName } from './host.js';
 import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
+import { runInSlices } from './slices.js';
 import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
 import { loadWorldGenerator, prepareWorld } from './worlds.js';
 
@@ -38,6 +40,12 @@ export interface RegistryOptions {
   checkLoaded?: (account: Account) => string | undefined;
   /** Prepares every account as it is created or loaded (the areas above hook in here). */
   prepare?: (account: Account) => void;
+  /**
+   * Makes the lookups the areas keep beside a world's tables (accounts/row-fold.ts), run in slices
+   * when an account is created, reset or loaded, so that the first list read of a large world does
+   * not read whole tables while other accounts wait.
+   */
+  ready?: (world: World) => Steps<void>;
 }
 
 export interface CreateAccount {
@@ -113,6 +121,10 @@ export class AccountRegistry {
       if (problem) throw new Error(`${loaded.files.base}: ${problem}`);
       this.accounts.set(name, account);
     }
+    // Made after the start, one account after another in slices; a request comes first meanwhile.
+    void (async () => {
+      for (const account of this.list()) if (!account.isClosed) await this.ready(account).catch(() => undefined);
+    })();
   }
 
   /** Waits for every account's queued writes, refuses later ones and lets go of the data directory. */
@@ -195,6 +207,12 @@ export class AccountRegistry {
     account.replace(freshData({ ...merged, day: formatDate(now) }, seededAuth(now)));
     account.throttle.clear();
     account.resetFaults();
+    await this.ready(account);
+  }
+
+  /** Makes the account's lookups in slices (`RegistryOptions.ready`). */
+  private async ready(account: Account): Promise<void> {
+    if (this.options.ready) await runInSlices(this.options.ready(account.world));
   }
 
   private async build(name: string, request: CreateAccount): Promise<Account> {
@@ -220,6 +238,7 @@ export class AccountRegistry {
     const account = this.account(freshData(settings, seededAuth(now)), files, undefined, this.lives.of(name));
     await files?.clearLeftovers();
     await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
+    await this.ready(account);
     return account;
   }
 

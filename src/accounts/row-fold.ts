@@ -5,8 +5,9 @@
 // the running write) are read again on every call. Many creates in one write (a scenario) cost
 // each row once, not once per create. With a `carry`, the fold of an array records.ts made by one
 // step from an array already folded starts from that fold (accounts/lineage.ts), so a write on a
-// large table does not read it again.
+// large table does not read it again (accounts/keyed-fold.ts keeps rows by key that way).
 
+import type { Steps } from '../world/steps.js';
 import { stepOf } from './lineage.js';
 
 export interface RowFold<S> {
@@ -17,38 +18,48 @@ export interface RowFold<S> {
   open: number[];
 }
 
+/** Where folds are kept, by array. */
+export interface FoldStore<S> {
+  get(rows: readonly object[]): RowFold<S> | undefined;
+  set(rows: readonly object[], fold: RowFold<S>): void;
+}
+
 /**
  * The fold of `rows` (started with `start`, each frozen row added once with `add`), kept in
  * `folds` by the array, and the rows not frozen yet, for the caller to read itself.
  */
 export function foldRows<S>(
-  folds: { get(rows: readonly object[]): RowFold<S> | undefined; set(rows: readonly object[], fold: RowFold<S>): void },
+  folds: FoldStore<S>,
   rows: readonly object[],
   start: () => S,
-  add: (state: S, row: object) => void,
+  /** `at`: the row's place in `rows`. */
+  add: (state: S, row: object, at: number) => void,
   /**
    * The state of an array made by one step from an array already folded (accounts/lineage.ts),
    * from that array's state and the frozen row the step took out, if any (its state must stay as
    * it is); undefined when it cannot be told without reading every row again.
    */
   carry?: (state: S, removed: object | undefined) => S | undefined,
+  /** Rows read at most by this call (`foldInSteps`); the answer is then the fold so far. */
+  limit = Number.POSITIVE_INFINITY,
 ): { state: S; open: object[] } {
   let fold = folds.get(rows);
   if (!fold || fold.upTo > rows.length) {
     fold = (carry && carried(folds, rows, carry)) || { state: start(), upTo: 0, open: [] };
     folds.set(rows, fold);
   }
-  for (let n = fold.upTo; n < rows.length; n++) {
-    if (Object.isFrozen(rows[n])) add(fold.state, rows[n]!);
+  const end = Math.min(rows.length, fold.upTo + limit);
+  for (let n = fold.upTo; n < end; n++) {
+    if (Object.isFrozen(rows[n])) add(fold.state, rows[n]!, n);
     else fold.open.push(n);
   }
-  fold.upTo = rows.length;
+  fold.upTo = end;
   const open: object[] = [];
   if (fold.open.length > 0) {
     const still: number[] = [];
     for (const n of fold.open) {
       const row = rows[n]!;
-      if (Object.isFrozen(row)) add(fold.state, row);
+      if (Object.isFrozen(row)) add(fold.state, row, n);
       else {
         still.push(n);
         open.push(row);
@@ -60,9 +71,9 @@ export function foldRows<S>(
 }
 
 /**
- * The fold of an array records.ts made by appending to or replacing a row of an array already
- * folded: that fold carried over, the replaced position read again as a row not frozen yet. A
- * removal moves the positions, so its fold starts again.
+ * The fold of an array records.ts made by one step from an array already folded: that fold
+ * carried over. A replaced position is read again as a row not frozen yet; after a removal the
+ * positions past it move down by one.
  */
 function carried<S>(
   folds: { get(rows: readonly object[]): RowFold<S> | undefined },
@@ -70,7 +81,7 @@ function carried<S>(
   carry: (state: S, removed: object | undefined) => S | undefined,
 ): RowFold<S> | undefined {
   const step = stepOf(rows);
-  if (!step || step.kind === 'remove') return undefined;
+  if (!step) return undefined;
   const parent = folds.get(step.from);
   if (!parent || parent.upTo !== step.from.length) return undefined;
   if (step.kind === 'append') {
@@ -80,5 +91,30 @@ function carried<S>(
   const wasOpen = parent.open.includes(step.at);
   const state = carry(parent.state, wasOpen ? undefined : step.removed);
   if (state === undefined) return undefined;
-  return { state, upTo: parent.upTo, open: wasOpen ? [...parent.open] : [...parent.open, step.at] };
+  if (step.kind === 'replace') {
+    return { state, upTo: parent.upTo, open: wasOpen ? [...parent.open] : [...parent.open, step.at] };
+  }
+  const open = parent.open.filter((n) => n !== step.at).map((n) => (n > step.at ? n - 1 : n));
+  return { state, upTo: parent.upTo - 1, open };
+}
+
+/** Rows a fold reads in one step of `foldInSteps`. */
+const FOLD_STEP = 1024;
+
+/**
+ * Makes the fold of `rows` (as `foldRows` with the same arguments makes it) in steps of about a
+ * thousand rows, so that reading a large table the first time does not hold the event loop: a list
+ * makes the lookups its rows use ready this way before building them.
+ */
+export function* foldInSteps<S>(
+  folds: FoldStore<S>,
+  rows: readonly object[],
+  start: () => S,
+  add: (state: S, row: object, at: number) => void,
+  carry?: (state: S, removed: object | undefined) => S | undefined,
+): Steps<void> {
+  do {
+    yield;
+    foldRows(folds, rows, start, add, carry, FOLD_STEP);
+  } while ((folds.get(rows)?.upTo ?? 0) < rows.length);
 }

@@ -1,4 +1,4 @@
-import { clientWithId } from '../clients/client-keys.js';
+import { clientsReady, clientWithId } from '../clients/client-keys.js';
 import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors } from '../http/model-state.js';
@@ -20,6 +20,7 @@ import {
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { World } from '../world/index.js';
+import { filterInSteps, mapInSteps, type Steps, sortInSteps } from '../world/steps.js';
 import type { AppointmentIn, AppointmentListRow, AppointmentServiceIn } from './schemas.js';
 
 // The diary: appointments and their services as the CRUD endpoints read and write them. Nothing
@@ -73,41 +74,41 @@ const byStart = orderBy<Appointment>(
 );
 
 /** Both bounds are included and the end is not widened (the spec widens other lists, not this one). */
-export function listAppointments(world: World, q: AppointmentQuery): AppointmentListRow[] {
-  const candidates = world.appointments.filter((a) => {
+export function* appointmentListSteps(world: World, q: AppointmentQuery): Steps<AppointmentListRow[]> {
+  const clients = { get: (id: Guid) => clientWithId(world.clients, id) };
+  const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
+  // An empty search matches every appointment: the client's names are not looked up.
+  const finding = q.find.trim() !== '';
+  yield* clientsReady(world.clients);
+  const kept = yield* filterInSteps(world.appointments, (a) => {
     if (a.SiteId !== q.siteId) return false;
     if (q.stateId !== null && a.AppointmentStateId !== q.stateId) return false;
     if (q.clientId !== null && a.ClientId !== q.clientId) return false;
     const start = utcMs(a.Start);
-    return start >= q.start && start <= q.end;
+    if (start < q.start || start > q.end) return false;
+    if (!finding) return true;
+    const c = clients.get(a.ClientId);
+    const names = c ? [c.FirstName, c.LastName, `${c.FirstName} ${c.LastName}`] : [];
+    return containsAny(q.find, [...names, ...a.AppointmentServices.map((s) => s.Description)]);
   });
-  const clients = { get: (id: Guid) => clientWithId(world.clients, id) };
-  const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
-
-  return candidates
-    .filter((a) => {
-      const c = clients.get(a.ClientId);
-      const names = c ? [c.FirstName, c.LastName, `${c.FirstName} ${c.LastName}`] : [];
-      return containsAny(q.find, [...names, ...a.AppointmentServices.map((s) => s.Description)]);
-    })
-    .sort(byStart)
-    .map((a) => ({
-      AppointmentId: a.AppointmentId,
-      AppointmentNumber: a.AppointmentNumber,
-      SiteId: a.SiteId,
-      ClientId: a.ClientId,
-      ClientFirstName: clients.get(a.ClientId)?.FirstName ?? '',
-      ClientLastName: clients.get(a.ClientId)?.LastName ?? '',
-      AppointmentStateId: a.AppointmentStateId,
-      AppointmentStateName: states.get(a.AppointmentStateId) ?? '',
-      Start: a.Start,
-      End: appointmentEnd(a),
-      Notes: a.Notes,
-      VIP: a.VIP,
-      SeriesId: a.SeriesId,
-      InvoiceId: a.InvoiceId,
-      Services: a.AppointmentServices.map(serviceSummary),
-    }));
+  yield* sortInSteps(kept, byStart);
+  return yield* mapInSteps(kept, (a) => ({
+    AppointmentId: a.AppointmentId,
+    AppointmentNumber: a.AppointmentNumber,
+    SiteId: a.SiteId,
+    ClientId: a.ClientId,
+    ClientFirstName: clients.get(a.ClientId)?.FirstName ?? '',
+    ClientLastName: clients.get(a.ClientId)?.LastName ?? '',
+    AppointmentStateId: a.AppointmentStateId,
+    AppointmentStateName: states.get(a.AppointmentStateId) ?? '',
+    Start: a.Start,
+    End: appointmentEnd(a),
+    Notes: a.Notes,
+    VIP: a.VIP,
+    SeriesId: a.SeriesId,
+    InvoiceId: a.InvoiceId,
+    Services: a.AppointmentServices.map(serviceSummary),
+  }));
 }
 
 // Writes.

@@ -6,11 +6,11 @@ import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import {
+  appointmentListSteps,
   createAppointment,
   deleteAppointment,
   findAppointment,
   listAppointmentStates,
-  listAppointments,
   setAppointmentState,
   updateAppointment,
 } from './appointment.js';
@@ -59,7 +59,7 @@ export const appointmentCrudEndpoints = [
     }),
     handler: ({ account, query }) => {
       checkRange(query.start, query.end, MAX_LIST_DAYS);
-      return reply.json(listAppointments(account.world, query));
+      return reply.fromSteps(appointmentListSteps(account.world, query));
     },
   }),
   appointments.post('/api/v2/appointments', {

@@ -3,9 +3,10 @@ import { utcMs } from '../datetime.js';
 import { checkRange } from '../http/range.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
-import { rowsWhere, rowWhere } from '../row-lookup.js';
+import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
+import type { Steps } from '../world/steps.js';
 import type { AppointmentHistoryRow } from './schemas.js';
 
 const MAX_HISTORY_DAYS = 730;
@@ -18,10 +19,15 @@ const newestFirst = orderBy<{ Start: string; AppointmentId: Guid }>(
   (a) => a.AppointmentId,
 );
 
+/** Makes the lookups of the history in steps (`RegistryOptions.ready`). */
+export function* historyLookupsReady(world: World): Steps<void> {
+  yield* rowsReady(world.appointments, 'ClientId');
+}
+
 export function appointmentHistory(world: World, q: HistoryQuery): AppointmentHistoryRow[] {
   checkRange(q.start, q.end, MAX_HISTORY_DAYS);
   // The client's own bookings, found by the client: the diary is not read whole.
-  const mine = rowsWhere(world.appointments, 'ClientId', q.clientId).filter(
+  const mine = rowsWhere(world.appointments, 'ClientId', q.clientId, 'AppointmentId').filter(
     (a) => a.SiteId === q.siteId && utcMs(a.Start) >= q.start && utcMs(appointmentEnd(a)) <= q.end,
   );
   const numbers = {

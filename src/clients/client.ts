@@ -12,6 +12,7 @@ import type { Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
+import { filterInSteps, mapInSteps, type Steps, sortInSteps } from '../world/steps.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
 import { clientWithId, emailKey, firstClientBy, mobileKey } from './client-keys.js';
 import type {
@@ -241,15 +242,19 @@ export interface ClientListQuery {
   creationDate: number | null;
 }
 
-export function listClients(world: World, q: ClientListQuery): ClientListRow[] {
+export function* clientListSteps(world: World, q: ClientListQuery): Steps<ClientListRow[]> {
   // CreationDate is stored as `yyyy-MM-dd HH:mm`, which sorts as text in time order.
   const since = q.creationDate === null ? '' : formatDateTime(q.creationDate);
-  return clientsOf(world)
-    .filter(inSite(q.siteId))
-    .filter(hasState(q.itemState))
-    .filter((c) => c.CreationDate >= since && startsWithAny(q.find, searchTexts(c)))
-    .sort(byLastThenFirstName)
-    .map(clientListRow);
+  const site = inSite(q.siteId);
+  const state = hasState(q.itemState);
+  // An empty search matches every client: its texts are not built.
+  const finding = q.find.trim() !== '';
+  const kept = yield* filterInSteps(
+    clientsOf(world),
+    (c) => site(c) && state(c) && c.CreationDate >= since && (!finding || startsWithAny(q.find, searchTexts(c))),
+  );
+  yield* sortInSteps(kept, byLastThenFirstName);
+  return yield* mapInSteps(kept, clientListRow);
 }
 
 export interface ContactQuery {
@@ -265,20 +270,24 @@ export interface ContactQuery {
 /** A channel filter: `false` asks for an explicit refusal, so a never-asked (null) channel does not match it. */
 const channel = (wanted: boolean | null, value: boolean | null) => wanted === null || value === wanted;
 
-export function listContacts(world: World, q: ContactQuery): ClientContactRow[] {
-  return clientsOf(world)
-    .filter(inSite(q.siteId))
-    .filter(hasState(q.itemState))
-    .filter((c) => c.AcceptsMarketing)
-    .filter(
-      (c) =>
-        channel(q.contactEmail, c.ContactEmail) &&
-        channel(q.contactSms, c.ContactSms) &&
-        channel(q.contactPhone, c.ContactPhone),
-    )
-    .filter((c) => containsAny(q.find, searchTexts(c)))
-    .sort(byLastThenFirstName)
-    .map(clientContactRow);
+export function* contactListSteps(world: World, q: ContactQuery): Steps<ClientContactRow[]> {
+  const site = inSite(q.siteId);
+  const state = hasState(q.itemState);
+  // An empty search matches every client: its texts are not built.
+  const finding = q.find.trim() !== '';
+  const kept = yield* filterInSteps(
+    clientsOf(world),
+    (c) =>
+      site(c) &&
+      state(c) &&
+      c.AcceptsMarketing &&
+      channel(q.contactEmail, c.ContactEmail) &&
+      channel(q.contactSms, c.ContactSms) &&
+      channel(q.contactPhone, c.ContactPhone) &&
+      (!finding || containsAny(q.find, searchTexts(c))),
+  );
+  yield* sortInSteps(kept, byLastThenFirstName);
+  return yield* mapInSteps(kept, clientContactRow);
 }
 
 // Look-ups and sign-in. "First" is the order of the account's store: seeded clients in joining

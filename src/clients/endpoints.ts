@@ -9,10 +9,10 @@ import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { appointmentHistory } from './appointment-history.js';
 import {
   clientById,
+  clientListSteps,
+  contactListSteps,
   createClient,
   emailOwner,
-  listClients,
-  listContacts,
   mobileOwner,
   signIn,
   updateClient,
@@ -88,7 +88,7 @@ export const clientEndpoints = [
     response: listAnswer('Clients, ordered by last name, then first name.', ClientListSchema),
     errors: {},
     example: atSite,
-    handler: ({ account, query }) => reply.json(listClients(account.world, query)),
+    handler: ({ account, query }) => reply.fromSteps(clientListSteps(account.world, query)),
   }),
   clients.get('/api/v2/clients/{id}', {
     operationId: 'getClient',
@@ -214,6 +214,6 @@ export const clientEndpoints = [
     },
     response: listAnswer('Contacts, ordered by last name, then first name.', ClientContactSchema),
     example: (world) => ({ query: { ...atSite(world).query, contactEmail: 'true' } }),
-    handler: ({ account, query }) => reply.json(listContacts(account.world, query)),
+    handler: ({ account, query }) => reply.fromSteps(contactListSteps(account.world, query)),
   }),
 ];

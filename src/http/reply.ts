@@ -1,3 +1,5 @@
+import { runInSlices } from '../accounts/slices.js';
+import type { Steps } from '../world/steps.js';
 import { JSON_TYPE } from './errors.js';
 
 /** A handler's answer. Errors are thrown as ApiError instead. */
@@ -13,6 +15,12 @@ export interface Reply {
 export const reply = {
   json: (value: unknown, status = 200): Reply => ({ status, body: null, value, contentType: JSON_TYPE }),
   empty: (status = 200): Reply => ({ status, body: null }),
+  /**
+   * A JSON answer that steps build (a list that may run to thousands of rows), built in slices of
+   * the event loop's time, so other accounts are answered meanwhile.
+   */
+  fromSteps: async (steps: Steps<unknown>, status = 200): Promise<Reply> =>
+    reply.json(await runInSlices(steps), status),
 };
 
 export function toResponse(r: Reply): Response {

@@ -4,7 +4,7 @@ import { endpointGroup } from '../http/endpoint.js';
 import { guidFilter } from '../http/params.js';
 import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
-import { salesReportAnswer } from './sales-report.js';
+import { salesReportSteps } from './sales-report.js';
 import { SalesReportSchema } from './schemas.js';
 
 const reports = endpointGroup('Reports');
@@ -42,7 +42,7 @@ export const reportEndpoints = [
     }),
     handler: ({ account, query }) => {
       checkRange(query.start, query.end, 365);
-      return reply.json(salesReportAnswer(account.world, query, formatDateTime));
+      return reply.fromSteps(salesReportSteps(account.world, query, formatDateTime));
     },
   }),
 ];

@@ -6,6 +6,10 @@ import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
 import type { AccountingDocument, AccountingDocumentLineItem } from '../world/sales.js';
 import { DocumentType } from '../world/sales-codes.js';
+import { runSteps, type Steps } from '../world/steps.js';
+
+/** Records read in one step: the report reads the whole ledger, whatever the range. */
+const STEP = 256;
 
 // GET /reports/sales: sales by employee over [start, end], read straight from the documents,
 // entries and vouchers of the world, so it always agrees with them.
@@ -68,7 +72,10 @@ function mainEmployee(doc: AccountingDocument | undefined): Guid | null {
   return best;
 }
 
-function salesReport(world: World, q: { siteId: Guid | null; start: number; end: number }) {
+function* salesReport(
+  world: World,
+  q: { siteId: Guid | null; start: number; end: number },
+): Steps<{ sites: Guid[]; rows: Map<Guid | null, Tally> }> {
   const sites = reportSites(world, q.siteId);
   const inScope = (siteId: Guid | null, date: string | null) => {
     if (siteId === null || date === null || !sites.includes(siteId)) return false;
@@ -82,7 +89,9 @@ function salesReport(world: World, q: { siteId: Guid | null; start: number; end:
     return t;
   };
 
+  let read = 0;
   for (const doc of world.accountingDocuments) {
+    if (read++ % STEP === 0) yield;
     const sign =
       doc.AccountingDocumentTypeId === DocumentType.ClientInvoice
         ? 1
@@ -96,6 +105,7 @@ function salesReport(world: World, q: { siteId: Guid | null; start: number; end:
   }
 
   for (const e of world.accountingEntries) {
+    if (read++ % STEP === 0) yield;
     if (!inScope(e.SiteId, e.EntryDate)) continue;
     if (e.VoucherId) {
       const doc = e.AccountingDocumentId
@@ -116,6 +126,7 @@ function salesReport(world: World, q: { siteId: Guid | null; start: number; end:
   }
 
   for (const v of world.vouchers) {
+    if (read++ % STEP === 0) yield;
     if (inScope(v.CreatedSiteId ?? v.SiteId, v.ActivationDate)) addTo(row(null), 'VoucherSales', 1, toCents(v.Amount));
   }
 
@@ -126,12 +137,12 @@ function salesReport(world: World, q: { siteId: Guid | null; start: number; end:
 const byId = orderBy<{ id: Guid }>((x) => x.id);
 
 /** The answer: employee rows by last name, first name, id; the unattributed row last; then the totals. */
-export function salesReportAnswer(
+export function* salesReportSteps(
   world: World,
   q: { siteId: Guid | null; start: number; end: number },
   format: (ms: number) => string,
 ) {
-  const { sites, rows } = salesReport(world, q);
+  const { sites, rows } = yield* salesReport(world, q);
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
   const named = [...rows.keys()]
     .filter((id): id is Guid => id !== null)
@@ -158,3 +169,10 @@ export function salesReportAnswer(
     Totals: figuresOf(total),
   };
 }
+
+/** The report at once (the console's page, over the standard world's ledger). */
+export const salesReportAnswer = (
+  world: World,
+  q: { siteId: Guid | null; start: number; end: number },
+  format: (ms: number) => string,
+) => runSteps(salesReportSteps(world, q, format));

@@ -4,7 +4,7 @@ import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { booleanFilter, guid, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
-import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './document.js';
+import { createDocument, deleteDocument, documentListSteps, findDocument, updateDocument } from './document.js';
 import { invoiceBody, recentInvoice } from './examples.js';
 import { AccountingDocumentListSchema, AccountingDocumentSchema, DocumentInput } from './schemas.js';
 
@@ -42,7 +42,7 @@ export const accountingDocumentEndpoints = [
       query: { siteId: recentInvoice(world, now).SiteId, clientDocuments: 'true', ...weekAround(now), find: '' },
     }),
     handler: ({ account, query }) =>
-      reply.json(listDocuments(account.world, query, account.settings.fiscalised === true)),
+      reply.fromSteps(documentListSteps(account.world, query, account.settings.fiscalised === true)),
   }),
   documents.get('/api/v2/accountingdocuments/{accountingDocumentId}', {
     operationId: 'getAccountingDocument',

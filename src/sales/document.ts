@@ -5,12 +5,13 @@ import { nextInSeriesOf } from '../numbering.js';
 import type { Random } from '../random.js';
 import type { WithNoneIds } from '../records.js';
 import { insertRecord, requireField } from '../records.js';
-import { rowWhere, sumsBy } from '../row-lookup.js';
+import { rowsReady, rowWhere, sumsBy, sumsReady } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
-import type { AccountingDocument, AccountingDocumentLineItem } from '../world/sales.js';
+import type { AccountingDocument, AccountingDocumentLineItem, AccountingEntry } from '../world/sales.js';
 import { DOCUMENT_PREFIX, DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
+import { mapInSteps, type Steps } from '../world/steps.js';
 import * as ledger from './ledger.js';
 import type { AccountingDocumentListSchema, DocumentIn, LineItemIn } from './schemas.js';
 
@@ -189,13 +190,15 @@ interface DocumentBalance {
 }
 
 /** Cents paid on each document: the Totals of the entries allocated to it, summed once per entries array. */
-const paidCents = (world: World) =>
-  sumsBy(
-    world.accountingEntries,
-    'paid',
-    (e) => e.AccountingDocumentId,
-    (e) => toCents(e.Total),
-  );
+const paidCents = (world: World) => sumsBy(world.accountingEntries, 'paid', paidDocument, paidAmount);
+const paidDocument = (e: AccountingEntry) => e.AccountingDocumentId;
+const paidAmount = (e: AccountingEntry) => toCents(e.Total);
+
+/** Makes the lookups of the documents' reads in steps (`RegistryOptions.ready`). */
+export function* documentLookupsReady(world: World): Steps<void> {
+  yield* rowsReady(world.accountingDocuments, 'AccountingDocumentId');
+  yield* sumsReady(world.accountingEntries, 'paid', paidDocument, paidAmount);
+}
 
 function balanceOf(document: AccountingDocument, paidOn: (id: Guid) => number): DocumentBalance {
   const total = toCents(document.Total);
@@ -231,17 +234,22 @@ type DocumentNoneIds = 'ClientId' | 'SupplierId' | 'LinkedAccountingDocumentId';
 type AccountingDocumentListRow = WithNoneIds<z.infer<typeof AccountingDocumentListSchema>, DocumentNoneIds>;
 
 /** `fiscalised`: the account's setting; rows then carry a FiscalStatus. */
-export function listDocuments(world: World, q: DocumentQuery, fiscalised = false): AccountingDocumentListRow[] {
+export function* documentListSteps(
+  world: World,
+  q: DocumentQuery,
+  fiscalised = false,
+): Steps<AccountingDocumentListRow[]> {
+  const documents = yield* ledger.listSteps(
+    world,
+    world.accountingDocuments,
+    q,
+    (d) => d.DocumentDate,
+    (d) => d.DocumentNumber,
+    (d) => listedType(d.AccountingDocumentTypeId, q.clientDocuments),
+  );
+  yield* sumsReady(world.accountingEntries, 'paid', paidDocument, paidAmount);
   const paidOn = paidCents(world);
-  return ledger
-    .list(
-      world,
-      world.accountingDocuments.filter((d) => listedType(d.AccountingDocumentTypeId, q.clientDocuments)),
-      q,
-      (d) => d.DocumentDate,
-      (d) => d.DocumentNumber,
-    )
-    .map((d) => listRow(world, d, fiscalised, paidOn));
+  return yield* mapInSteps(documents, (d) => listRow(world, d, fiscalised, paidOn));
 }
 
 function listRow(

@@ -7,7 +7,7 @@ import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { fromCents, toCents } from '../world/money.js';
 import { documentBalance } from './document.js';
-import { createEntry, deleteEntry, entryDetail, listEntries, updateEntry } from './entry.js';
+import { createEntry, deleteEntry, entryDetail, entryListSteps, updateEntry } from './entry.js';
 import { receiptBody, recentInvoice, recentReceipt } from './examples.js';
 import { AccountingEntryListSchema, AccountingEntrySchema, EntryInput } from './schemas.js';
 
@@ -42,7 +42,7 @@ export const accountingEntryEndpoints = [
     example: (world, now) => ({
       query: { siteId: recentInvoice(world, now).SiteId, entryType: 'Receipt', ...weekAround(now), find: '' },
     }),
-    handler: ({ account, query }) => reply.json(listEntries(account.world, query)),
+    handler: ({ account, query }) => reply.fromSteps(entryListSteps(account.world, query)),
   }),
   receipts.get('/api/v2/accountingentries/{accountingEntryId}', {
     operationId: 'getAccountingEntry',

@@ -5,12 +5,13 @@ import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { WithNoneIds } from '../records.js';
 import { checkReference, insertRecord, requireField, type WriteContext } from '../records.js';
-import { rowsWhere, rowWhere, sumsBy } from '../row-lookup.js';
+import { rowsReady, rowsWhere, rowWhere, sumsBy, sumsReady } from '../row-lookup.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
 import type { AccountingEntry } from '../world/sales.js';
 import { ENTRY_PREFIX, EntryType, type EntryTypeId } from '../world/sales-codes.js';
+import { mapInSteps, type Steps } from '../world/steps.js';
 import { documentBalance, findDocument } from './document.js';
 import * as ledger from './ledger.js';
 import type { AccountingEntryListSchema, AccountingEntrySchema, EntryIn } from './schemas.js';
@@ -188,21 +189,23 @@ interface EntryQuery extends ledger.Query {
   entryType: number;
 }
 
-export function listEntries(world: World, q: EntryQuery): Row[] {
-  return ledger
-    .list(
-      world,
-      world.accountingEntries.filter((e) => e.AccountingEntryTypeId === q.entryType),
-      q,
-      (e) => e.EntryDate,
-      (e) => e.EntryNumber,
-    )
-    .map((e) => ({
-      ...common(e),
-      ...ledger.partyNames(world, e),
-      DocumentNumber: documentNumber(world, e.AccountingDocumentId),
-      PaymentTypeName: rowWhere(world.paymentTypes, 'PaymentTypeId', e.PaymentTypeId)?.Name ?? null,
-    }));
+export function* entryListSteps(world: World, q: EntryQuery): Steps<Row[]> {
+  const entries = yield* ledger.listSteps(
+    world,
+    world.accountingEntries,
+    q,
+    (e) => e.EntryDate,
+    (e) => e.EntryNumber,
+    (e) => e.AccountingEntryTypeId === q.entryType,
+  );
+  yield* rowsReady(world.accountingDocuments, 'AccountingDocumentId');
+  yield* rowsReady(world.paymentTypes, 'PaymentTypeId');
+  return yield* mapInSteps(entries, (e) => ({
+    ...common(e),
+    ...ledger.partyNames(world, e),
+    DocumentNumber: documentNumber(world, e.AccountingDocumentId),
+    PaymentTypeName: rowWhere(world.paymentTypes, 'PaymentTypeId', e.PaymentTypeId)?.Name ?? null,
+  }));
 }
 
 const common = (e: AccountingEntry) => ({
@@ -255,7 +258,7 @@ export function entryDetail(world: World, entryId: Guid): Detail | null {
 
 /** The entries that redeemed the voucher, oldest first (ties by id, so the order is stable). */
 export function voucherRedemptions(world: World, voucherId: Guid): AccountingEntry[] {
-  return rowsWhere(world.accountingEntries, 'VoucherId', voucherId).sort(
+  return rowsWhere(world.accountingEntries, 'VoucherId', voucherId, 'AccountingEntryId').sort(
     orderBy<AccountingEntry>(
       (x) => x.EntryDate,
       (x) => x.AccountingEntryId,
@@ -265,12 +268,17 @@ export function voucherRedemptions(world: World, voucherId: Guid): AccountingEnt
 
 /** Redeemed cents of each voucher id (0 for none), summed once per entries array (for lists). */
 export const redeemedByVoucher = (world: World): ((voucherId: Guid) => number) =>
-  sumsBy(
-    world.accountingEntries,
-    'redeemed',
-    (e) => e.VoucherId || null,
-    (e) => toCents(e.Total),
-  );
+  sumsBy(world.accountingEntries, 'redeemed', redeemedVoucher, redeemedCents);
+const redeemedVoucher = (e: AccountingEntry) => e.VoucherId || null;
+const redeemedCents = (e: AccountingEntry) => toCents(e.Total);
+
+/** Makes the lookups of the entries' reads in steps (`RegistryOptions.ready`). */
+export function* entryLookupsReady(world: World): Steps<void> {
+  yield* rowsReady(world.accountingEntries, 'AccountingEntryId');
+  yield* rowsReady(world.accountingEntries, 'VoucherId');
+  yield* rowsReady(world.paymentTypes, 'PaymentTypeId');
+  yield* sumsReady(world.accountingEntries, 'redeemed', redeemedVoucher, redeemedCents);
+}
 
 /** Sum of the redemptions' Totals, summed in cents. */
 export const redeemedAmount = (world: World, voucherId: Guid): number =>

@@ -1,4 +1,4 @@
-import { clientWithId } from '../clients/client-keys.js';
+import { clientsReady, clientWithId } from '../clients/client-keys.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../http/errors.js';
 import { ModelStateErrors, notValidMessage } from '../http/model-state.js';
@@ -6,9 +6,10 @@ import { widenedEnd } from '../http/range.js';
 import { type SiteRange, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';
-import { rowWhere } from '../row-lookup.js';
+import { rowsReady, rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
+import { filterInSteps, type Steps, sortInSteps } from '../world/steps.js';
 
 // What documents and entries share: the party a record is with (a client or a supplier), the list
 // query (site, dated range, find), and the checks that open a create, an update or a delete.
@@ -27,6 +28,12 @@ const clientOf = (world: World, { ClientId }: Party) =>
 
 const supplierName = (world: World, { SupplierId }: Party): string | null =>
   SupplierId === null ? null : (rowWhere(world.suppliers, 'SupplierId', SupplierId)?.Name ?? null);
+
+/** Makes the lookups of `partyNames` in steps: a list calls it before building its rows. */
+export function* partiesReady(world: World): Steps<void> {
+  yield* clientsReady(world.clients);
+  yield* rowsReady(world.suppliers, 'SupplierId');
+}
 
 /** The names list rows show: the client's "First Last" and the supplier's name, null when none. */
 export function partyNames(world: World, party: Party) {
@@ -51,21 +58,31 @@ export type Query = SiteRange & { find: string };
 
 /**
  * The records of the query's site dated in [start, end + one day] whose number or party starts
- * with `find`, ordered by date, then number.
+ * with `find` and that `also` accepts, ordered by date, then number.
  */
-export function list<T extends Party & { SiteId: Guid }>(
+export function* listSteps<T extends Party & { SiteId: Guid }>(
   world: World,
   records: readonly T[],
   q: Query,
   date: (record: T) => string,
   number: (record: T) => string,
-): T[] {
+  also: (record: T) => boolean,
+): Steps<T[]> {
   const from = formatDateTime(q.start);
   const to = formatDateTime(widenedEnd(q.end));
-  return records
-    .filter((r) => r.SiteId === q.siteId && from <= date(r) && date(r) <= to)
-    .filter((r) => startsWithAny(q.find, [number(r), ...partyTexts(world, r)]))
-    .sort(orderBy(date, number));
+  yield* partiesReady(world);
+  // An empty search matches every record: the party's texts are not looked up.
+  const finding = q.find.trim() !== '';
+  const kept = yield* filterInSteps(
+    records,
+    (r) =>
+      r.SiteId === q.siteId &&
+      also(r) &&
+      from <= date(r) &&
+      date(r) <= to &&
+      (!finding || startsWithAny(q.find, [number(r), ...partyTexts(world, r)])),
+  );
+  return yield* sortInSteps(kept, orderBy(date, number));
 }
 
 /** A type number must be one of the known values. Left out, it is required, unless an update keeps the stored one. */

@@ -1,8 +1,9 @@
 import type { Account } from '../accounts/account.js';
-import { foldRows, type RowFold } from '../accounts/row-fold.js';
+import { foldInSteps, foldRows, type RowFold } from '../accounts/row-fold.js';
 import { addMonths, utcMs, utcText } from '../datetime.js';
 import type { EventKind } from '../webhooks/subscriptions.js';
 import { EMPTY_GUID } from '../world/common.js';
+import type { World } from '../world/index.js';
 import type { AccountingDocument, AccountingEntry } from '../world/sales.js';
 import {
   DIRECT_DEBIT,
@@ -18,6 +19,7 @@ import {
   STANDING_ORDER,
   siteManager,
 } from '../world/sales-rules.js';
+import type { Steps } from '../world/steps.js';
 
 // Recurring client (20) and supplier (21) invoices generate a client invoice (1) or supplier
 // invoice (10) each time the account clock passes their NextRunDate. The clock is virtual, so this
@@ -41,7 +43,12 @@ const OUTPUT: Partial<Record<DocumentTypeId, { type: DocumentTypeId; event: Even
 const MAX_RUNS = 5000;
 
 /** The earliest run of each documents array, and how many documents run then (see accounts/row-fold.ts). */
-const earliest = new WeakMap<readonly object[], RowFold<{ first: number; holders: number }>>();
+interface Earliest {
+  first: number;
+  holders: number;
+}
+
+const earliest = new WeakMap<readonly object[], RowFold<Earliest>>();
 
 /**
  * Generates every invoice due up to `now`, oldest run first, with the entry paying it; both are added to the world.
@@ -123,28 +130,34 @@ function payRun(account: Account, document: AccountingDocument): AccountingEntry
  * and carried over to the array a write makes from it).
  */
 export function anythingDue(account: Account, now: number): boolean {
-  const runOf = (d: AccountingDocument) =>
-    OUTPUT[d.AccountingDocumentTypeId] && d.NextRunDate !== null ? utcMs(d.NextRunDate) : Infinity;
-  const { state, open } = foldRows(
-    earliest,
-    account.world.accountingDocuments,
-    () => ({ first: Infinity, holders: 0 }),
-    (s, row) => {
-      const at = runOf(row as AccountingDocument);
-      if (at < s.first) {
-        s.first = at;
-        s.holders = 1;
-      } else if (at === s.first) s.holders++;
-    },
-    (s, removed) => {
-      if (removed === undefined || runOf(removed as AccountingDocument) !== s.first) return { ...s };
-      return s.holders > 1 ? { first: s.first, holders: s.holders - 1 } : undefined;
-    },
-  );
+  const { state, open } = foldRows(earliest, account.world.accountingDocuments, ...earliestFold);
   let first = state.first;
   for (const row of open) first = Math.min(first, runOf(row as AccountingDocument));
   return now >= first;
 }
+
+/** Makes the earliest run of the documents in steps (`RegistryOptions.ready`), before a request asks `anythingDue`. */
+export const recurringReady = (world: World): Steps<void> =>
+  foldInSteps(earliest, world.accountingDocuments, ...earliestFold);
+
+const runOf = (d: AccountingDocument) =>
+  OUTPUT[d.AccountingDocumentTypeId] && d.NextRunDate !== null ? utcMs(d.NextRunDate) : Infinity;
+
+/** What `foldRows` is given for the earliest run: how it starts, adds a document and is carried over a step. */
+const earliestFold = [
+  () => ({ first: Infinity, holders: 0 }),
+  (s: Earliest, row: object) => {
+    const at = runOf(row as AccountingDocument);
+    if (at < s.first) {
+      s.first = at;
+      s.holders = 1;
+    } else if (at === s.first) s.holders++;
+  },
+  (s: Earliest, removed: object | undefined) => {
+    if (removed === undefined || runOf(removed as AccountingDocument) !== s.first) return { ...s };
+    return s.holders > 1 ? { first: s.first, holders: s.holders - 1 } : undefined;
+  },
+] as const;
 
 /**
  * The next numbers of each type's series (`PREFIX-000123`): one more than the highest issued, the

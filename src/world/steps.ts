@@ -51,3 +51,28 @@ export function* sortInSteps<T>(items: T[], compare: (a: T, b: T) => number): St
   if (from !== items) for (let k = 0; k < n; k++) items[k] = from[k] as T;
   return items;
 }
+
+/** Elements read in one step by `filterInSteps` and `mapInSteps`. */
+const ROW_STEP = 256;
+
+/** The elements `keep` accepts, in order, as `items.filter(keep)`, in steps of a few hundred elements. */
+export function* filterInSteps<T>(items: readonly T[], keep: (item: T) => boolean): Steps<T[]> {
+  const kept: T[] = [];
+  for (let start = 0; start < items.length; start += ROW_STEP) {
+    yield;
+    const end = Math.min(start + ROW_STEP, items.length);
+    for (let i = start; i < end; i++) if (keep(items[i] as T)) kept.push(items[i] as T);
+  }
+  return kept;
+}
+
+/** `items.map(to)`, in steps of a few hundred elements. */
+export function* mapInSteps<T, U>(items: readonly T[], to: (item: T) => U): Steps<U[]> {
+  const out = new Array<U>(items.length);
+  for (let start = 0; start < items.length; start += ROW_STEP) {
+    yield;
+    const end = Math.min(start + ROW_STEP, items.length);
+    for (let i = start; i < end; i++) out[i] = to(items[i] as T);
+  }
+  return out;
+}

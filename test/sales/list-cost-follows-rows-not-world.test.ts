@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type DemoApi, demoApi, FIXED_NOW } from '../helpers.js';
+import { call, DEMO_CREDENTIAL, type DemoApi, demoApi, FIXED_NOW } from '../helpers.js';
 import { anInvoice, createDocument, createReceipt, newReceipt, siteOf } from './support.js';
 
 // A list row's cost does not grow with the world: what a row shows (its client's or supplier's
@@ -38,6 +38,41 @@ describe('a year of documents or entries on the large world answers within secon
     expect(answer.body.length).toBeGreaterThan(1000);
     expect(ms).toBeLessThan(BUDGET_MS);
   }, 60_000);
+
+  // A list of thousands of rows (megabytes of JSON) is built and encoded in slices of the event
+  // loop's time: another account's requests are answered while it is made, not after it.
+  it.each([
+    [
+      'a year of client documents',
+      (site: string) => `/api/v2/accountingdocuments?siteId=${site}&clientDocuments=true&${aYear}&find=`,
+    ],
+    ['every client of a site', (site: string) => `/api/v2/clients?siteId=${site}`],
+  ])(
+    'another account answers while %s of the large world is built',
+    async (_, path) => {
+      const other = (await call(api.sim, '/accounts/other/api/v2/token', { method: 'POST', body: DEMO_CREDENTIAL }))
+        .body as {
+        access_token: string;
+      };
+      let done = false;
+      const list = call(api, path(siteOf(api.world))).finally(() => {
+        done = true;
+      });
+      let answeredMeanwhile = 0;
+      while (!done) {
+        // A turn of the event loop between reads, as a server has between two requests it reads.
+        await new Promise((resolve) => setImmediate(resolve));
+        const sites = await call(api.sim, '/accounts/other/api/v2/sites', { token: other.access_token });
+        expect(sites.status).toBe(200);
+        if (!done) answeredMeanwhile++;
+      }
+      const answer = await list;
+      expect(answer.status).toBe(200);
+      expect((answer.body as unknown[]).length).toBeGreaterThan(1000);
+      expect(answeredMeanwhile).toBeGreaterThan(2);
+    },
+    60_000,
+  );
 });
 
 describe('what a list row looks up follows the writes', () => {
