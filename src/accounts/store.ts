@@ -19,8 +19,8 @@ export type { AccountData, AccountSettings } from './tables.js';
 // The account's store is lowdb: `store.data` is the account's data, `store.read()` opens it and
 // `store.write()` saves it. In memory (no data directory) the adapter is lowdb's Memory; with a data
 // directory it is AccountAdapter below, which keeps the account in its two files (account-files.ts):
-// a write appends the change since the last write as one line of the log, fsynced, and a write of
-// the whole data (a new account, a reset, a compaction) writes a new base.
+// a write appends the change since the last write as one line of the log, fsynced, and a new
+// account, data replaced whole (a reset, a scenario) and a compaction write a new base.
 
 export type AccountStore = Low<AccountData>;
 
