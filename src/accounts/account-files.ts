@@ -10,6 +10,7 @@ import type { AccountSettings } from './tables.js';
 // acknowledged write since the base was written, appended and fsynced before the write is answered.
 // When the log outgrows the base, a new base is written (temp file, fsync, rename) and the log
 // emptied; a line whose `seq` the base already holds is skipped, so a crash between the two is safe.
+// The account's lowdb store reads and writes them through AccountAdapter (store.ts).
 //
 // Deleting renames the base to a tombstone, `.<name>.deleted`, then removes the log, then the
 // tombstone, fsyncing the directory after each step. The rename is the commit point: before it the

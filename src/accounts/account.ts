@@ -23,7 +23,7 @@ import { isStored, stepOf } from './lineage.js';
 import { lifeSalt } from './lives.js';
 import { foldRows, type RowFold } from './row-fold.js';
 import { type SecretBox, secretBox } from './secret-box.js';
-import type { AccountData, AccountSettings, AccountStore } from './store.js';
+import { AccountAdapter, type AccountData, type AccountSettings, type AccountStore, filesOf } from './store.js';
 import { type Row, TOKENS, tables } from './tables.js';
 import { Throttle } from './throttle.js';
 import { partIds, templateHasId } from './worlds.js';
@@ -79,7 +79,6 @@ export class Account {
     readonly store: AccountStore,
     realNow: () => number,
     readonly limits: AccountLimits = DEFAULT_LIMITS,
-    readonly files?: AccountFiles,
     /** The id source's saved position; `migrated` for a file that never saved one (a stream of its own then). */
     random?: RandomState | 'migrated',
     /** Seals the secrets the account must read back (webhook signing keys). */
@@ -103,6 +102,13 @@ export class Account {
     if (Array.isArray(random)) this.random.restore(random);
     this.faultRandom = this.newFaultRandom();
     this.noteIds(allChanges(store.data));
+    // A write of the whole data (the first base, a compaction) saves the id source's position with it.
+    if (store.adapter instanceof AccountAdapter) store.adapter.idPosition = () => this.random.state();
+  }
+
+  /** The account's files, with a data directory. */
+  get files(): AccountFiles | undefined {
+    return filesOf(this.store);
   }
 
   get name(): string {
@@ -261,15 +267,19 @@ export class Account {
       if (!replaced && !set) return result;
       // The whole data replaced (reset, scenario) is a new base; anything else a line of the log.
       const changes = set ? set.changes : allChanges(after);
-      if (this.files) {
+      const adapter = this.store.adapter;
+      if (adapter instanceof AccountAdapter) {
         const random = this.random.state();
+        // lowdb hands the adapter the data as the write left it; the adapter saves the write's change
+        // set as a line of the log, or the data replaced whole as a new base, taken before it awaits.
+        adapter.stage(set ? { line: set } : { base: { settings: after.settings, random, changes } });
+        const saving = this.store.write();
         // While the change is being saved, the data shows the state before it, which reads may use.
         const made = setAside(snap, this.random);
         this.store.data = before;
         open();
         try {
-          if (set) await this.files.append(set);
-          else await this.files.writeBase(after.settings, random, changes);
+          await saving;
         } catch (error) {
           if (!unsaved) throw error;
           unsaved(error);
@@ -279,12 +289,12 @@ export class Account {
         this.store.data = after;
         if (set) redo(snap, made, this.random);
         else this.random.restore(random);
-      }
+      } else await this.store.write();
       this.noteIds(changes);
       this.savedVersion++;
       open();
       this.onCommit?.(changes);
-      if (set && this.files?.wantsCompaction) await this.compact();
+      if (set && adapter instanceof AccountAdapter && adapter.wantsCompaction) await this.compact();
       return result;
     } finally {
       this.writeIds.clear();
@@ -292,9 +302,12 @@ export class Account {
     }
   }
 
-  /** Writes a new base; a failure here loses nothing (the log still holds every write) and is retried later. */
+  /**
+   * Writes the whole data as a new base (a write with nothing staged); a failure here loses nothing
+   * (the log still holds every write) and is retried later.
+   */
   private async compact(): Promise<void> {
-    await this.files?.writeBase(this.settings, this.random.state(), allChanges(this.store.data)).catch(() => undefined);
+    await this.store.write().catch(() => undefined);
   }
 
   private undo(before: AccountData, snap: ReturnType<typeof snapshot>): void {

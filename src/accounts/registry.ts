@@ -7,8 +7,7 @@ import type { RandomState } from '../random.js';
 import type { World, WorldSize } from '../world/index.js';
 import type { Steps } from '../world/steps.js';
 import { Account, type AccountLimits } from './account.js';
-import { AccountFiles, finishDeletions } from './account-files.js';
-import { allChanges } from './changes.js';
+import { baseFile, finishDeletions } from './account-files.js';
 import { checkClockTime } from './clock.js';
 import { type DataDirLock, lockDataDir } from './data-lock.js';
 import { removeTempFiles } from './durable-file.js';
@@ -17,7 +16,7 @@ import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { runInSlices } from './slices.js';
-import { type AccountData, type AccountSettings, freshData, loadAccount, openStore } from './store.js';
+import { type AccountSettings, type AccountStore, fileStore, freshData, loadStore, memoryStore } from './store.js';
 import { loadWorldGenerator, prepareWorld } from './worlds.js';
 
 export interface RegistryOptions {
@@ -115,10 +114,10 @@ export class AccountRegistry {
     );
     await loadWorldGenerator();
     for (const name of names) {
-      const loaded = await loadAccount(dir, name);
-      const account = this.account(loaded.data, loaded.files, loaded.random);
+      const { store, random } = await loadStore(dir, name);
+      const account = this.account(store, random);
       const problem = this.options.checkLoaded?.(account);
-      if (problem) throw new Error(`${loaded.files.base}: ${problem}`);
+      if (problem) throw new Error(`${baseFile(dir, name)}: ${problem}`);
       this.accounts.set(name, account);
     }
     // Made after the start, one account after another in slices; a request comes first meanwhile.
@@ -234,25 +233,21 @@ export class AccountRegistry {
     };
     // Generated in slices: other accounts are answered meanwhile.
     await prepareWorld(seed, size, settings.day);
-    const files = o.dataDir === undefined ? undefined : new AccountFiles(o.dataDir, name);
-    const account = this.account(freshData(settings, seededAuth(now)), files, undefined, this.lives.of(name));
-    await files?.clearLeftovers();
-    await files?.writeBase(settings, account.random.state(), allChanges(account.store.data));
+    const data = freshData(settings, seededAuth(now));
+    const store = o.dataDir === undefined ? memoryStore(data) : fileStore(o.dataDir, name, data);
+    const account = this.account(store, undefined, this.lives.of(name));
+    await account.files?.clearLeftovers();
+    // With a data directory, the account's first base: the whole data.
+    await store.write();
     await this.ready(account);
     return account;
   }
 
-  private account(
-    data: AccountData,
-    files: AccountFiles | undefined,
-    random: RandomState | 'migrated' | undefined,
-    life = 0,
-  ): Account {
+  private account(store: AccountStore, random: RandomState | 'migrated' | undefined, life = 0): Account {
     const account = new Account(
-      openStore(data),
+      store,
       this.options.realNow,
       this.options.limits,
-      files,
       random,
       this.secrets,
       this.journalBudget,

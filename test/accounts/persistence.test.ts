@@ -1,10 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Memory } from 'lowdb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AccountAdapter, loadStore } from '../../src/accounts/store.js';
 import { APPOINTMENT_STATE_IDS, earlierStateIds } from '../../src/world/diary.js';
 import { upcoming } from '../appointments/support.js';
-import { call, DEMO_CREDENTIAL, demoApi, simulator, tokenFor } from '../helpers.js';
+import { newClient } from '../clients/support.js';
+import { activeSite, call, DEMO_CREDENTIAL, demoApi, simulator, tokenFor } from '../helpers.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -72,5 +75,25 @@ describe('--data-dir persistence', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bas-'));
     await writeFile(path.join(dir, 'broken.json'), '{"settings": ');
     await expect(simulator({ dataDir: dir })).rejects.toThrow(/broken\.json/);
+  });
+
+  it("the account's store is lowdb: each write is one line appended by its adapter, and lowdb reads the same data back from the files", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bas-'));
+    const d = await demoApi({ dataDir: dir });
+    expect(d.account.store.adapter).toBeInstanceOf(AccountAdapter);
+    const log = path.join(dir, 'demo.log');
+    const lines = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+    const before = await lines();
+    const created = await call(d, `/api/v2/clients?siteId=${activeSite(d.world)}`, {
+      method: 'POST',
+      body: newClient({ FirstName: 'Logged' }),
+    });
+    expect(created.status).toBe(200);
+    expect(await lines()).toBe(before + 1);
+    const { store } = await loadStore(dir, 'demo');
+    expect(JSON.stringify(store.data)).toBe(JSON.stringify(d.account.store.data));
+
+    const memory = await demoApi();
+    expect(memory.account.store.adapter).toBeInstanceOf(Memory);
   });
 });
