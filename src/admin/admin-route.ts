@@ -142,5 +142,8 @@ export const onAccount: Record<number, AdminAnswer> = {
     'No such account: a read (GET) never creates one (but the default account), and a write creates an unknown ' +
       'name unless the simulator runs with `--no-auto-accounts`.',
   ),
-  503: refused('A write would create the account, but the simulator holds `--max-accounts` already.'),
+  503: refused(
+    'The call would create the account (a write naming an unknown account, or a read of the default account ' +
+      'after it was deleted), but the simulator holds `--max-accounts` already.',
+  ),
 };
