@@ -129,6 +129,15 @@ describe('control-plane declarations', () => {
     }
   });
 
+  it("each declaration documents exactly its path's route segments", () => {
+    const withSegments = adminDeclarations.filter((d) => d.path.includes('{'));
+    expect(withSegments.length).toBeGreaterThan(15);
+    for (const d of adminDeclarations) {
+      const segments = [...d.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(Object.keys(d.route ?? {}), d.operationId).toEqual(segments);
+    }
+  });
+
   it('operation ids are unique', () => {
     const ids = adminDeclarations.map((d) => d.operationId);
     expect(new Set(ids).size).toBe(ids.length);
