@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { 'business-api-simulator': new URL('./src/index.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
+    // expect.hasAssertions() before every test: a test that asserts nothing fails.
+    setupFiles: ['test/setup.ts'],
     // Test files share a worker's loaded modules instead of importing them again per file: most of
     // a file's time was module loading. Every test builds its own simulator and accounts, and
     // restores what it mocks, so files do not see each other's state.

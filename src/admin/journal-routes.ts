@@ -1,23 +1,23 @@
-import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
-import type { Account } from '../accounts/account.js';
+import type { Context } from 'hono';
+import { z } from 'zod';
 import type { JournalQuery } from '../accounts/journal-query.js';
 import { verifyJournal } from '../accounts/journal-verify.js';
 import { errors } from '../http/errors.js';
+import { type AdminParam, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
 import {
-  type CountAnswer,
+  CountAnswer,
   DROPPED_FOR_MEMORY_HEADER,
-  type JournalEntriesAnswer,
-  type JournalEntrySchema,
+  JournalEntriesAnswer,
+  JournalEntrySchema,
   JournalQueryBody,
-  type NearMissReport,
-  type VerifiedAnswer,
+  NearMissReport,
+  VerifiedAnswer,
   VerifyBody,
 } from './journal-schemas.js';
-import { checked, jsonOf } from './json-body.js';
+import { journalStream } from './journal-stream.js';
 
 // The request journal on the control plane: simple filters in a GET's query string, richer queries
-// (query parameters, headers, a part of the body) as a POSTed JSON body.
+// (query parameters, headers, a part of the body) as a POSTed JSON body, and the journal live.
 
 /** The largest find, count or verify body: a query is a few fields, and each is matched against every entry. */
 export const MAX_JOURNAL_QUERY_BYTES = 65_536;
@@ -25,61 +25,164 @@ export const MAX_JOURNAL_QUERY_BYTES = 65_536;
 /** A verification that does not hold: the request was understood, the journal does not bear it out (see decisions). */
 const VERIFICATION_FAILED = 422;
 
-export function journalAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
-  admin.get('/accounts/:name/requests', async (c) => {
-    const account = await accountOf(c);
-    c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
-    return c.json(account.journal.list(simpleQueryOf(c)) satisfies z.infer<typeof JournalEntriesAnswer>);
-  });
+const journalFilters: Record<string, AdminParam> = {
+  method: { description: 'Only calls with this method (any case).', schema: z.string() },
+  path: {
+    description:
+      'Only calls whose path (without `/accounts/<name>`) matches this pattern, case-insensitive: `*` within a ' +
+      'segment, `**` for any rest.',
+    schema: z.string(),
+  },
+  status: {
+    description: 'Only calls answered with one of these statuses (repeat the name for more than one).',
+    schema: z.array(z.number().int().min(0).max(599)),
+  },
+};
+/** A journal listing's header: the entries the memory budget dropped. */
+const droppedHeader: Record<string, AdminParam> = {
+  [DROPPED_FOR_MEMORY_HEADER]: {
+    description:
+      "How many of the account's oldest entries were dropped to keep every journal within `--journal-memory` " +
+      '(the budget of all accounts together), since the journal started or was emptied; 0 when none was.',
+    schema: z.string().regex(/^\d+$/),
+  },
+};
 
-  admin.get('/accounts/:name/requests/count', async (c) => {
-    const account = await accountOf(c);
-    return c.json({ count: account.journal.count(simpleQueryOf(c)) } satisfies z.infer<typeof CountAnswer>);
-  });
+const badStatus = refused('The account name is not a DNS label, or a `status` is not a three-digit number.');
 
-  // After the routes under /requests/ with names of their own (count; stream is the console's, mounted first).
-  admin.get('/accounts/:name/requests/:seq', async (c) => {
-    const account = await accountOf(c);
-    const text = c.req.param('seq');
-    if (!/^[1-9]\d{0,15}$/.test(text))
-      throw errors.admin(400, `seq: expected an entry number (1, 2, …), got '${text}'`);
-    const entry = account.journal.get(Number(text));
-    if (!entry) throw errors.admin(404, `entry ${text} is not in the journal of ${account.name}`);
-    return c.json(entry satisfies z.infer<typeof JournalEntrySchema>);
-  });
+const queryBody = { schema: JournalQueryBody, required: true, limit: MAX_JOURNAL_QUERY_BYTES } as const;
 
-  admin.delete('/accounts/:name/requests', async (c) => {
-    (await accountOf(c)).journal.clear();
-    return c.body(null, 204);
-  });
+const journal = adminGroup('Journal');
 
-  admin.post('/accounts/:name/requests/find', async (c) => {
-    const account = await accountOf(c);
-    const query = await bodyQueryOf(c);
-    c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
-    return c.json(account.journal.list(query) satisfies z.infer<typeof JournalEntriesAnswer>);
-  });
-
-  admin.post('/accounts/:name/requests/count', async (c) => {
-    const account = await accountOf(c);
-    const query = await bodyQueryOf(c);
-    return c.json({ count: account.journal.count(query) } satisfies z.infer<typeof CountAnswer>);
-  });
-
-  admin.post('/accounts/:name/requests/verify', async (c) => {
-    const account = await accountOf(c);
-    const { query, count } = checked(VerifyBody, await jsonOf(c, MAX_JOURNAL_QUERY_BYTES));
-    const outcome = verifyJournal(account.journal, normalised(query), count);
-    if (outcome.holds) return c.json({ matched: outcome.matched } satisfies z.infer<typeof VerifiedAnswer>);
-    const { report, matched, expected, nearMisses } = outcome;
-    const body: z.infer<typeof NearMissReport> = { error: report, matched, expected, nearMisses };
-    return c.json(body, VERIFICATION_FAILED);
-  });
-}
-
-async function bodyQueryOf(c: Context): Promise<JournalQuery> {
-  return normalised(checked(JournalQueryBody, await jsonOf(c, MAX_JOURNAL_QUERY_BYTES)));
-}
+export const journalDeclarations = [
+  journal.get('/accounts/{name}/requests', {
+    operationId: 'listRequests',
+    summary: 'The calls the account received',
+    description:
+      'Oldest first, the last `--journal-size` (1000), secrets redacted; fewer when the memory budget of every ' +
+      'journal (`--journal-memory`) dropped the oldest, as the header says.',
+    route: named,
+    query: journalFilters,
+    answers: {
+      200: { description: 'The matching calls.', schema: JournalEntriesAnswer, headers: droppedHeader },
+      ...onAccount,
+      400: badStatus,
+    },
+    handler: ({ c, account }) => {
+      c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
+      return c.json(account.journal.list(simpleQueryOf(c)) satisfies z.infer<typeof JournalEntriesAnswer>);
+    },
+  }),
+  journal.get('/accounts/{name}/requests/count', {
+    operationId: 'countRequests',
+    summary: 'How many calls match',
+    route: named,
+    query: journalFilters,
+    answers: { 200: { description: 'The count.', schema: CountAnswer }, ...onAccount, 400: badStatus },
+    handler: ({ c, account }) =>
+      c.json({ count: account.journal.count(simpleQueryOf(c)) } satisfies z.infer<typeof CountAnswer>),
+  }),
+  journal.get('/accounts/{name}/requests/{seq}', {
+    operationId: 'getRequest',
+    summary: 'One call, by its number',
+    description: "What the list answers for that call; the console's live view fetches an entry when a row is opened.",
+    route: { ...named, seq: { description: 'The entry number (`seq`).', schema: z.string() } },
+    answers: {
+      200: { description: 'The entry.', schema: JournalEntrySchema },
+      400: refused('The account name is not a DNS label, or seq is not an entry number.'),
+      404: refused('No such account, or the journal no longer holds that entry (dropped as the oldest, or cleared).'),
+      503: onAccount[503]!,
+    },
+    handler: ({ c, account, route }) => {
+      const text = route.seq ?? '';
+      if (!/^[1-9]\d{0,15}$/.test(text))
+        throw errors.admin(400, `seq: expected an entry number (1, 2, …), got '${text}'`);
+      const entry = account.journal.get(Number(text));
+      if (!entry) throw errors.admin(404, `entry ${text} is not in the journal of ${account.name}`);
+      return c.json(entry satisfies z.infer<typeof JournalEntrySchema>);
+    },
+  }),
+  journal.delete('/accounts/{name}/requests', {
+    operationId: 'clearRequests',
+    summary: 'Empty the journal',
+    route: named,
+    answers: { 204: empty('Emptied.'), ...onAccount },
+    handler: ({ c, account }) => {
+      account.journal.clear();
+      return c.body(null, 204);
+    },
+  }),
+  journal.post('/accounts/{name}/requests/find', {
+    operationId: 'findRequests',
+    summary: 'The calls that match a query on query parameters, headers and a part of the body',
+    route: named,
+    body: {
+      ...queryBody,
+      description: 'Every field given must match; `{}` matches every call.',
+      example: { method: 'POST', path: '/api/v2/clients', body: { FirstName: 'Jane' } },
+    },
+    answers: {
+      200: { description: 'The matching calls, oldest first.', schema: JournalEntriesAnswer, headers: droppedHeader },
+      ...onAccount,
+      400: refused('A bad name or query.'),
+    },
+    handler: ({ c, account, body }) => {
+      c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
+      return c.json(account.journal.list(normalised(body)) satisfies z.infer<typeof JournalEntriesAnswer>);
+    },
+  }),
+  journal.post('/accounts/{name}/requests/count', {
+    operationId: 'countRequestsMatching',
+    summary: 'How many calls match a query on query parameters, headers and a part of the body',
+    route: named,
+    body: { ...queryBody, description: 'As for find.' },
+    answers: {
+      200: { description: 'The count.', schema: CountAnswer },
+      ...onAccount,
+      400: refused('A bad name or query.'),
+    },
+    handler: ({ c, account, body }) =>
+      c.json({ count: account.journal.count(normalised(body)) } satisfies z.infer<typeof CountAnswer>),
+  }),
+  journal.post('/accounts/{name}/requests/verify', {
+    operationId: 'verifyRequests',
+    summary: 'Check that the account received the calls a test expects',
+    description: 'When it does not hold: 422 with the nearest calls (up to 3) and what differed in each.',
+    route: named,
+    body: {
+      schema: VerifyBody,
+      required: true,
+      limit: MAX_JOURNAL_QUERY_BYTES,
+      description: '`query` as for find; `count` exactly n or `{atLeast?, atMost?}` (default at least 1).',
+      example: { query: { method: 'POST', path: '/api/v2/clients', body: { FirstName: 'Jane' } }, count: 1 },
+    },
+    answers: {
+      200: { description: 'It holds: the number of matching calls.', schema: VerifiedAnswer },
+      ...onAccount,
+      400: refused('A bad name or body.'),
+      422: { description: 'It does not hold: the near-miss report.', schema: NearMissReport },
+    },
+    handler: ({ c, account, body: { query, count } }) => {
+      const outcome = verifyJournal(account.journal, normalised(query), count);
+      if (outcome.holds) return c.json({ matched: outcome.matched } satisfies z.infer<typeof VerifiedAnswer>);
+      const { report, matched, expected, nearMisses } = outcome;
+      const body: z.infer<typeof NearMissReport> = { error: report, matched, expected, nearMisses };
+      return c.json(body, VERIFICATION_FAILED);
+    },
+  }),
+  journal.get('/accounts/{name}/requests/stream', {
+    operationId: 'streamRequests',
+    summary: 'The journal live, as Server-Sent Events',
+    description:
+      'A `reset` event, the latest 200 entries kept (oldest first), then each new call as it is recorded, one ' +
+      '`entry` event each holding the summary of the entry as JSON: `seq`, `method`, `path`, `query`, `status`, ' +
+      '`at` and `fault`, without headers and bodies (`GET …/requests/{seq}` answers the whole entry). ' +
+      "The console's live view reads it.",
+    route: named,
+    answers: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' }, ...onAccount },
+    handler: ({ c, account }) => journalStream(c, account),
+  }),
+];
 
 /** The query with its path made absolute, as the journal records paths. */
 function normalised(query: z.infer<typeof JournalQueryBody>): JournalQuery {

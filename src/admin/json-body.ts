@@ -4,11 +4,6 @@ import { MAX_BODY_BYTES, readText } from '../http/body.js';
 import { errors } from '../http/errors.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 
-/** The request body checked against a schema; 400 naming each field otherwise. */
-export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  return checked(schema, await jsonOf(c));
-}
-
 /**
  * The request body as JSON (`{}` when empty); 400 when it is not JSON or nested too deep, 413 over `limit` bytes
  * (by default the API's body limit).
@@ -24,6 +19,7 @@ export async function jsonOf(c: Context, limit = MAX_BODY_BYTES): Promise<unknow
   }
 }
 
+/** The JSON checked against a schema; 400 naming each field otherwise. */
 export function checked<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
   const result = schema.safeParse(json);
   if (!result.success) {

@@ -1,33 +1,41 @@
-import type { Context, Hono } from 'hono';
-import type { Account } from '../accounts/account.js';
+import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { type Delivery, listDeliveries, replay } from '../webhooks/deliveries.js';
+import { adminGroup, named, onAccount, refused, withId } from './admin-route.js';
+import { WebhookDelivery } from './admin-schemas.js';
 
-// Control plane for webhooks (camelCase): the delivery log and replay. Also runs the recurring
-// invoice catch-up right after a clock move, so events go out without waiting for an API call.
-// Registered before the other admin routes, because the clock hook is a middleware around them.
+// Control plane for webhooks (camelCase): the delivery log and replay.
 
-export function webhookAdminRoutes(admin: Hono, accountOf: (c: Context) => Promise<Account>): void {
-  admin.use('/accounts/:name/clock', async (c, next) => {
-    await next();
-    if (c.req.method === 'POST' && c.res.status === 200) {
-      const account = await accountOf(c);
-      // The move itself is kept; a catch-up that cannot be saved is done again by the next request.
-      await account.catchUp(account.clock.now()).catch((error: unknown) => console.error(error));
-    }
-  });
+const webhooks = adminGroup('Webhooks');
 
-  admin.get('/accounts/:name/webhooks/deliveries', async (c) => c.json(listDeliveries(await accountOf(c)).map(view)));
-
-  admin.post('/accounts/:name/webhooks/deliveries/:id/replay', async (c) => {
-    const account = await accountOf(c);
-    const id = c.req.param('id') ?? '';
-    const result = await account.write(() => replay(account, id.toLowerCase()));
-    if (result === 'unknown') throw errors.admin(404, `no delivery '${id}'`);
-    if (result === 'unsubscribed') throw errors.admin(409, `the webhook of delivery '${id}' was deleted`);
-    return c.json(view(result), 202);
-  });
-}
+export const webhookDeclarations = [
+  webhooks.get('/accounts/{name}/webhooks/deliveries', {
+    operationId: 'listDeliveries',
+    summary: 'The webhook delivery log',
+    description: 'The last `--delivery-log-size` (500); payloads and secrets are never shown.',
+    route: named,
+    answers: { 200: { description: 'The deliveries.', schema: z.array(WebhookDelivery) }, ...onAccount },
+    handler: ({ c, account }) => c.json(listDeliveries(account).map(view)),
+  }),
+  webhooks.post('/accounts/{name}/webhooks/deliveries/{id}/replay', {
+    operationId: 'replayDelivery',
+    summary: 'Send a delivery again',
+    route: withId('delivery'),
+    answers: {
+      202: { description: 'The delivery, queued again.', schema: WebhookDelivery },
+      ...onAccount,
+      404: refused('No such account, or no such delivery.'),
+      409: refused('The webhook of the delivery was deleted.'),
+    },
+    handler: async ({ c, account, route }) => {
+      const id = route.id ?? '';
+      const result = await account.write(() => replay(account, id.toLowerCase()));
+      if (result === 'unknown') throw errors.admin(404, `no delivery '${id}'`);
+      if (result === 'unsubscribed') throw errors.admin(409, `the webhook of delivery '${id}' was deleted`);
+      return c.json(view(result), 202);
+    },
+  }),
+];
 
 /** The payload is left out: the log is for status; the receiver has the body. No secret is ever here. */
 function view(d: Delivery) {

@@ -2,7 +2,7 @@ import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import type { Html } from './layout.js';
 
-// The account's journal, live: the rows come from the stream (requests-stream.ts), the filters and
+// The account's journal, live: the rows come from the stream (admin/journal-stream.ts), the filters and
 // the request dialog are the client script's. A row shows an entry's summary; opening it reads the
 // whole entry (GET …/requests/<seq>).
 

@@ -18,15 +18,15 @@ import { diaryPage } from './diary-page.js';
 import { type Html, render, type Section } from './layout.js';
 import { loginPage } from './login-page.js';
 import { requestsPage } from './requests-page.js';
-import { journalStream } from './requests-stream.js';
 import { salesPage } from './sales-page.js';
 import type { ConsoleSessions } from './sessions.js';
 import { webhooksPage } from './webhooks-page.js';
 
-// The console: server-rendered pages under /__admin/console, their two assets, the login session,
-// and the journal stream. Mounted at /__admin, behind the control plane's guards (local Host or
-// admin token, same-origin JSON writes). Pages read the account's store directly and change
-// nothing: every change is a control-plane call made by the client script.
+// The console: server-rendered pages under /__admin/console, their two assets and the login session;
+// the journal stream its live view reads is a control-plane route (admin/journal-routes.ts). Mounted
+// at /__admin, behind the control plane's guards (local Host or admin token, same-origin JSON
+// writes). Pages read the account's store directly and change nothing: every change is a
+// control-plane call made by the client script.
 
 interface ConsoleOptions {
   sessions: ConsoleSessions;
@@ -129,8 +129,6 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
     const account = await accountOf(c, registry);
     return page(c, 'Credentials', credentialsPage(account), account, 'credentials');
   });
-
-  routes.get('/accounts/:name/requests/stream', async (c) => journalStream(c, await accountOf(c, registry)));
 
   routes.onError((error, c) => {
     if (error instanceof ApiError && c.req.path.startsWith(CONSOLE_BASE) && error.status === 404) {

@@ -20,6 +20,10 @@ const WITH_BODY = new Set(['POST', 'PATCH']);
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/AdminError' } } };
 
+function tooLarge(limit: number): string {
+  return `A body larger than ${limit} bytes; the connection is closed after the answer.`;
+}
+
 const sharedResponses: Record<string, ResponseObject> = {
   AdminUnauthorized: {
     description:
@@ -34,7 +38,7 @@ const sharedResponses: Record<string, ResponseObject> = {
     content: errorContent,
   },
   AdminPayloadTooLarge: {
-    description: `A body larger than ${MAX_BODY_BYTES} bytes; the connection is closed after the answer.`,
+    description: tooLarge(MAX_BODY_BYTES),
     content: errorContent,
   },
   AdminUnsupportedMediaType: {
@@ -128,7 +132,11 @@ function responsesOf(route: AdminRoute, schemas: SchemaCollector): Record<string
   if (route.body) {
     const declared = route.answers[400]?.description;
     out['400'] = { description: declared ? `${declared} ${BAD_BODY}` : BAD_BODY, content: errorContent };
-    out['413'] = ref('AdminPayloadTooLarge');
+    const limit = route.body.limit;
+    out['413'] =
+      limit === undefined || limit === MAX_BODY_BYTES
+        ? ref('AdminPayloadTooLarge')
+        : { description: tooLarge(limit), content: errorContent };
   }
   if (!route.open) {
     out['401'] = ref('AdminUnauthorized');

@@ -55,6 +55,7 @@ describe('GET /api/v2/services', () => {
 
   it("another site's services are not returned", async () => {
     const rows = await get(`/api/v2/services?siteId=${siteId}`);
+    expect(rows.some((r) => r.SiteId === siteId)).toBe(true);
     expect(rows.every((r) => accountWide(r) || r.SiteId === siteId)).toBe(true);
   });
 

@@ -24,9 +24,11 @@ describe('conform probe library', () => {
   it('probes are read-only unless marked as writes: every write method probe not marked writes sends no valid credential', () => {
     const writing = allProbes().filter((p) => !p.writes);
     const ids = { now: Date.now(), siteId: '11111111-2222-4333-8444-555555555555', created: {} };
+    let checked = 0;
     for (const p of writing) {
       const request = p.build(ids);
       if (!request || request.method === 'GET') continue;
+      checked++;
       // A write method with the caller's own authentication must be one that cannot write: a missing name,
       // a malformed or unknown id, an empty cart, a query over availability, or a credential endpoint.
       const harmless =
@@ -35,6 +37,7 @@ describe('conform probe library', () => {
           : /without '|malformed|does not exist|no cart items|availab|validateCart/.test(p.name + p.operation);
       expect({ probe: p.name, harmless }).toEqual({ probe: p.name, harmless: true });
     }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('docs/conform-probes.md is the generated probe list (npm run conform:probes)', () => {

@@ -75,6 +75,9 @@ describe('GET /api/v2/reports/sales', () => {
 
   it('the totals are the sums of the employee rows', async () => {
     const { Employees, Totals } = (await report()).body;
+    expect(Employees.length).toBeGreaterThan(1);
+    expect(Object.keys(Totals).length).toBeGreaterThan(0);
+    expect(Totals.Services.Count).toBeGreaterThan(0);
     for (const figure of Object.keys(Totals)) {
       expect(Employees.reduce((s: number, r: any) => s + cents(r[figure]), 0)).toBe(cents(Totals[figure]));
       expect(Employees.reduce((s: number, r: any) => s + r[figure].Count, 0)).toBe(Totals[figure].Count);

@@ -29,6 +29,7 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
   });
 
   it('receipts and payments never exceed the document total', () => {
+    expect(allocated.size).toBeGreaterThan(0);
     for (const [id, paid] of allocated) expect(paid).toBeLessThanOrEqual(cents(docs.get(id)?.Total ?? 0));
   });
 
@@ -61,9 +62,11 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
   });
 
   it('receipts go to client documents and payments to supplier documents', () => {
+    const types = new Set<number>();
     for (const e of w.accountingEntries) {
       const doc = e.AccountingDocumentId ? docs.get(e.AccountingDocumentId) : undefined;
       if (!doc) continue;
+      types.add(e.AccountingEntryTypeId);
       if (e.AccountingEntryTypeId === EntryType.Receipt)
         expect(doc.AccountingDocumentTypeId).toBe(DocumentType.ClientInvoice);
       if (e.AccountingEntryTypeId === EntryType.Payment)
@@ -76,6 +79,8 @@ describe.each(['small', 'standard'] as const)('sales (%s)', (size) => {
         expect(recurring.AccountingDocumentTypeId).toBe(DocumentType.RecurringSupplierInvoice);
       expect(e.ClientId).toBe(doc.ClientId);
     }
+    expect(types).toContain(EntryType.Receipt);
+    expect(types).toContain(EntryType.Payment);
   });
 
   it('completed appointments are billed on an invoice for the same client and site', () => {

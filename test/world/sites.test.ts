@@ -18,7 +18,10 @@ describe('sites', () => {
 
   it('every site has a valid IANA time zone, and the zones are mixed', () => {
     const w = world('standard');
-    for (const s of w.sites) expect(() => new Intl.DateTimeFormat('en', { timeZone: s.TimeZone })).not.toThrow();
+    expect(w.sites.length).toBeGreaterThan(0);
+    for (const s of w.sites) {
+      expect(new Intl.DateTimeFormat('en', { timeZone: s.TimeZone }).resolvedOptions().timeZone).toBe(s.TimeZone);
+    }
     expect(new Set(w.sites.map((s) => s.TimeZone)).size).toBeGreaterThan(1);
   });
 
