@@ -45,11 +45,15 @@ export async function applyScenario(
       const now = account.clock.now();
       for (const name of scenario.clear ?? [])
         (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
-      if (scenario.records) await applyRecords(account, now, scenario.records, source);
-      addCredentials(account.auth, scenario, now, source);
-      for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
-        await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
-      }
+      // The records the scenario makes draw their ids from a stream of the seed and the scenario,
+      // not the account's own (salted with its name): the same scenario gives the same ids in any account.
+      await account.random.drawingFrom(account.settings.seed, scenarioSalt(scenario), async () => {
+        if (scenario.records) await applyRecords(account, now, scenario.records, source);
+        addCredentials(account.auth, scenario, now, source);
+        for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
+          await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
+        }
+      });
     } catch (error) {
       if (previous) scenarios.set(account, previous);
       else scenarios.delete(account);
@@ -91,6 +95,25 @@ export async function resetAccount(registry: AccountRegistry, account: Account):
     (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
   if (scenario) return applyScenario(registry, account, scenario);
   await account.write(() => registry.rebuild(account));
+}
+
+/**
+ * The salt of a scenario's id stream: a hash of its content (keys sorted), so the same scenario,
+ * from a file or inline, draws the same ids; `scenario:` and the hash keep it apart from every
+ * account's salt (its name, `<name>:life-<n>` or `<name>:migrated`: accounts/lives.ts).
+ */
+export function scenarioSalt(scenario: Scenario): string {
+  return `scenario:${sha256(canonicalJson(scenario))}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** The scenario's clock; outside the window around real time it is an error naming `account.now`. */
