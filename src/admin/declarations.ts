@@ -5,6 +5,7 @@ import {
   AccountSummary,
   AdminError,
   ApiKeyInfo,
+  AppliedScenario,
   Clock,
   CreatedAccount,
   Health,
@@ -219,7 +220,12 @@ export const adminDeclarations: readonly AdminRoute[] = [
       example: { scenario: 'fully-booked-day' },
     },
     answers: {
-      200: { description: 'The account as listed.', schema: AccountSummary },
+      200: {
+        description:
+          'The account as listed, and what the scenario changed: clock, world size, seed (when changed) and ' +
+          'records per table.',
+        schema: AppliedScenario,
+      },
       ...onAccount,
       400: refused('The account name is not a DNS label, or the scenario cannot be read: `<file>: <path>: <problem>`.'),
     },

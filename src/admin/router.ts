@@ -6,7 +6,7 @@ import { DEFAULT_ACCOUNT, isAccountName } from '../accounts/host.js';
 import { AccountExistsError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { ApiError, errors } from '../http/errors.js';
-import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
+import { applyScenario, createAccount, resetAccount, type ScenarioChanges } from '../scenarios/apply.js';
 import { listScenarios, ScenarioError, scenarioFrom } from '../scenarios/load.js';
 import { apiKeyAdminRoutes } from './apikeys.js';
 import { adminDocumentRoutes } from './document-routes.js';
@@ -92,8 +92,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
   admin.post('/accounts/:name/scenario', async (c) => {
     const account = await accountOf(c, registry);
     const { scenario } = await bodyOf(c, ApplyScenarioBody);
-    await applyScenario(registry, account, await scenarioFrom(scenario, registry.options.scenarioDir));
-    return c.json(summary(account));
+    const changes = await applyScenario(registry, account, await scenarioFrom(scenario, registry.options.scenarioDir));
+    return c.json({ ...summary(account), changes: changesAnswer(changes) });
   });
 
   admin.get('/scenarios', async (c) => c.json(await listScenarios()));
@@ -142,6 +142,12 @@ function summary(account: Account) {
     scenario: scenario ?? null,
     now: new Date(account.clock.now()).toISOString(),
   };
+}
+
+/** What a scenario changed, its times as ISO text. */
+function changesAnswer(changes: ScenarioChanges) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { ...changes, clock: { before: iso(changes.clock.before), after: iso(changes.clock.after) } };
 }
 
 function clockOf(account: Account) {
