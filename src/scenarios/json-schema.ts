@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { packagePath } from '../package-root.js';
 import {
   createFields,
+  ENTRY_KEYS,
   type Kind,
   loadRecordFields,
   type Resource,
@@ -40,17 +41,21 @@ function entryForEditors(resource: Resource) {
   return z.object({ ...shape, ...RecordEntry.shape }).describe(RecordEntry.description ?? '');
 }
 
-/** Every spelling of the names in any case, as one pattern (JSON Schema patterns have no case-insensitive flag). */
-function anyCase(names: readonly string[]): string {
-  const spell = (name: string) =>
+/**
+ * A pattern admitting the record fields in any case (JSON Schema patterns have no case-insensitive
+ * flag) and the scenario's own keys as they are spelt.
+ */
+function namesPattern(fields: readonly string[]): string {
+  const escape = (c: string) => (/\w/.test(c) ? c : `\\${c}`);
+  const anyCase = (name: string) =>
     [...name]
       .map((c) => {
         const [lower, upper] = [c.toLowerCase(), c.toUpperCase()];
-        if (lower !== upper) return `[${upper}${lower}]`;
-        return /[\w]/.test(c) ? c : `\\${c}`;
+        return lower === upper ? escape(c) : `[${upper}${lower}]`;
       })
       .join('');
-  return `^(?:${names.map(spell).join('|')})$`;
+  const exact = (name: string) => [...name].map(escape).join('');
+  return `^(?:${[...fields.map(anyCase), ...ENTRY_KEYS.map(exact)].join('|')})$`;
 }
 
 export async function scenarioJsonSchema(): Promise<string> {
@@ -67,9 +72,8 @@ export async function scenarioJsonSchema(): Promise<string> {
   };
   for (const resource of RECORD_RESOURCES) {
     const items = schema.properties.records.properties[resource]!.items;
-    const names = Object.keys(items.properties as object);
     // In place of additionalProperties false, which would refuse a name in another case the loader accepts.
-    items.propertyNames = { pattern: anyCase(names) };
+    items.propertyNames = { pattern: namesPattern(recordFields(resource)) };
   }
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

@@ -98,7 +98,8 @@ export function canonicalEntry(
   const out: Record<string, unknown> = {};
   const unknown: { field: string; closest?: string }[] = [];
   for (const [field, value] of Object.entries(entry)) {
-    const name = byLower.get(field.toLowerCase());
+    // The scenario's own keys are checked by the scenario schema under their exact names.
+    const name = (ENTRY_KEYS as readonly string[]).includes(field) ? field : byLower.get(field.toLowerCase());
     if (name === undefined) unknown.push({ field, closest: closest(field, known) });
     // Names that differ only by case are one field, the last one written winning (as in an API body).
     else {
@@ -115,7 +116,8 @@ function namesOf(resource: Resource): { known: string[]; byLower: Map<string, st
   let found = names.get(resource);
   if (!found) {
     const known = [...ENTRY_KEYS, ...recordFields(resource)];
-    names.set(resource, (found = { known, byLower: new Map(known.map((f) => [f.toLowerCase(), f])) }));
+    const byLower = new Map(recordFields(resource).map((f) => [f.toLowerCase(), f]));
+    names.set(resource, (found = { known, byLower }));
   }
   return found;
 }

@@ -63,6 +63,11 @@ describe('the scenario JSON Schema', () => {
     );
     await expect(parseScenario(typo)).rejects.toThrow('did you mean VoucherNumber?');
 
+    // The scenario's own keys are spelt as they are.
+    const ownKey = withVoucher({ $Query: { siteId: SITE } });
+    expect(validate(ownKey)).toBe(false);
+    await expect(parseScenario(ownKey)).rejects.toThrow('no field $Query in a vouchers record; did you mean $query?');
+
     const otherCase = withVoucher({ voucherNumber: 'GV-CASE-0001' });
     expect(validate(otherCase), JSON.stringify(validate.errors)).toBe(true);
     expect((await parseScenario(otherCase)).records?.vouchers?.[0]).toMatchObject({ VoucherNumber: 'GV-CASE-0001' });
