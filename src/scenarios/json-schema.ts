@@ -46,15 +46,15 @@ function entryForEditors(resource: Resource) {
  * flag) and the scenario's own keys as they are spelt.
  */
 function namesPattern(fields: readonly string[]): string {
-  const escape = (c: string) => (/\w/.test(c) ? c : `\\${c}`);
+  const literal = (c: string) => (/\w/.test(c) ? c : `\\${c}`);
   const anyCase = (name: string) =>
     [...name]
       .map((c) => {
         const [lower, upper] = [c.toLowerCase(), c.toUpperCase()];
-        return lower === upper ? escape(c) : `[${upper}${lower}]`;
+        return lower === upper ? literal(c) : `[${upper}${lower}]`;
       })
       .join('');
-  const exact = (name: string) => [...name].map(escape).join('');
+  const exact = (name: string) => [...name].map(literal).join('');
   return `^(?:${[...fields.map(anyCase), ...ENTRY_KEYS.map(exact)].join('|')})$`;
 }
 
