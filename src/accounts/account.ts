@@ -98,7 +98,7 @@ export class Account {
     this.journal = new Journal(limits.journalSize, journalBudget);
     const { seed, name } = this.settings;
     const salt = random === 'migrated' ? `${name}:migrated` : lifeSalt(name, life);
-    this.random = new IdSource(seed, salt, (id) => this.idTaken(id));
+    this.random = new IdSource(seed, salt, (id, dataOnly) => this.idTaken(id, dataOnly));
     if (Array.isArray(random)) this.random.restore(random);
     this.faultRandom = this.newFaultRandom();
     this.noteIds(allChanges(store.data));
@@ -324,8 +324,8 @@ export class Account {
     }
   }
 
-  private idTaken(id: string): boolean {
-    if (this.usedIds.has(id) || templateHasId(this.world, id)) return true;
+  private idTaken(id: string, dataOnly: boolean): boolean {
+    if ((!dataOnly && this.usedIds.has(id)) || templateHasId(this.world, id)) return true;
     // A record added in the running write is not noted yet: the ids of the tables it replaced are
     // gathered once per array (the frozen rows, which cannot change) and the rest read each time.
     for (const table of tables()) {

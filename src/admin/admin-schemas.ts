@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECORD_RESOURCES } from '../scenarios/schemas.js';
 import { WORLD_SIZES } from '../world/sizes.js';
 
 // Control-plane answers (camelCase), as the routes build them. They feed openapi/admin.json only:
@@ -45,6 +46,32 @@ export const AccountSummary = z
     now: instant.describe("The account's clock."),
   })
   .meta({ id: 'AccountSummary' });
+
+const beforeAndAfter = <T extends z.ZodType>(value: T) => z.strictObject({ before: value, after: value });
+
+const TableCounts = z.strictObject({
+  added: z.number().int().describe('Records the scenario created.'),
+  replaced: z.number().int().describe('Seeded records the scenario changed.'),
+  removed: z.number().int().describe('Seeded records the scenario removed (`clear`).'),
+});
+
+export const AppliedScenario = AccountSummary.extend({
+  changes: z
+    .strictObject({
+      clock: beforeAndAfter(instant).describe("The account's clock before the scenario and after it."),
+      size: beforeAndAfter(z.enum(WORLD_SIZES)).describe('The world size before and after.'),
+      seed: beforeAndAfter(z.number().int())
+        .optional()
+        .describe('The world seed before and after; only when the scenario changed it.'),
+      records: z
+        .partialRecord(z.enum(RECORD_RESOURCES), TableCounts)
+        .describe(
+          'Per table, counted against the freshly seeded world of the scenario; a table the scenario left ' +
+            'as seeded is absent.',
+        ),
+    })
+    .describe('What applying the scenario changed.'),
+}).meta({ id: 'AppliedScenario' });
 
 export const CreatedAccount = z
   .strictObject({

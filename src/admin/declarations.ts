@@ -5,11 +5,12 @@ import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../aut
 import { errors } from '../http/errors.js';
 import { ADMIN_JSON, ADMIN_YAML } from '../openapi/files.js';
 import { documentAnswers } from '../openapi/serve.js';
-import { applyScenario, createAccount, resetAccount } from '../scenarios/apply.js';
+import { applyScenario, createAccount, resetAccount, type ScenarioChanges } from '../scenarios/apply.js';
 import { listScenarios, scenarioFrom } from '../scenarios/load.js';
 import { type AdminRoute, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
 import {
   AccountSummary,
+  AppliedScenario,
   Clock,
   CreatedAccount,
   Health,
@@ -189,13 +190,22 @@ export const adminDeclarations: readonly AdminRoute[] = [
       example: { scenario: 'fully-booked-day' },
     },
     answers: {
-      200: { description: 'The account as listed.', schema: AccountSummary },
+      200: {
+        description:
+          'The account as listed, and what the scenario changed: clock, world size, seed (when changed) and ' +
+          'records per table.',
+        schema: AppliedScenario,
+      },
       ...onAccount,
       400: refused('The account name is not a DNS label, or the scenario cannot be read: `<file>: <path>: <problem>`.'),
     },
     handler: async ({ c, registry, account, body }) => {
-      await applyScenario(registry, account, await scenarioFrom(body.scenario, registry.options.scenarioDir));
-      return c.json(summary(account));
+      const changes = await applyScenario(
+        registry,
+        account,
+        await scenarioFrom(body.scenario, registry.options.scenarioDir),
+      );
+      return c.json({ ...summary(account), changes: changesAnswer(changes) });
     },
   }),
   scenarios.get('/scenarios', {
@@ -272,6 +282,12 @@ function summary(account: Account) {
     scenario: scenario ?? null,
     now: new Date(account.clock.now()).toISOString(),
   };
+}
+
+/** What a scenario changed, its times as ISO text. */
+function changesAnswer(changes: ScenarioChanges) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { ...changes, clock: { before: iso(changes.clock.before), after: iso(changes.clock.after) } };
 }
 
 function clockOf(account: Account) {

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import { DAY, HOUR, MINUTE, utcText } from '../datetime.js';
+import { lastApplied, type ScenarioChanges } from '../scenarios/apply.js';
 import type { Html } from './layout.js';
 
 // The account clock (advance by a preset, to a date, or set), the scenario to apply, and the
@@ -42,6 +43,7 @@ ${PRESETS.map(
 </section>
 <section class="card" aria-labelledby="scenario-title">
 <h2 id="scenario-title">Scenario${scenario ? html`: <code>${scenario}</code>` : ''}</h2>
+${appliedText(account)}
 <form class="inline" data-api="${api}/scenario" data-confirm="Apply this scenario? The account's data is replaced.">
 <label>Scenario <select name="scenario" required>
 ${scenarios.map((s) => html`<option value="${s.name}">${s.name}</option>`)}</select></label>
@@ -75,4 +77,28 @@ ${
 <p><button>Add rule</button></p><output></output>
 </form>
 </section>`;
+}
+
+/** The scenario last applied to the account (since the simulator started), when, and what it changed. */
+function appliedText(account: Account): Html | string {
+  const last = lastApplied(account);
+  if (!last) return '';
+  const { clock, size, seed, records } = last.changes;
+  return html`<p id="scenario-applied">Last applied: <code>${last.scenario}</code> at
+<time datetime="${new Date(last.at).toISOString()}">${utcText(last.at)}</time> UTC (real time).
+Clock ${utcText(clock.before)} → ${utcText(clock.after)} UTC; size ${size.before} → ${size.after}${
+    seed ? `; seed ${seed.before} → ${seed.after}` : ''
+  }; records: ${recordsText(records)}.</p>`;
+}
+
+function recordsText(records: ScenarioChanges['records']): string {
+  const tables = Object.entries(records).map(([table, n]) => {
+    const parts = [
+      n.added > 0 ? `${n.added} added` : '',
+      n.replaced > 0 ? `${n.replaced} changed` : '',
+      n.removed > 0 ? `${n.removed} removed` : '',
+    ].filter(Boolean);
+    return `${table} ${parts.join(', ')}`;
+  });
+  return tables.length > 0 ? tables.join('; ') : 'as seeded';
 }

@@ -1,13 +1,16 @@
 import type { Account } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import type { AccountRegistry, CreateAccount } from '../accounts/registry.js';
+import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, templateCollection } from '../accounts/worlds.js';
 import { type AuthData, DEMO_CLIENT_ID } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
 import { storeToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import { DAY } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
+import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
+import type { WorldSize } from '../world/sizes.js';
 import { fullyBook } from './fully-book.js';
 import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError } from './load.js';
 import { applyRecords } from './scenario-records.js';
@@ -26,12 +29,13 @@ export async function applyScenario(
   registry: AccountRegistry,
   account: Account,
   loaded: LoadedScenario,
-): Promise<void> {
+): Promise<ScenarioChanges> {
   const { scenario, source } = loaded;
   const locks = resolveLocks(scenario, source);
   const previous = scenarios.get(account);
-  await account.write(async () => {
+  const changes = await account.write(async () => {
     try {
+      const before = { clock: account.clock.now(), size: account.settings.size, seed: account.settings.seed };
       const s = scenario.account ?? {};
       if (s.now !== undefined) setClock(account, Date.parse(s.now), source);
       await registry.rebuild(account, {
@@ -45,11 +49,16 @@ export async function applyScenario(
       const now = account.clock.now();
       for (const name of scenario.clear ?? [])
         (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
-      if (scenario.records) await applyRecords(account, now, scenario.records, source);
-      addCredentials(account.auth, scenario, now, source);
-      for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
-        await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
-      }
+      // The records the scenario makes draw their ids from a stream of the seed and the scenario,
+      // not the account's own (salted with its name): the same scenario gives the same ids in any account.
+      await account.random.drawingFrom(account.settings.seed, scenarioSalt(scenario), async () => {
+        if (scenario.records) await applyRecords(account, now, scenario.records, source);
+        addCredentials(account.auth, scenario, now, source);
+        for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
+          await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
+        }
+      });
+      return changesSince(account, before);
     } catch (error) {
       if (previous) scenarios.set(account, previous);
       else scenarios.delete(account);
@@ -60,7 +69,73 @@ export async function applyScenario(
   for (const lock of locks) account.throttle.lock(lock.operationId, lock.ip, now + lock.lockedSeconds * 1000);
   account.faults.clear();
   if (scenario.faults) account.faults.add(scenario.faults);
+  applied.set(account, { scenario: loaded.reference ?? loaded.name, at: registry.options.realNow(), changes });
+  return changes;
 }
+
+/** What applying a scenario changed, as the control plane answers it. */
+export interface ScenarioChanges {
+  /** The account clock before and after (epoch ms). */
+  clock: { before: number; after: number };
+  size: { before: WorldSize; after: WorldSize };
+  /** Only when the scenario changed the seed. */
+  seed?: { before: number; after: number };
+  /**
+   * Per table, against the freshly seeded world: records the scenario added, seeded records it
+   * replaced (changed), seeded records it removed (`clear`). Tables it left as seeded are absent.
+   */
+  records: Partial<Record<Collection | 'webhooks', { added: number; replaced: number; removed: number }>>;
+}
+
+/** The scenario last applied to each account (in memory only): its name or path, when (real time), what changed. */
+export interface AppliedScenario {
+  scenario: string;
+  at: number;
+  changes: ScenarioChanges;
+}
+
+const applied = new WeakMap<Account, AppliedScenario>();
+
+/** The scenario last applied to the account since the process started, if any. */
+export function lastApplied(account: Account): AppliedScenario | undefined {
+  return applied.get(account);
+}
+
+function changesSince(account: Account, before: { clock: number; size: WorldSize; seed: number }): ScenarioChanges {
+  const { size, seed } = account.settings;
+  const changes: ScenarioChanges = {
+    clock: { before: before.clock, after: account.clock.now() },
+    size: { before: before.size, after: size },
+    ...(seed !== before.seed && { seed: { before: before.seed, after: seed } }),
+    records: {},
+  };
+  for (const key of COLLECTIONS) {
+    const seeded = templateCollection(account.world, key) as readonly Row[];
+    const rows = (heldCollection(account.world, key) ?? seeded) as readonly Row[];
+    if (rows === seeded) continue;
+    const field = RECORD_KEYS[key];
+    const seededById = new Map(seeded.map((r) => [r[field], r]));
+    let added = 0;
+    let replaced = 0;
+    let kept = 0;
+    for (const row of rows) {
+      const was = seededById.get(row[field]);
+      if (was === undefined) added++;
+      else {
+        kept++;
+        if (was !== row) replaced++;
+      }
+    }
+    const removed = seeded.length - kept;
+    if (added + replaced + removed > 0) changes.records[key] = { added, replaced, removed };
+  }
+  // A freshly seeded account has no webhook subscriptions.
+  const webhooks = subscriptionsOf(account).length;
+  if (webhooks > 0) changes.records.webhooks = { added: webhooks, replaced: 0, removed: 0 };
+  return changes;
+}
+
+type Row = Record<string, unknown>;
 
 /** Creates an account, built from the scenario when one is given; an account whose scenario fails is not kept. */
 export async function createAccount(
@@ -89,8 +164,30 @@ export async function resetAccount(registry: AccountRegistry, account: Account):
   const scenario =
     scenarios.get(account) ??
     (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
-  if (scenario) return applyScenario(registry, account, scenario);
+  if (scenario) {
+    await applyScenario(registry, account, scenario);
+    return;
+  }
   await account.write(() => registry.rebuild(account));
+}
+
+/**
+ * The salt of a scenario's id stream: a hash of its content (keys sorted), so the same scenario,
+ * from a file or inline, draws the same ids; `scenario:` and the hash keep it apart from every
+ * account's salt (its name, `<name>:life-<n>` or `<name>:migrated`: accounts/lives.ts).
+ */
+export function scenarioSalt(scenario: Scenario): string {
+  return `scenario:${sha256(canonicalJson(scenario))}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** The scenario's clock; outside the window around real time it is an error naming `account.now`. */

@@ -1,19 +1,84 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { packagePath } from '../package-root.js';
-import { Scenario } from './schemas.js';
+import {
+  createFields,
+  ENTRY_KEYS,
+  type Kind,
+  loadRecordFields,
+  type Resource,
+  recordFields,
+  storedFields,
+} from './record-fields.js';
+import { RECORD_RESOURCES, RecordEntry, Scenario } from './schemas.js';
 
 // The scenario format as a JSON Schema, committed as scenarios/scenario.schema.json so editors
 // complete and check scenario files (`# yaml-language-server: $schema=./scenario.schema.json`).
+// A record entry declares its resource's fields, generated from the create endpoint's body schema
+// and the stored records' fields (record-fields.ts); any other name is refused, as the loader
+// refuses it, and names match in any case, as the loader matches them.
 
 export const SCENARIO_SCHEMA_FILE = packagePath('scenarios', 'scenario.schema.json');
 
-export function scenarioJsonSchema(): string {
-  const schema = z.toJSONSchema(Scenario, { target: 'draft-7', io: 'input', unrepresentable: 'any' });
+const KIND_SCHEMAS: Record<Kind, z.ZodType> = {
+  string: z.string(),
+  number: z.number(),
+  boolean: z.boolean(),
+  array: z.array(z.unknown()),
+  object: z.record(z.string(), z.unknown()),
+};
+
+/** The entry of one resource for editors: its fields, none required (an entry that changes a record names a few). */
+function entryForEditors(resource: Resource) {
+  const shape: Record<string, z.ZodType> = {};
+  const body = createFields(resource) ?? {};
+  const stored = storedFields(resource);
+  for (const field of recordFields(resource)) {
+    const kinds = [...(stored.get(field) ?? [])];
+    const fallback = kinds.length === 0 ? z.unknown() : z.union([...kinds.map((k) => KIND_SCHEMAS[k]), z.null()]);
+    shape[field] = (body[field] ?? fallback).optional();
+  }
+  return z.object({ ...shape, ...RecordEntry.shape }).describe(RecordEntry.description ?? '');
+}
+
+/**
+ * A pattern admitting the record fields in any case (JSON Schema patterns have no case-insensitive
+ * flag) and the scenario's own keys as they are spelt.
+ */
+function namesPattern(fields: readonly string[]): string {
+  const literal = (c: string) => (/\w/.test(c) ? c : `\\${c}`);
+  const anyCase = (name: string) =>
+    [...name]
+      .map((c) => {
+        const [lower, upper] = [c.toLowerCase(), c.toUpperCase()];
+        return lower === upper ? literal(c) : `[${upper}${lower}]`;
+      })
+      .join('');
+  const exact = (name: string) => [...name].map(literal).join('');
+  return `^(?:${[...fields.map(anyCase), ...ENTRY_KEYS.map(exact)].join('|')})$`;
+}
+
+export async function scenarioJsonSchema(): Promise<string> {
+  await loadRecordFields();
+  const forEditors = Scenario.extend({
+    records: Scenario.shape.records
+      .unwrap()
+      .extend(Object.fromEntries(RECORD_RESOURCES.map((r) => [r, z.array(entryForEditors(r)).optional()])))
+      .optional()
+      .describe(Scenario.shape.records.description ?? ''),
+  }).meta({ title: 'Business API simulator scenario' });
+  const schema = z.toJSONSchema(forEditors, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as unknown as {
+    properties: { records: { properties: Record<string, { items: Record<string, unknown> }> } };
+  };
+  for (const resource of RECORD_RESOURCES) {
+    const items = schema.properties.records.properties[resource]!.items;
+    // In place of additionalProperties false, which would refuse a name in another case the loader accepts.
+    items.propertyNames = { pattern: namesPattern(recordFields(resource)) };
+  }
   return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
 export async function writeScenarioSchema(): Promise<void> {
-  await writeFile(SCENARIO_SCHEMA_FILE, scenarioJsonSchema());
+  await writeFile(SCENARIO_SCHEMA_FILE, await scenarioJsonSchema());
   console.log(`wrote ${SCENARIO_SCHEMA_FILE}`);
 }

@@ -7,6 +7,7 @@ import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { packagePath } from '../package-root.js';
 import { jsonSyntaxError } from './json-syntax.js';
+import { canonicalEntry, loadRecordFields, type Resource, recordFields } from './record-fields.js';
 import { Scenario } from './schemas.js';
 
 // Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
@@ -61,13 +62,13 @@ export async function loadScenario(fileOrName: string, dir: string = SCENARIOS_D
   const text = await readBounded(file, fileOrName);
   const value = file.endsWith('.json') ? parseJson(text, source) : await parseYaml(text, source);
   const name = shipped ? fileOrName : path.basename(file).replace(/\.(ya?ml|json)$/i, '');
-  return { name, source, reference: fileOrName, scenario: parseScenario(value, source) };
+  return { name, source, reference: fileOrName, scenario: await parseScenario(value, source) };
 }
 
 /** A scenario given as a name or path, or inline as an object (the control plane takes both). */
 export async function scenarioFrom(value: string | object, dir?: string): Promise<LoadedScenario> {
   if (typeof value === 'string') return loadScenario(value, dir);
-  return { name: INLINE, source: INLINE, scenario: parseScenario(value) };
+  return { name: INLINE, source: INLINE, scenario: await parseScenario(value) };
 }
 
 /** The real path of the file a caller named, refused unless it lies inside the scenario directory. */
@@ -141,11 +142,39 @@ async function readBounded(file: string, reference: string): Promise<string> {
 }
 
 /** Validates a scenario value (e.g. sent inline to the control plane). */
-export function parseScenario(value: unknown, source = INLINE): Scenario {
+export async function parseScenario(value: unknown, source = INLINE): Promise<Scenario> {
   const result = Scenario.safeParse(value);
   if (!result.success)
     throw new ScenarioError(result.error.issues.map((i) => `${source}: ${describeIssue(i)}`).join('\n'));
-  return result.data;
+  const { records } = result.data;
+  if (!records) return result.data;
+  await loadRecordFields();
+  return { ...result.data, records: checkedRecords(records, source) };
+}
+
+/**
+ * The record entries with their field names spelt as the API spells them (names match
+ * case-insensitively); a name no field of the resource has is an error naming the entry and the
+ * closest field, so a misspelt field is not silently dropped.
+ */
+function checkedRecords(records: NonNullable<Scenario['records']>, source: string): NonNullable<Scenario['records']> {
+  const problems: string[] = [];
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const [resource, entries] of Object.entries(records) as [Resource, Record<string, unknown>[] | undefined][]) {
+    if (!entries) continue;
+    out[resource] = entries.map((entry, index) => {
+      const checked = canonicalEntry(resource, entry);
+      if ('entry' in checked) return checked.entry;
+      for (const { field, closest } of checked.unknown) {
+        const hint = closest ? `; did you mean ${closest}?` : `; known fields: ${recordFields(resource).join(', ')}`;
+        const at = pathText(['records', resource, index, field]);
+        problems.push(`${source}: ${at}: no field ${field} in a ${resource} record${hint}`);
+      }
+      return entry;
+    });
+  }
+  if (problems.length > 0) throw new ScenarioError(problems.join('\n'));
+  return out as NonNullable<Scenario['records']>;
 }
 
 /** The shipped scenarios, by name, with their descriptions. */

@@ -3,7 +3,7 @@ import type { Account } from '../accounts/account.js';
 import { deepFreeze } from '../accounts/freeze.js';
 import { foldRows, type RowFold } from '../accounts/row-fold.js';
 import { slicePauses } from '../accounts/slices.js';
-import { type Collection, RECORD_KEYS } from '../accounts/worlds.js';
+import type { Collection } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
 import { ApiError } from '../http/errors.js';
@@ -14,33 +14,17 @@ import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { pathText, ScenarioError } from './load.js';
-import type { RECORD_RESOURCES } from './schemas.js';
+import { CREATE, createFields, ID_FIELDS, type Resource } from './record-fields.js';
 
 // Scenario records: an entry whose id names an existing record changes it (its fields merged on);
 // any other entry is created through the resource's own create endpoint, so defaults and
 // validation are exactly the API's. An id given in a created entry becomes the record's id.
 
-type Resource = (typeof RECORD_RESOURCES)[number];
 type Entry = Record<string, unknown> & {
   $query?: Record<string, string | number | boolean>;
   $password?: { plain: string; hash: 'pbkdf2' | 'legacy' };
 };
 type Row = Record<string, unknown>;
-
-/** The id field of every resource's records. */
-const ID_FIELDS: Record<Resource, string> = { ...RECORD_KEYS, webhooks: 'webhook_id' };
-
-/** The API's create endpoint of each resource that has one. */
-const CREATE: Partial<Record<Resource, string>> = {
-  clients: 'POST /api/v2/clients',
-  appointments: 'POST /api/v2/appointments',
-  classes: 'POST /api/v2/classes',
-  classBookings: 'POST /api/v2/classes/classbookings',
-  vouchers: 'POST /api/v2/vouchers',
-  accountingDocuments: 'POST /api/v2/accountingdocuments',
-  accountingEntries: 'POST /api/v2/accountingentries',
-  webhooks: 'POST /api/v2/webhooks',
-};
 
 function rowsOf(account: Account, resource: Resource): readonly Row[] {
   if (resource === 'webhooks') return subscriptionsOf(account) as unknown as Row[];
@@ -172,6 +156,16 @@ async function create(
     throw new ScenarioError(`${at}.${idField}: expected a Guid (lowercase hex, 8-4-4-4-12)`);
   }
   const body: Row = fieldsOf(entry);
+  // The loader knows a field's name, not whether the entry creates or changes: a stored field the
+  // create endpoint does not take would be dropped by it.
+  const accepted = createFields(resource) ?? {};
+  for (const field of Object.keys(body)) {
+    if (field === idField || field in accepted) continue;
+    throw new ScenarioError(
+      `${at}.${field}: the API does not take ${field} when it creates a ${resource} record; ` +
+        `only a record named by its ${idField} can have it changed`,
+    );
+  }
   if (resource === 'classBookings') {
     // The API stores a booking under the id its caller sends, and only with ObjectState 1.
     body.ClassBookingId ??= account.random.guid();

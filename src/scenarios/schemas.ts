@@ -42,7 +42,7 @@ const Password = z
   .describe('Scenario-only key of a client entry: sets the stored password hash in the chosen format.');
 
 /** One record to add (through the resource's create endpoint) or to change (its id names an existing record). */
-const RecordEntry = z
+export const RecordEntry = z
   .looseObject({
     $query: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))

@@ -91,6 +91,22 @@ describe('command line', () => {
     expect(out.stderr.trim()).toBe(`business-api-sim: ${file}: account.size: expected one of small|standard|large`);
   });
 
+  it('--scenario with a misspelt record field exits 2 naming the file, the record and the closest field', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-field-'));
+    const file = path.join(dir, 'typo.yaml');
+    writeFileSync(
+      file,
+      'description: A voucher with a misspelt number.\nrecords:\n  vouchers:\n' +
+        '    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      VoucherNumbr: GV-TYPO-0001\n',
+    );
+    const out = runCli(['--port', '0', '--scenario-dir', dir, '--scenario', file]);
+    expect(out.status).toBe(2);
+    expect(out.stderr.trim()).toBe(
+      `business-api-sim: ${file}: records.vouchers[0].VoucherNumbr: no field VoucherNumbr in a vouchers record; ` +
+        'did you mean VoucherNumber?',
+    );
+  });
+
   it('--scenario path outside the scenario directory is refused: exit code 2 naming the rule', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cli-scenario-dir-'));
     const elsewhere = mkdtempSync(path.join(tmpdir(), 'cli-elsewhere-'));

@@ -54,6 +54,21 @@ describe('console pages', () => {
     }
   });
 
+  it('the clock page shows the scenario last applied, when, and what it changed', async () => {
+    const { sim } = await demoApi();
+    const page = '/__admin/console/accounts/demo/clock';
+    expect((await call(sim, page)).text).not.toContain('Last applied');
+    const applied = await call(sim, '/__admin/accounts/demo/scenario', {
+      method: 'POST',
+      body: { scenario: 'unpaid-and-paid-invoices' },
+    });
+    expect(applied.status).toBe(200);
+    const text = (await call(sim, page)).text;
+    expect(text).toContain('Last applied: <code>unpaid-and-paid-invoices</code> at');
+    expect(text).toContain('<time datetime="2026-03-16T09:00:00.000Z">2026-03-16 09:00</time> UTC (real time)');
+    expect(text).toContain('records: accountingDocuments 2 added; accountingEntries 1 added.');
+  });
+
   it('the assets answer with their content types; the script is a module the pages can load', async () => {
     const sim = await simulator();
     const js = await call(sim, '/__admin/console/assets/console.js');

@@ -157,6 +157,39 @@ describe('test kit with scenarios and faults', () => {
     await expect(account.applyScenario({ description: 'x', acount: {} })).rejects.toThrow(/400 \(inline\).*acount/);
   });
 
+  it('a misspelt record field in a scenario is refused, naming the record and the closest field', async () => {
+    const account = await sim.createAccount();
+    const scenario = {
+      description: 'A voucher with a misspelt number.',
+      records: { vouchers: [{ SiteId: 'e33a58dc-7dc0-439a-a29c-437e7d7a5444', VoucherNumbr: 'GV-TYPO-0001' }] },
+    };
+    await expect(account.applyScenario(scenario)).rejects.toThrow(
+      '(inline): records.vouchers[0].VoucherNumbr: no field VoucherNumbr in a vouchers record; ' +
+        'did you mean VoucherNumber?',
+    );
+  });
+
+  it('the same scenario gives the same record ids in accounts of generated names', async () => {
+    const scenario = {
+      description: 'A client whose id the simulator draws.',
+      account: { seed: 42, size: 'small', now: '2026-03-16T09:00:00Z' },
+      records: {
+        clients: [{ SiteId: 'e33a58dc-7dc0-439a-a29c-437e7d7a5444', FirstName: 'Kit', LastName: 'Ids', Gender: 1 }],
+      },
+    };
+    const ids: string[] = [];
+    for (const account of [await sim.createAccount(), await sim.createAccount()]) {
+      await account.applyScenario(scenario);
+      const found = await account.call<{ ClientId: string; FirstName: string; LastName: string }[]>(
+        '/api/v2/clients?siteId=e33a58dc-7dc0-439a-a29c-437e7d7a5444&find=Kit',
+      );
+      expect(found.status).toBe(200);
+      ids.push(found.body.find((c) => c.FirstName === 'Kit' && c.LastName === 'Ids')!.ClientId);
+    }
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it('faults.add, list and clear drive the account’s fault rules, and the journal records them', async () => {
     const account = await sim.createAccount({ rateLimit: false });
     const [rule] = await account.faults.add({ method: 'GET', path: '/api/v2/sites', status: 503, times: 1 });

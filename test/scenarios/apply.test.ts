@@ -89,7 +89,11 @@ describe('applying scenarios', () => {
     });
     expect(bad).toMatchObject({
       status: 400,
-      body: { error: '(inline): records.sites[0].Colour: the record has no field Colour' },
+      body: {
+        error:
+          '(inline): records.sites[0].Colour: no field Colour in a sites record; known fields: SiteId, Name, State, ' +
+          'TimeZone, Phone, Email, Website, Address, TradingHours',
+      },
     });
     expect((await call(sim, '/api/v2/sites', { token })).status).toBe(200);
     expect(sim.registry.get('demo')!.world.clients.length).toBe(before);

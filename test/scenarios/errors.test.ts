@@ -81,12 +81,14 @@ describe('scenario errors', () => {
     );
   });
 
-  it('a change naming a field the record does not have is an error naming the path', async () => {
+  it('a change naming a field the record does not have is refused at load, naming the path and the closest field', async () => {
     const file = fileWith(
       'bad-field.yaml',
       `${HEAD}records:\n  sites:\n    - SiteId: e33a58dc-7dc0-439a-a29c-437e7d7a5444\n      Nmae: Renamed\n`,
     );
-    expect(await applyError(file)).toBe(`${file}: records.sites[0].Nmae: the record has no field Nmae`);
+    expect(await loadError(file)).toBe(
+      `${file}: records.sites[0].Nmae: no field Nmae in a sites record; did you mean Name?`,
+    );
   });
 
   it('a create the API refuses reports the model state of the entry', async () => {
@@ -112,15 +114,15 @@ describe('scenario errors', () => {
     expect(message).toContain('expired-token');
   });
 
-  it('inline scenarios name (inline) as their source, and secrets are not echoed', () => {
-    expect(() =>
+  it('inline scenarios name (inline) as their source, and secrets are not echoed', async () => {
+    await expect(
       parseScenario({ description: 'x', credentials: [{ clientId: 'a', secret: 'hidden-secret', active: 'yes' }] }),
-    ).toThrow('(inline): credentials[0].active: expected boolean');
-    expect(() => parseScenario({ credentials: [] })).toThrow('(inline): description: required');
-    try {
-      parseScenario({ description: 'x', credentials: [{ clientId: 'a', secret: 42 }] });
-    } catch (error) {
-      expect((error as Error).message).not.toContain('42');
-    }
+    ).rejects.toThrow('(inline): credentials[0].active: expected boolean');
+    await expect(parseScenario({ credentials: [] })).rejects.toThrow('(inline): description: required');
+    const error = await parseScenario({ description: 'x', credentials: [{ clientId: 'a', secret: 42 }] }).catch(
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(ScenarioError);
+    expect((error as Error).message).not.toContain('42');
   });
 });

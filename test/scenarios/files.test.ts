@@ -65,7 +65,7 @@ describe('scenario files', () => {
     expect(sim.registry.get('demo')!.world.sites[0]!.Name).toBe('Willow & Sage Flagship');
   });
 
-  it('the committed scenario.schema.json equals a fresh generation (run `npm run scenarios:schema` after changing the schema)', () => {
-    expect(readFileSync(path.join(dir, 'scenario.schema.json'), 'utf8')).toBe(scenarioJsonSchema());
+  it('the committed scenario.schema.json equals a fresh generation (run `npm run scenarios:schema` after changing the schema)', async () => {
+    expect(readFileSync(path.join(dir, 'scenario.schema.json'), 'utf8')).toBe(await scenarioJsonSchema());
   });
 });

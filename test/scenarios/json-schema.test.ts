@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { scenarioJsonSchema } from '../../src/scenarios/json-schema.js';
+import { parseScenario } from '../../src/scenarios/load.js';
+import { createFields, loadRecordFields, recordFields, storedFields } from '../../src/scenarios/record-fields.js';
+import { RECORD_RESOURCES } from '../../src/scenarios/schemas.js';
+
+// The published scenario schema declares every record entry's fields, generated from the create
+// endpoints' body schemas and the stored records' fields, and refuses what the loader refuses.
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
+await loadRecordFields();
+const schema = JSON.parse(await scenarioJsonSchema());
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validate = ajv.compile(schema);
+const entryOf = (resource: string) => schema.properties.records.properties[resource].items;
+
+const dir = path.resolve(import.meta.dirname, '../../scenarios');
+const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
+
+const SITE = 'e33a58dc-7dc0-439a-a29c-437e7d7a5444';
+const withVoucher = (fields: Record<string, unknown>) => ({
+  description: 'One voucher.',
+  records: { vouchers: [{ SiteId: SITE, VoucherType: 1, Amount: 50, ...fields }] },
+});
+
+describe('the scenario JSON Schema', () => {
+  it.each([...RECORD_RESOURCES])(
+    'a %s entry declares every field of the record schemas, and only those',
+    (resource) => {
+      const declared = Object.keys(entryOf(resource).properties);
+      expect(declared.sort()).toEqual([...recordFields(resource), '$query', '$password'].sort());
+      for (const field of Object.keys(createFields(resource) ?? {})) expect(declared).toContain(field);
+      for (const field of storedFields(resource).keys()) expect(declared).toContain(field);
+    },
+  );
+
+  it('a created resource takes its field types from the create body (VoucherNumber: text of at most 50)', () => {
+    expect(entryOf('vouchers').properties.VoucherNumber.anyOf).toContainEqual({ type: 'string', maxLength: 50 });
+    expect(entryOf('sites').properties.Name).toEqual({ type: ['string', 'null'] });
+  });
+
+  it.each(files)('the shipped %s validates against it', (file) => {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    const value = file.endsWith('.json') ? JSON.parse(text) : parse(text);
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('refuses a misspelt record field, as the loader does, and takes a name in another case, as the loader does', async () => {
+    const typo = withVoucher({ VoucherNumbr: 'GV-TYPO-0001' });
+    expect(validate(typo)).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({
+        keyword: 'pattern',
+        instancePath: '/records/vouchers/0',
+        propertyName: 'VoucherNumbr',
+      }),
+    );
+    await expect(parseScenario(typo)).rejects.toThrow('did you mean VoucherNumber?');
+
+    // The scenario's own keys are spelt as they are.
+    const ownKey = withVoucher({ $Query: { siteId: SITE } });
+    expect(validate(ownKey)).toBe(false);
+    await expect(parseScenario(ownKey)).rejects.toThrow('no field $Query in a vouchers record; did you mean $query?');
+
+    const otherCase = withVoucher({ voucherNumber: 'GV-CASE-0001' });
+    expect(validate(otherCase), JSON.stringify(validate.errors)).toBe(true);
+    expect((await parseScenario(otherCase)).records?.vouchers?.[0]).toMatchObject({ VoucherNumber: 'GV-CASE-0001' });
+  });
+});
