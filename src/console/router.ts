@@ -46,6 +46,14 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
     render(c, { title, body, tokenRequired, ...(account ? { account } : {}), ...(section ? { section } : {}) });
   const scenarios = () => listScenarios();
 
+  // A page's address with a slash at its end (`/__admin/console/`) goes to the page without it, query kept.
+  routes.use('/console/*', async (c, next) => {
+    const path = c.req.path;
+    if (c.req.method !== 'GET' || !path.endsWith('/')) return next();
+    const search = new URL(c.req.url).search;
+    return c.redirect(`${path.replace(/\/+$/, '')}${search}`, 301);
+  });
+
   routes.get('/console/assets/:file', (c) => {
     const asset = ASSETS[c.req.param('file')];
     if (asset === undefined) return c.notFound();

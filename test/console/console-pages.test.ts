@@ -65,6 +65,33 @@ describe('console pages', () => {
     expect((await call(sim, '/__admin/console/assets/nope.js')).status).toBe(404);
   });
 
+  it('a console address with a slash at its end redirects to the page without it, query kept', async () => {
+    const { sim } = await demoApi();
+    for (const path of PAGES) {
+      const [route, query] = path.split('?');
+      const res = await call(sim, `${route}/${query ? `?${query}` : ''}`);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(path);
+      expect((await call(sim, res.headers.get('location')!)).status, path).toBe(200);
+    }
+    expect((await call(sim, '/__admin/console//')).headers.get('location')).toBe('/__admin/console');
+  });
+
+  it('GET /favicon.ico answers 204 and touches no account: the journal of the default account stays empty', async () => {
+    const sim = await simulator();
+    const journal = async () => (await call(sim, '/__admin/accounts/demo/requests')).body;
+    expect(await journal()).toEqual([]);
+    const before = sim.registry.list().map((a) => a.name);
+    const res = await call(sim, '/favicon.ico', { headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(await journal()).toEqual([]);
+    expect(sim.registry.list().map((a) => a.name)).toEqual(before);
+    // Nor is an account made for a name the Host or path would give.
+    await call(sim, '/favicon.ico', { headers: { host: 'fresh.localhost' } });
+    expect(sim.registry.list().map((a) => a.name)).toEqual(before);
+  });
+
   it('a page of an unknown account is a 404 page and creates no account', async () => {
     const sim = await simulator();
     const res = await call(sim, '/__admin/console/accounts/ghost/diary');
