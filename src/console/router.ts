@@ -24,7 +24,7 @@ import type { ConsoleSessions } from './sessions.js';
 import { webhooksPage } from './webhooks-page.js';
 
 // The console: server-rendered pages under /__admin/console, their two assets, the login session,
-// and the journal stream. Mounted at /__admin, behind the control plane's guards (local Host or
+// the journal stream, and the clock and data version a page polls to follow changes made elsewhere. Mounted at /__admin, behind the control plane's guards (local Host or
 // admin token, same-origin JSON writes). Pages read the account's store directly and change
 // nothing: every change is a control-plane call made by the client script.
 
@@ -136,6 +136,13 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   routes.get('/console/accounts/:name/credentials', async (c) => {
     const account = await accountOf(c, registry);
     return page(c, 'Credentials', credentialsPage(account), account, 'credentials');
+  });
+
+  // What an open page follows: the account's clock, and the version of its data (one more with each write).
+  routes.get('/console/accounts/:name/live', async (c) => {
+    const account = await accountOf(c, registry);
+    const now = new Date(account.clock.now()).toISOString();
+    return c.json({ now, version: account.version }, 200, { 'cache-control': 'no-store' });
   });
 
   routes.get('/accounts/:name/requests/stream', async (c) => journalStream(c, await accountOf(c, registry)));
