@@ -32,6 +32,11 @@ const SHOT_NAMES: Record<string, string> = {
   '/__admin/console/accounts/demo/sales': 'console-sales',
 };
 
+/** The browser's computed styles, as the page sees them (the tests compile without the DOM's types). */
+interface Styles {
+  getComputedStyle(element: unknown): { textDecorationLine: string };
+}
+
 describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
   let server: RunningServer;
   let browser: Browser;
@@ -171,7 +176,10 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     expect(set.status).toBe(200);
     await page.goto(`${server.url}/__admin/console/accounts/demo/diary?site=${site.SiteId}`);
     const line = (selector: string) =>
-      page.locator(selector).first().evaluate('(e) => getComputedStyle(e).textDecorationLine');
+      page
+        .locator(selector)
+        .first()
+        .evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).textDecorationLine);
     expect(await line('.legend .st-cancelled')).toBe('line-through');
     expect(await line(`a[data-appointment="${id}"]`)).toBe('line-through');
     // Other states are not struck.
