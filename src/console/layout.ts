@@ -76,7 +76,8 @@ ${account ? html`<span>Account <strong>${account.name}</strong></span>` : ''}
 ${
   account
     ? html`<span class="clock" id="account-clock" data-now="${new Date(account.clock.now()).toISOString()}"
-data-version="${account.version}" data-live="${accountPath(account, 'live')}">Clock ${utcText(account.clock.now())} UTC</span>`
+data-version="${account.version}" data-live="${accountPath(account, 'live')}"
+>Clock ${utcText(account.clock.now())} UTC</span>`
     : ''
 }
 ${

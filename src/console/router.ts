@@ -24,9 +24,10 @@ import type { ConsoleSessions } from './sessions.js';
 import { webhooksPage } from './webhooks-page.js';
 
 // The console: server-rendered pages under /__admin/console, their two assets, the login session,
-// the journal stream, and the clock and data version a page polls to follow changes made elsewhere. Mounted at /__admin, behind the control plane's guards (local Host or
-// admin token, same-origin JSON writes). Pages read the account's store directly and change
-// nothing: every change is a control-plane call made by the client script.
+// the journal stream, and the clock and data version a page polls to follow changes made elsewhere.
+// Mounted at /__admin, behind the control plane's guards (local Host or admin token, same-origin JSON
+// writes). Pages read the account's store directly and change nothing: every change is a
+// control-plane call made by the client script.
 
 interface ConsoleOptions {
   sessions: ConsoleSessions;

@@ -83,8 +83,8 @@ export function appointmentProbes(v: Version): Probe[] {
       v,
       'getAvailableTimes',
       'getAvailableTimes of a service tomorrow: a list of times with their employees and resources',
-      'availabletimes: every required parameter in the URL by name, services repeated, employeeIds left out for any; each time carries ' +
-        'Start, End, Employees and Resources at its top level',
+      'availabletimes: every required parameter in the URL by name, services repeated, employeeIds left out ' +
+        'for any; each time carries Start, End, Employees and Resources at its top level',
       (ids) => availability(ids, 1),
       jsonArrayOf('Start', 'End', 'Employees', 'Resources'),
     ),
