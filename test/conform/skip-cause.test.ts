@@ -19,12 +19,18 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => target.stop());
 
-/** A conform run with the target's GET /api/v2/sites answering as the fault rule says. */
-async function brokenSites(rule: { status: number; body: unknown }, name: string): Promise<ConformRun> {
+/** A conform run with the target's GET /api/v2/sites (or another call) answering as the fault rule says. */
+async function brokenSites(
+  rule: { status: number; body: unknown; method?: 'GET' | 'POST'; path?: string },
+  name: string,
+): Promise<ConformRun> {
   const account = await target.account();
   await account.faults.clear();
   await account.faults.add({ method: 'GET', path: '/api/v2/sites', ...rule });
-  const outputs = ['--report', file(`${name}.json`), '--junit', file(`${name}.xml`), '--writes'];
+  const outputs = [
+    ...['--report', file(`${name}.json`), '--junit', file(`${name}.xml`)],
+    ...['--record', file(`${name}.recording.json`), '--writes'],
+  ];
   try {
     return await runConform([...demoTarget(target.url!), ...outputs]);
   } finally {
@@ -79,6 +85,33 @@ describe('conform names the root cause of skipped probes', () => {
     const xml = readFileSync(file('status.xml'), 'utf8');
     expect(xml).toContain('needs siteId: GET /api/v2/sites (listSites) answered 500');
     expect(xml).toContain(`<system-out>probes skipped for want of an id`);
+
+    // A replay of the recording says the same.
+    const replay = await runConform(['--replay', file('status.recording.json'), '--concurrency', '32']);
+    expect(replay.stdout.split('\n').slice(0, 2)).toEqual(lines.slice(0, 2));
+  }, 60_000);
+
+  it('a write probe whose create fails: the probes that need its record name it, and its row comes first', async () => {
+    const rule = { method: 'POST' as const, path: '/api/v2/appointments', status: 500, body: { Message: 'Error' } };
+    const run = await brokenSites(rule, 'write');
+    const json = report('write.json');
+    const create = 'createAppointment answers the write result with AppointmentId';
+    const needing = json.probes.filter((p: { targetSkipCause?: { probe?: string } }) => p.targetSkipCause?.probe);
+    expect(needing.map((p: { name: string }) => p.name)).toEqual([
+      'getAppointment of the appointment just created: its services',
+      'setAppointmentState answers the write result with AppointmentId',
+      'deleteAppointment of the appointment just created: 200',
+    ]);
+    expect(needing[0].target).toBe(
+      `skipped: needs the appointment made by the probe '${create}' (POST /api/v2/appointments), which answered 500`,
+    );
+    expect(json.summary.rootCauses).toEqual([
+      expect.objectContaining({ side: 'target', probe: create, why: 'answered 500', skipped: 3 }),
+    ]);
+    const lines = run.stdout.split('\n');
+    expect(lines[1]).toBe(`  3 skipped: on the target, the probe '${create}' (POST /api/v2/appointments) answered 500`);
+    const header = lines.findIndex((l) => l.startsWith('probe '));
+    expect(lines[header + 2]!.startsWith(create)).toBe(true);
   }, 60_000);
 
   it('a sites list answering an empty list: the skips say so', async () => {
