@@ -53,6 +53,8 @@ async function main(): Promise<void> {
                      -d '{"clientId":"${DEMO_CLIENT_ID}","secret":"${DEMO_SECRET}"}'
   version 1:       API key ${DEMO_API_KEY} in the ServiceApiKey header,
                    e.g. curl -s ${base}/api/sites -H 'ServiceApiKey: ${DEMO_API_KEY}'
+  console:         ${base}/__admin/console
+  docs:            ${base}/docs
   control plane:   ${base}/__admin/health${options.scenario ? `\n  scenario:        ${options.scenario}` : ''}`);
 }
 

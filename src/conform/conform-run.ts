@@ -1,7 +1,8 @@
 import { type Difference, differences } from './compare.js';
 import { discover } from './discover.js';
 import { fieldSourceLookup, type SourceLookup } from './field-source.js';
-import type { Ids, Probe } from './probe.js';
+import { operation } from './operations.js';
+import type { IdSource, Ids, Probe, SkipCause } from './probe.js';
 import { removal } from './probes/write-probes.js';
 import type { Outcome, Side } from './side.js';
 
@@ -54,7 +55,7 @@ export function liveSource(side: Side, siteId?: string): TargetSource {
     discover: (now) => discover(side, now, siteId),
     answer: async (probe, ids) => {
       const request = probe.build(ids);
-      if (!request) return { kind: 'skipped', why: 'an id it needs was not found' };
+      if (!request) return skippedFor(probe, ids);
       return side.send(probe.operation, request);
     },
     remove: async (kind, id, ids) => {
@@ -63,6 +64,93 @@ export function liveSource(side: Side, siteId?: string): TargetSource {
       const out = await side.send(how.operation, how.request);
       return out.kind === 'answered' && out.seen.status >= 200 && out.seen.status < 300;
     },
+  };
+}
+
+/**
+ * The skip of a probe whose request cannot be built: the id it needs (the first one its builder read and found
+ * missing) and the answer that id was to come from.
+ */
+export function skippedFor(probe: Probe, ids: Ids): Outcome {
+  const read = missingRead(probe, ids);
+  const key = read.find((k) => ids.missing?.[k]) ?? read[0];
+  const source = key === undefined ? undefined : ids.missing?.[key];
+  if (key === undefined || !source) return { kind: 'skipped', why: `needs ${key ?? 'an id'} that was not found` };
+  const cause: SkipCause = { id: key, ...source };
+  return { kind: 'skipped', why: skipWhy(cause), cause };
+}
+
+/**
+ * `needs siteId: GET /api/v2/sites (listSites) answered 500`; for a record a write probe makes, `needs the
+ * appointment made by the probe '…' (POST /api/v2/appointments), which answered 500`.
+ */
+export function skipWhy(cause: SkipCause): string {
+  if (cause.probe) {
+    const made = cause.id
+      .replace(/^created\./, '')
+      .replace(/([A-Z])/g, ' $1')
+      .toLowerCase();
+    return `needs the ${made} made by the probe '${cause.probe}' (${cause.request}), which ${cause.why}`;
+  }
+  const via = cause.via ? `, looked up with ${cause.via}` : '';
+  return `needs ${cause.id}${via}: ${cause.request} (${cause.operation}) ${cause.why}`;
+}
+
+/** The answer at the start of a chain of skips. */
+export const rootOf = (cause: IdSource): IdSource => cause.root ?? cause;
+
+/** The ids a probe's builder read and found missing, in the order read (`created.…` for records made). */
+function missingRead(probe: Probe, ids: Ids): string[] {
+  const read: string[] = [];
+  const note = (key: string) => {
+    if (!read.includes(key)) read.push(key);
+  };
+  const created = new Proxy(ids.created, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (value === undefined && typeof key === 'string') note(`created.${key}`);
+      return value;
+    },
+  });
+  const view = new Proxy(ids, {
+    get(target, key) {
+      if (key === 'created') return created;
+      const value = Reflect.get(target, key);
+      if (value === undefined && typeof key === 'string' && key !== 'missing') note(key);
+      return value;
+    },
+  });
+  probe.build(view);
+  return read;
+}
+
+/** What a write probe's answer came to when it made no record, in words. */
+function notMadeWhy(out: Outcome): string {
+  if (out.kind === 'skipped') return `was skipped (${out.why})`;
+  if (out.kind === 'throttled') return 'was throttled (429) on every try';
+  if (out.seen.status === 0) return `got ${out.seen.text}`;
+  if (out.seen.status < 200 || out.seen.status >= 300) return `answered ${out.seen.status}`;
+  return `answered ${out.seen.status} without the id of a new record`;
+}
+
+/** After a probe that makes a record: notes why there is none, for the probes that need it. */
+function noteMade(probe: Probe, out: Outcome, ids: Ids): void {
+  const kind = probe.makes;
+  if (!kind) return;
+  const key = `created.${kind}`;
+  ids.missing ??= {};
+  if (ids.created[kind] !== undefined) {
+    delete ids.missing[key];
+    return;
+  }
+  const o = operation(probe.operation);
+  const root = out.kind === 'skipped' && out.cause ? rootOf(out.cause) : undefined;
+  ids.missing[key] = {
+    operation: o.id,
+    request: `${o.method} ${o.path}`,
+    probe: probe.name,
+    why: notMadeWhy(out),
+    ...(root ? { root } : {}),
   };
 }
 
@@ -93,6 +181,8 @@ export async function runProbes(options: RunOptions): Promise<RunResult> {
     const [t, s] = await Promise.all([target.answer(probe, targetIds), sim.answer(probe, simIds)]);
     if (t.kind === 'answered') probe.after?.(t.seen, targetIds);
     if (s.kind === 'answered') probe.after?.(s.seen, simIds);
+    noteMade(probe, t, targetIds);
+    noteMade(probe, s, simIds);
     results[i] = judge(probe, t, s, [targetIds, simIds], sourceOf);
     options.onProgress?.(++done, probes.length, probe);
   };

@@ -1,7 +1,8 @@
 import type { RunResult } from './conform-run.js';
 import { answerCell, summarise } from './report-summary.js';
 
-// The JSON report: the summary, then every probe with both answers, its verdict and its differences.
+// The JSON report: the summary (with the root causes of skips), then every probe with both answers, its verdict
+// and its differences, and for a probe skipped for a missing id, which id and the answer it was to come from.
 
 export function jsonReport(run: RunResult, target: string): string {
   const report = {
@@ -16,6 +17,8 @@ export function jsonReport(run: RunResult, target: string): string {
       simulator: answerCell(r.simulator),
       differences: r.differences.map((d) => d.text),
       differenceSources: r.differences.map((d) => d.source ?? null),
+      ...(r.target.kind === 'skipped' && r.target.cause ? { targetSkipCause: r.target.cause } : {}),
+      ...(r.simulator.kind === 'skipped' && r.simulator.cause ? { simulatorSkipCause: r.simulator.cause } : {}),
     })),
     notRemoved: run.notRemoved,
   };

@@ -1,8 +1,8 @@
 import type { RunResult } from './conform-run.js';
-import { answerCell, summarise } from './report-summary.js';
+import { answerCell, rootCauseLines, summarise } from './report-summary.js';
 
 // JUnit XML: one testcase per probe (classname = its operation), a failure holding the differences,
-// skipped probes marked skipped.
+// skipped probes marked skipped with the whole reason; the root causes of skips in the suite's system-out.
 
 const escapeXml = (text: string): string =>
   text
@@ -27,9 +27,11 @@ export function junitReport(run: RunResult): string {
     const failure = `<failure message="${escapeXml(texts.join('; '))}">${escapeXml(texts.join('\n'))}</failure>`;
     return `${open}>\n    ${failure}\n  </testcase>`;
   });
+  const causes = rootCauseLines(s);
+  const out = causes.length ? `  <system-out>${escapeXml(causes.join('\n'))}</system-out>\n` : '';
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<testsuite name="business-api-sim conform" tests="${s.probes}" failures="${s.differ}" skipped="${s.skipped}">\n` +
-    `${cases.join('\n')}\n</testsuite>\n`
+    `${cases.join('\n')}\n${out}</testsuite>\n`
   );
 }

@@ -52,6 +52,33 @@ export interface Ids {
   voucherId?: string;
   /** Records made by write probes, by kind, until removed. */
   created: Record<string, string>;
+  /**
+   * Why an id is not here, by its name (`siteId`, `created.appointment` for a record a write probe makes): the
+   * answer it was to come from.
+   */
+  missing?: Record<string, IdSource>;
+}
+
+/** The answer an id was to come from, and why that answer held none. */
+export interface IdSource {
+  /** operationId of the request. */
+  operation: string;
+  /** Its method and path, `GET /api/v2/sites`. */
+  request: string;
+  /** `answered 500`, `answered an empty list`, `answered without SiteId`, `was skipped: …`. */
+  why: string;
+  /** The probe, when the id is a record a write probe makes; none for the reads that find the ids first. */
+  probe?: string;
+  /** The id this one is looked up with, when that one was not found (`siteId` for a client). */
+  via?: string;
+  /** Where the chain starts, when the request was itself skipped for a missing id. */
+  root?: IdSource;
+}
+
+/** Why a probe was skipped for a missing id: which id, and the answer it was to come from. */
+export interface SkipCause extends IdSource {
+  /** The id the probe needs. */
+  id: string;
 }
 
 export interface Probe {
@@ -63,6 +90,8 @@ export interface Probe {
   operation: string;
   /** Only with --writes. */
   writes?: boolean;
+  /** The kind of record it makes, noted in `ids.created` by `after` (write probes that create). */
+  makes?: string;
   /** The request, or undefined when an id it needs was not discovered (the probe is skipped). */
   build(ids: Ids): ProbeRequest | undefined;
   /** undefined when the answer keeps the rule, else what breaks it. */

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { redactUrl } from '../redact.js';
-import type { Seen } from './probe.js';
+import type { Seen, SkipCause } from './probe.js';
 import { redactJson, type Secrets } from './scrub.js';
 import type { Outcome } from './side.js';
 
@@ -16,6 +16,8 @@ export interface RecordedExchange {
   contentType?: string;
   body?: string;
   skipped?: string;
+  /** Why it was skipped, when an id it needs was missing: which id, and the answer it was to come from. */
+  skipCause?: SkipCause;
   throttled?: boolean;
 }
 
@@ -27,7 +29,9 @@ export interface Recording {
 }
 
 export function recordExchange(probe: string, outcome: Outcome, secrets: Secrets): RecordedExchange {
-  if (outcome.kind === 'skipped') return { probe, skipped: outcome.why };
+  if (outcome.kind === 'skipped') {
+    return { probe, skipped: outcome.why, ...(outcome.cause ? { skipCause: outcome.cause } : {}) };
+  }
   if (outcome.kind === 'throttled') return { probe, throttled: true };
   const { seen, request, url } = outcome;
   const body = seen.json === undefined ? seen.text : JSON.stringify(redactJson(seen.json));
@@ -67,7 +71,10 @@ export async function readRecording(file: string): Promise<Recording> {
 /** The outcome a recorded exchange stands for. */
 export function replayed(exchange: RecordedExchange | undefined): Outcome {
   if (!exchange) return { kind: 'skipped', why: 'not in the recording' };
-  if (exchange.skipped !== undefined) return { kind: 'skipped', why: exchange.skipped };
+  if (exchange.skipped !== undefined) {
+    const cause = exchange.skipCause;
+    return { kind: 'skipped', why: exchange.skipped, ...(cause ? { cause } : {}) };
+  }
   if (exchange.throttled || exchange.status === undefined) return { kind: 'throttled' };
   const text = exchange.body ?? '';
   let json: unknown;

@@ -1,8 +1,17 @@
 import { SOURCE_KINDS, type SourceKind } from '../field-sources.js';
-import type { ProbeResult, RunResult } from './conform-run.js';
+import { type ProbeResult, type RunResult, rootOf } from './conform-run.js';
+import type { IdSource } from './probe.js';
 import type { Outcome } from './side.js';
 
-// What every report says: counts by verdict, and how each side answered.
+// What every report says: what made probes skip (the root causes, most probes first), counts by verdict,
+// and how each side answered.
+
+/** An answer that held no id, and how many probes were skipped on its side for want of that id. */
+export interface RootCause extends IdSource {
+  side: 'target' | 'simulator';
+  /** Probes skipped for it, directly or through another skipped probe. */
+  skipped: number;
+}
 
 export interface Summary {
   probes: number;
@@ -15,6 +24,8 @@ export interface Summary {
    * assumed); `other` for a status, a content type, a rule, or a field the simulator does not document.
    */
   differencesBySource: Record<SourceKind | 'other', number>;
+  /** What the skipped probes were missing in the end, the cause that skipped most first. */
+  rootCauses: RootCause[];
 }
 
 export function summarise(run: RunResult): Summary {
@@ -26,7 +37,40 @@ export function summarise(run: RunResult): Summary {
     skipped: count('skipped'),
     notRemoved: run.notRemoved.length,
     differencesBySource: bySource(run),
+    rootCauses: rootCauses(run),
   };
+}
+
+export function rootCauses(run: RunResult): RootCause[] {
+  const causes = new Map<string, RootCause>();
+  for (const r of run.results) {
+    for (const side of ['target', 'simulator'] as const) {
+      const out = r[side];
+      if (out.kind !== 'skipped' || !out.cause) continue;
+      const c = rootOf(out.cause);
+      const root = { operation: c.operation, request: c.request, why: c.why, ...(c.probe ? { probe: c.probe } : {}) };
+      const key = JSON.stringify([side, root.request, root.probe ?? '', root.why]);
+      const known = causes.get(key);
+      if (known) known.skipped++;
+      else causes.set(key, { side, ...root, skipped: 1 });
+    }
+  }
+  return [...causes.values()].sort((a, b) => b.skipped - a.skipped);
+}
+
+/** `on the target, GET /api/v2/sites (listSites) answered 500`. */
+export function causeText(cause: RootCause): string {
+  const what = cause.probe ? `the probe '${cause.probe}' (${cause.request})` : `${cause.request} (${cause.operation})`;
+  return `on the ${cause.side}, ${what} ${cause.why}`;
+}
+
+/** The lines on the root causes of skips, or none when nothing was skipped for a missing id. */
+export function rootCauseLines(s: Summary): string[] {
+  if (!s.rootCauses.length) return [];
+  return [
+    'probes skipped for want of an id, by the answer that held none:',
+    ...s.rootCauses.map((c) => `  ${c.skipped} skipped: ${causeText(c)}`),
+  ];
 }
 
 function bySource(run: RunResult): Summary['differencesBySource'] {
@@ -35,7 +79,11 @@ function bySource(run: RunResult): Summary['differencesBySource'] {
   return counts;
 }
 
+/** The root causes of skips, if any, then the counts. */
 export const summaryLine = (s: Summary): string =>
+  rootCauseLines(s)
+    .map((line) => `${line}\n`)
+    .join('') +
   `${s.probes} probes: ${s.same} same, ${s.differ} differ, ${s.skipped} skipped` +
   (s.notRemoved ? `; ${s.notRemoved} made by --writes not removed` : '') +
   sourcesLine(s.differencesBySource);
@@ -48,7 +96,7 @@ function sourcesLine(counts: Summary['differencesBySource']): string {
   return parts.length ? `\ndifferences by the source of the simulator's field: ${parts.join(', ')}` : '';
 }
 
-/** `200 json`, `403 text`, `skipped: why`, `throttled`. */
+/** `200 json`, `403 text`, `skipped: why` (the whole reason), `throttled`. */
 export function answerCell(outcome: Outcome): string {
   if (outcome.kind === 'skipped') return `skipped: ${outcome.why}`;
   if (outcome.kind === 'throttled') return 'throttled';

@@ -1,6 +1,6 @@
 import { operation } from './operations.js';
 import { LOCKOUT_MS, type Pacer } from './pacing.js';
-import type { ProbeRequest, Seen } from './probe.js';
+import type { ProbeRequest, Seen, SkipCause } from './probe.js';
 import type { Secrets } from './scrub.js';
 
 // One side of the comparison over HTTP: the target account, or the simulator account made in process. It
@@ -24,7 +24,7 @@ export interface SideOptions {
 /** What one request came to. */
 export type Outcome =
   | { kind: 'answered'; seen: Seen; request: ProbeRequest; url: string }
-  | { kind: 'skipped'; why: string }
+  | { kind: 'skipped'; why: string; cause?: SkipCause }
   | { kind: 'throttled' };
 
 const WRONG_SECRET = 'not-the-secret-of-this-credential';

@@ -1,7 +1,8 @@
 // The console's one client script (a vanilla ES module, served from /__admin/console/assets/console.js).
 // Pages are rendered on the server; this only sends their forms and buttons as JSON to the control
-// plane, logs in, and runs the live journal. It is plain JavaScript kept as a string so the build
-// ships it as it is; it uses no template literal, so it can live inside one.
+// plane, logs in, runs the live journal, and keeps the header clock and the diary in step with the
+// account. It is plain JavaScript kept as a string so the build ships it as it is; it uses no
+// template literal, so it can live inside one.
 
 export const CONSOLE_JS = String.raw`
 const $ = (selector, root) => (root || document).querySelector(selector);
@@ -81,6 +82,18 @@ function fieldsOf(value) {
   return list;
 }
 
+/** Draws the elements with these ids again from a fresh copy of the page (same address). */
+async function redraw(ids) {
+  const res = await fetch(window.location.href, { headers: { accept: 'text/html' } });
+  if (!res.ok) return;
+  const fresh = new DOMParser().parseFromString(await res.text(), 'text/html');
+  for (const id of ids) {
+    const now = document.getElementById(id);
+    const next = fresh.getElementById(id);
+    if (now && next) now.replaceWith(document.importNode(next, true));
+  }
+}
+
 async function act(element, out) {
   if (element.dataset.confirm && !window.confirm(element.dataset.confirm)) return;
   try {
@@ -93,6 +106,7 @@ async function act(element, out) {
       out.classList.remove('error');
       out.replaceChildren(fieldsOf(result));
     }
+    if (element.dataset.refresh) await redraw(element.dataset.refresh.split(' '));
   } catch (error) {
     say(out, error.message, true);
   }
@@ -124,6 +138,44 @@ if (login) {
       say($('output', login), error.message, true);
     }
   });
+}
+
+// The header clock and the parts of a page marked data-follow follow the account: its clock and the version
+// of its data are polled, so a clock move or a write made elsewhere (control plane, kit, API) shows here.
+const clock = $('#account-clock');
+if (clock && clock.dataset.live) {
+  const minuteOf = (iso) => iso.slice(0, 16).replace('T', ' ');
+  let shown = minuteOf(clock.dataset.now);
+  let version = clock.dataset.version;
+  let busy = false;
+  const follow = async () => {
+    if (busy || document.hidden) return;
+    busy = true;
+    try {
+      const live = await send('GET', clock.dataset.live);
+      const minute = minuteOf(live.now);
+      const changed = minute !== shown || String(live.version) !== version;
+      if (!changed) return;
+      // A page that shows the clock's day (no date of its own) shows the new day: it is loaded again.
+      const pinned = new URL(window.location.href).searchParams.has('date');
+      if (minute.slice(0, 10) !== shown.slice(0, 10) && !pinned && $('[data-follow]')) {
+        window.location.reload();
+        return;
+      }
+      shown = minute;
+      version = String(live.version);
+      clock.dataset.now = live.now;
+      clock.dataset.version = version;
+      clock.textContent = 'Clock ' + minute + ' UTC';
+      const parts = $$('[data-follow]').map((element) => element.id).filter(Boolean);
+      if (parts.length) await redraw(parts);
+    } catch (_) {
+      // The next poll tries again.
+    } finally {
+      busy = false;
+    }
+  };
+  window.setInterval(follow, 2000);
 }
 
 // The journal: rows come from the stream (the latest entries first, then each new one).

@@ -78,7 +78,7 @@ dialog::backdrop { background: rgb(0 0 0 / .35); }
 .diary .now { position: absolute; left: 0; right: 0; border-top: 2px solid #d93025; z-index: 2; pointer-events: none; }
 .st-booked { background: #cfe3ff; } .st-confirmed { background: #b9e6c9; } .st-arrived { background: #fff0a8; }
 .st-in-progress { background: #ffd3a8; } .st-completed { background: #dadde1; } .st-no-show { background: #f8bcb8; }
-.st-cancelled { background: #f1f1f1; text-decoration: line-through; color: #5f6b77; }
+.st-cancelled, .diary .block.st-cancelled { background: #f1f1f1; text-decoration: line-through; color: #5f6b77; }
 .timetable { display: grid; grid-template-columns: repeat(7, minmax(9rem, 1fr)); gap: .5rem; overflow-x: auto; }
 .timetable .day h3 { font-size: .9rem; margin: 0 0 .35rem; }
 .timetable .class { background: #fff; border: 1px solid #d6dae0; border-radius: 5px; padding: .35rem .45rem;

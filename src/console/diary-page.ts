@@ -7,7 +7,8 @@ import { type DayQuery, dayOf, mondayOf, siteOf, sitePicker } from './site-picke
 
 // The diary of one site: a day with its employees as columns, or a week with its days as columns.
 // Appointments are blocks coloured by state (a block opens the appointment); a red line marks the
-// account clock. Times are UTC, as the API gives them.
+// account clock. Times are UTC, as the API gives them. The range line and the grid follow the account
+// (`data-follow`): the page script draws them again when its clock or data changes.
 
 type View = 'day' | 'week';
 
@@ -54,14 +55,14 @@ export function diaryPage(account: Account, q: DayQuery & { view?: string | unde
 <option value="week"${view === 'week' ? html` selected` : ''}>Week</option></select></label>`;
   return html`<section class="card">
 ${sitePicker(world.sites, site, day, viewSelect)}
-<p class="row"><a href="${link(day - step)}">← Previous ${view}</a>
+<p class="row" id="diary-range" data-follow><a href="${link(day - step)}">← Previous ${view}</a>
 <a href="${link(Math.floor(now / DAY) * DAY)}">Today (clock)</a>
 <a href="${link(day + step)}">Next ${view} →</a>
 <span class="muted">${view === 'day' ? formatDate(day) : `${formatDate(from)} to ${formatDate(to - DAY)}`}, UTC ·
 ${blocks.length} booked service${blocks.length === 1 ? '' : 's'}</span></p>
 ${legend(account)}
 </section>
-<div class="diary" id="diary" style="--cols:${Math.max(columns.length, 1)};--hours:${last - first}"
+<div class="diary" id="diary" data-follow style="--cols:${Math.max(columns.length, 1)};--hours:${last - first}"
 data-view="${view}" data-from="${first}" data-to="${last}">
 <div class="head" aria-hidden="true"></div>
 ${columns.map((col) => html`<div class="head" data-column="${col.key}">${col.label}</div>`)}

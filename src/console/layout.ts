@@ -75,8 +75,9 @@ function document(page: Page): Html {
 ${account ? html`<span>Account <strong>${account.name}</strong></span>` : ''}
 ${
   account
-    ? html`<span class="clock" id="account-clock" data-now="${new Date(account.clock.now()).toISOString()}">
-Clock ${utcText(account.clock.now())} UTC</span>`
+    ? html`<span class="clock" id="account-clock" data-now="${new Date(account.clock.now()).toISOString()}"
+data-version="${account.version}" data-live="${accountPath(account, 'live')}"
+>Clock ${utcText(account.clock.now())} UTC</span>`
     : ''
 }
 ${

@@ -22,9 +22,10 @@ import { salesPage } from './sales-page.js';
 import type { ConsoleSessions } from './sessions.js';
 import { webhooksPage } from './webhooks-page.js';
 
-// The console: server-rendered pages under /__admin/console, their two assets and the login session;
-// the journal stream its live view reads is a control-plane route (admin/journal-routes.ts). Mounted
-// at /__admin, behind the control plane's guards (local Host or admin token, same-origin JSON
+// The console: server-rendered pages under /__admin/console, their two assets, the login session,
+// and the clock and data version a page polls to follow changes made elsewhere; the journal stream
+// its live view reads is a control-plane route (admin/journal-routes.ts). Mounted at /__admin,
+// behind the control plane's guards (local Host or admin token, same-origin JSON
 // writes). Pages read the account's store directly and change nothing: every change is a
 // control-plane call made by the client script.
 
@@ -45,6 +46,14 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   const page = (c: Context, title: string, body: Html, account?: Account, section?: Section) =>
     render(c, { title, body, tokenRequired, ...(account ? { account } : {}), ...(section ? { section } : {}) });
   const scenarios = () => listScenarios();
+
+  // A page's address with a slash at its end (`/__admin/console/`) goes to the page without it, query kept.
+  routes.use('/console/*', async (c, next) => {
+    const path = c.req.path;
+    if (c.req.method !== 'GET' || !path.endsWith('/')) return next();
+    const search = new URL(c.req.url).search;
+    return c.redirect(`${path.replace(/\/+$/, '')}${search}`, 301);
+  });
 
   routes.get('/console/assets/:file', (c) => {
     const asset = ASSETS[c.req.param('file')];
@@ -128,6 +137,13 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   routes.get('/console/accounts/:name/credentials', async (c) => {
     const account = await accountOf(c, registry);
     return page(c, 'Credentials', credentialsPage(account), account, 'credentials');
+  });
+
+  // What an open page follows: the account's clock, and the version of its data (one more with each write).
+  routes.get('/console/accounts/:name/live', async (c) => {
+    const account = await accountOf(c, registry);
+    const now = new Date(account.clock.now()).toISOString();
+    return c.json({ now, version: account.version }, 200, { 'cache-control': 'no-store' });
   });
 
   routes.onError((error, c) => {

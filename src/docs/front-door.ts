@@ -5,6 +5,7 @@ import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.j
 // GET /: where a newcomer lands in a browser. It links what the simulator serves and shows the
 // demo credential every fresh account has; JSON for a client asking for it. Account names are
 // listed only when the control plane is open (loopback, no admin token), as GET /__admin/accounts is.
+// GET /favicon.ico answers 204 without touching any account.
 
 /** Accounts listed on the page at most; the control plane lists them all. */
 const MAX_LISTED = 20;
@@ -20,6 +21,9 @@ interface FrontDoor {
 
 export function frontDoorRoutes(registry: AccountRegistry, listAccounts: boolean): Hono {
   const routes = new Hono();
+  // A browser asks for it on every page it shows: answered here, so it reaches no account (none is created,
+  // no journal has it).
+  routes.get('/favicon.ico', (c) => c.body(null, 204, { 'cache-control': 'max-age=86400' }));
   routes.get('/', (c) => {
     const origin = new URL(c.req.url).origin;
     const door: FrontDoor = {

@@ -175,4 +175,17 @@ describe('command line', () => {
     });
     expect(res.status).toBe(200);
   });
+
+  it('on start it prints the console and docs addresses, and both serve their pages', async () => {
+    child = await startCli(['--port', '0', '--size', 'small']);
+    const out = child.output();
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+    expect(out).toContain(`\n  console:         ${base}/__admin/console\n`);
+    expect(out).toContain(`\n  docs:            ${base}/docs\n`);
+    for (const page of ['/__admin/console', '/docs']) {
+      const res = await fetch(`${base}${page}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+    }
+  });
 });

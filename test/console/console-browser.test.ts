@@ -32,6 +32,11 @@ const SHOT_NAMES: Record<string, string> = {
   '/__admin/console/accounts/demo/sales': 'console-sales',
 };
 
+/** The browser's computed styles, as the page sees them (the tests compile without the DOM's types). */
+interface Styles {
+  getComputedStyle(element: unknown): { textDecorationLine: string };
+}
+
 describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
   let server: RunningServer;
   let browser: Browser;
@@ -160,6 +165,71 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('a cancelled block in the diary is struck through, as the legend shows the state', async () => {
+    const { world } = server.simulator.registry.get('demo')!;
+    const site = world.sites.find((s) => s.State === 1)!;
+    const id = await book(site.SiteId, 17);
+    const cancelled = world.appointmentStates.find((s) => s.Name === 'Cancelled')!.AppointmentStateId;
+    const set = await api(`/api/v2/appointments/setstate?appointmentId=${id}&appointmentStateId=${cancelled}`, {
+      method: 'POST',
+    });
+    expect(set.status).toBe(200);
+    await page.goto(`${server.url}/__admin/console/accounts/demo/diary?site=${site.SiteId}`);
+    const line = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).textDecorationLine);
+    expect(await line('.legend .st-cancelled')).toBe('line-through');
+    expect(await line(`a[data-appointment="${id}"]`)).toBe('line-through');
+    // Other states are not struck.
+    expect(await line('.legend .st-booked')).toBe('none');
+    expect(problems).toEqual([]);
+  });
+
+  it('a credential created on the credentials page is in the list at once, its secret still shown', async () => {
+    await page.goto(`${server.url}/__admin/console/accounts/demo/credentials`);
+    const rows = page.locator('#credential-list tbody tr');
+    const before = await rows.count();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    expect(await page.locator('#list-title').textContent()).toBe(`Credentials (${before + 1})`);
+    const output = page.locator('form output');
+    expect(await output.textContent()).toContain('secret');
+    const clientId = await output.locator('dt', { hasText: /^clientId$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await page.locator('#credential-list').textContent()).toContain(await clientId.textContent());
+    expect(problems).toEqual([]);
+  });
+
+  it('the header clock and the diary follow clock moves and bookings made elsewhere, without a reload', async () => {
+    const { world } = server.simulator.registry.get('demo')!;
+    const site = world.sites.find((s) => s.State === 1)!;
+    const start = await clockNow();
+    try {
+      await page.goto(`${server.url}/__admin/console/accounts/demo/diary?site=${site.SiteId}`);
+      await page.evaluate('window.keptPage = true');
+      const header = page.locator('#account-clock');
+      const nowLine = () => page.locator('.now').first().getAttribute('data-now-line');
+      expect(await header.textContent()).toContain(utcText(start));
+      // A booking through the API: its block appears.
+      const id = await book(site.SiteId, 20);
+      await page.locator(`a[data-appointment="${id}"]`).waitFor({ timeout: 10_000 });
+      // A clock move through the control plane: the header clock and the now line follow.
+      await moveClock({ advanceSeconds: 3600 });
+      await expect.poll(() => header.textContent(), { timeout: 10_000 }).toContain(utcText(start + HOUR));
+      await expect.poll(nowLine, { timeout: 10_000 }).toBe(utcText(start + HOUR));
+      expect(await page.evaluate('window.keptPage')).toBe(true);
+      // A move to the next day: the diary shows that day.
+      await moveClock({ advanceSeconds: 24 * 3600 });
+      const next = utcText(start + HOUR + DAY).slice(0, 10);
+      await expect.poll(() => page.locator('#diary-range').textContent(), { timeout: 10_000 }).toContain(next);
+      await expect.poll(nowLine, { timeout: 10_000 }).toBe(utcText(start + HOUR + DAY));
+      expect(problems).toEqual([]);
+    } finally {
+      await moveClock({ now: new Date(start).toISOString() });
+    }
+  });
+
   it('with an admin token, a page asks for it once, then opens; logging out asks again', async () => {
     const guarded = await startServer({ port: 0, size: 'small', rateLimit: false, adminToken: 'console-token-42' });
     try {
@@ -177,6 +247,38 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
       await guarded.close();
     }
   });
+
+  /** Books the first bookable service of an employee of the site at that hour of the clock's day; its id. */
+  async function book(siteId: string, hour: number): Promise<string> {
+    const { world } = server.simulator.registry.get('demo')!;
+    const employee = world.employees.find((e) => e.SiteId === siteId && e.State === 1 && e.ServiceIds.length)!;
+    const res = await api(`/api/v2/appointments?siteId=${siteId}`, {
+      method: 'POST',
+      body: JSON.stringify({
+        ClientId: world.clients[0]!.ClientId,
+        AppointmentServices: [
+          {
+            ServiceId: employee.ServiceIds[0],
+            Start: utcText(Math.floor((await clockNow()) / DAY) * DAY + hour * HOUR),
+            Employees: [
+              { EmployeeId: employee.EmployeeId, FirstName: employee.FirstName, LastName: employee.LastName },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { Value: string }).Value;
+  }
+
+  async function moveClock(body: { advanceSeconds: number } | { now: string }): Promise<void> {
+    const res = await fetch(`${server.url}/__admin/accounts/demo/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
 
   async function clockNow(): Promise<number> {
     const res = await fetch(`${server.url}/__admin/accounts/demo/clock`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server.js';
-import { call, demoApi, simulator } from '../helpers.js';
+import { activeSite, call, demoApi, simulator } from '../helpers.js';
 
 // The console over HTTP, no browser: every page answers HTML under a strict CSP and changes
 // nothing; the admin token is asked for by a login form whose session is a cookie; cross-site
@@ -78,6 +78,55 @@ describe('console pages', () => {
     const css = await call(sim, '/__admin/console/assets/console.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await call(sim, '/__admin/console/assets/nope.js')).status).toBe(404);
+  });
+
+  it('a console address with a slash at its end redirects to the page without it, query kept', async () => {
+    const { sim } = await demoApi();
+    for (const path of PAGES) {
+      const [route, query] = path.split('?');
+      const res = await call(sim, `${route}/${query ? `?${query}` : ''}`);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(path);
+      expect((await call(sim, res.headers.get('location')!)).status, path).toBe(200);
+    }
+    expect((await call(sim, '/__admin/console//')).headers.get('location')).toBe('/__admin/console');
+  });
+
+  it('GET /favicon.ico answers 204 and touches no account: the journal of the default account stays empty', async () => {
+    const sim = await simulator();
+    const journal = async () => (await call(sim, '/__admin/accounts/demo/requests')).body;
+    expect(await journal()).toEqual([]);
+    const before = sim.registry.list().map((a) => a.name);
+    const res = await call(sim, '/favicon.ico', { headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(await journal()).toEqual([]);
+    expect(sim.registry.list().map((a) => a.name)).toEqual(before);
+    // Nor is an account made for a name the Host or path would give.
+    await call(sim, '/favicon.ico', { headers: { host: 'fresh.localhost' } });
+    expect(sim.registry.list().map((a) => a.name)).toEqual(before);
+  });
+
+  it('the live address a page polls answers the account clock and data version; both follow changes made elsewhere', async () => {
+    const { sim, token } = await demoApi();
+    const live = async () =>
+      (await call(sim, '/__admin/console/accounts/demo/live')).body as { now: string; version: number };
+    const first = await live();
+    expect(first.now).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const moved = await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 86_400 } });
+    expect(moved.status).toBe(200);
+    const second = await live();
+    expect(Date.parse(second.now) - Date.parse(first.now)).toBeGreaterThanOrEqual(86_400_000);
+    const site = activeSite(sim.registry.get('demo')!.world);
+    const client = { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com', Gender: 2 };
+    const write = await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: client });
+    expect(write.status).toBe(200);
+    expect((await live()).version).toBeGreaterThan(second.version);
+    // The page carries where to poll and what it was drawn from.
+    const page = await call(sim, '/__admin/console/accounts/demo/diary');
+    expect(page.text).toContain('data-live="/__admin/console/accounts/demo/live"');
+    expect((await call(sim, '/__admin/console/accounts/ghost/live')).status).toBe(404);
+    expect(sim.registry.get('ghost')).toBeUndefined();
   });
 
   it('a page of an unknown account is a 404 page and creates no account', async () => {

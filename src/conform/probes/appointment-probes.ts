@@ -37,8 +37,12 @@ export function appointmentProbes(v: Version): Probe[] {
   const cart = v.op('getAvailableTimesForCart');
   const validate = v.op('validateCart');
   return [
-    listProbe(v, 'listAppointments', 'listAppointments over a week: a list', 'Every R name present', (ids) =>
-      appointmentsQuery(ids, 7),
+    listProbe(
+      v,
+      'listAppointments',
+      'listAppointments over a week: a list',
+      'Every required parameter in the URL by name',
+      (ids) => appointmentsQuery(ids, 7),
     ),
     listProbe(
       v,
@@ -79,8 +83,8 @@ export function appointmentProbes(v: Version): Probe[] {
       v,
       'getAvailableTimes',
       'getAvailableTimes of a service tomorrow: a list of times with their employees and resources',
-      'availabletimes: every R name present, services repeated, employeeIds left out for any; each time carries ' +
-        'Start, End, Employees and Resources at its top level',
+      'availabletimes: every required parameter in the URL by name, services repeated, employeeIds left out ' +
+        'for any; each time carries Start, End, Employees and Resources at its top level',
       (ids) => availability(ids, 1),
       jsonArrayOf('Start', 'End', 'Employees', 'Resources'),
     ),

@@ -40,7 +40,7 @@ export function clientProbes(v: Version): Probe[] {
       v,
       'listClients',
       'listClients creationDate a year back: a list',
-      'creationDate (O) keeps clients created on or after it',
+      'creationDate (optional) keeps clients created on or after it',
       (ids) => site(['creationDate', dayFrom(ids.now, -365)])(ids),
     ),
     ...stateProbes(v, 'listClients', site()),

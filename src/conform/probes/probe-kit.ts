@@ -72,6 +72,7 @@ interface Spec {
   rule: string;
   op: Operation;
   writes?: boolean;
+  makes?: string;
   build(ids: Ids): Built;
   check: Check;
   after?: Probe['after'];
@@ -83,6 +84,7 @@ export const probe = (spec: Spec): Probe => ({
   rule: spec.rule,
   operation: spec.op.id,
   ...(spec.writes ? { writes: true } : {}),
+  ...(spec.makes ? { makes: spec.makes } : {}),
   build: (ids) => {
     const request = spec.build(ids);
     return request ? { method: spec.op.method, ...request } : undefined;
@@ -114,11 +116,12 @@ export function unauthenticatedProbe(o: Operation): Probe {
 export function requiredByNameProbe(o: Operation, version: Version): Probe {
   const missing = o.required[o.required.length - 1]!;
   const code = sharesPath(o) ? 405 : 404;
+  const since = code === 405 ? 'since another method serves the path' : 'since the path has only this action';
   return probe({
     name: `${o.id} without '${missing}' in the URL: ${code}`,
     rule:
-      'Every R parameter must be in the URL by name (empty when unused); leaving one out matches no action: ' +
-      `${code}${code === 405 ? ', since another method serves the path' : ', since the path has only this action'}`,
+      'Every parameter the spec marks required must be in the URL by name, empty when unused; ' +
+      `leaving one out matches no action: ${code}, ${since}`,
     op: o,
     build: (ids) => ({
       path: pathOf(o),

@@ -26,7 +26,7 @@ export function voucherProbes(v: Version): Probe[] {
       v,
       'listVouchers',
       'listVouchers find by a number prefix: a list',
-      'find (O) is a starts-with match over number, recipient, barcode',
+      'find (optional) is a starts-with match over number, recipient, barcode',
       (ids) =>
         ids.siteId && [
           ['siteId', ids.siteId],

@@ -57,6 +57,7 @@ export function writeProbes(): Probe[] {
       rule: 'POST appointments: 200 `{ Message: AppointmentId, Value: Guid }`',
       op: create,
       writes: true,
+      makes: 'appointment',
       build: (ids) =>
         ids.siteId && ids.clientId && ids.serviceId
           ? { path: create.path, query: [['siteId', ids.siteId]], auth: 'token', body: appointmentBody(ids) }
@@ -120,6 +121,7 @@ export function writeProbes(): Probe[] {
       rule: 'POST classes/classbookings: the caller generates ClassBookingId; the write result echoes it',
       op: booking,
       writes: true,
+      makes: 'classBooking',
       build: (ids) =>
         ids.siteId && ids.classScheduleId && ids.clientId
           ? { path: booking.path, query: [['siteId', ids.siteId]], auth: 'token', body: bookingBody(ids, 1) }
@@ -152,6 +154,7 @@ export function writeProbes(): Probe[] {
       rule: 'POST webhooks registers a subscription (snake_case body)',
       op: register,
       writes: true,
+      makes: 'webhook',
       build: () => ({
         path: register.path,
         auth: 'token',
