@@ -11,6 +11,12 @@ export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
   listen?: boolean;
   /** Initial virtual time of new accounts (default: real time). */
   now?: Date | string | number;
+  /**
+   * Stop real time inside the simulator at its start: every account's clock then stands still and
+   * moves only by `clock.advance` and `clock.set`, for exact time assertions (default false: the
+   * clocks run on in real time). Token expiry, rate-limit windows and lockouts read the same clocks.
+   */
+  frozen?: boolean;
 }
 
 export interface NewTestAccount {
@@ -79,8 +85,12 @@ export class TestSimulator {
  * service.
  */
 export async function startSimulator(options: TestSimulatorOptions = {}): Promise<TestSimulator> {
-  const { listen = true, now, ...rest } = options;
+  const { listen = true, now, frozen = false, ...rest } = options;
   const serverOptions: ServerOptions = { ...rest, ...(now === undefined ? {} : { now: new Date(now).getTime() }) };
+  if (frozen) {
+    const stopped = Date.now();
+    serverOptions.realNow = () => stopped;
+  }
   if (!listen) {
     const simulator = await createSimulator(serverOptions);
     return new TestSimulator(simulator, undefined, () => simulator.close());

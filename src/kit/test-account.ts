@@ -89,6 +89,10 @@ export class TestAccount {
     this.token = undefined;
   }
 
+  /**
+   * The account's virtual clock. Each call answers the clock's time right after it as a Date (`advance` and `set`:
+   * the time moved to). The clock runs on in real time between calls, unless the simulator was started `frozen`.
+   */
   readonly clock = {
     now: async (): Promise<Date> => new Date((await this.admin<{ now: string }>('GET', '/clock')).now),
     advance: async (by: Duration): Promise<Date> =>
