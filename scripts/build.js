@@ -97,7 +97,7 @@ function hasOrphans() {
  * `npm start` there would otherwise end in a module-not-found stack trace.
  */
 function checkBuildTools() {
-  const require = createRequire(import.meta.url);
+  const resolver = createRequire(import.meta.url);
   const found = (resolve) => {
     try {
       resolve();
@@ -107,9 +107,9 @@ function checkBuildTools() {
     }
   };
   const missing = [
-    ['typescript', () => require.resolve('typescript/bin/tsc')],
+    ['typescript', () => resolver.resolve('typescript/bin/tsc')],
     ['rolldown', () => import.meta.resolve('rolldown')],
-    ['swagger-ui-dist', () => require.resolve('swagger-ui-dist/package.json')],
+    ['swagger-ui-dist', () => resolver.resolve('swagger-ui-dist/package.json')],
   ].filter(([, resolve]) => !found(resolve));
   if (missing.length === 0) return;
   const names = missing.map(([name]) => name).join(', ');

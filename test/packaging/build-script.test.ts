@@ -126,7 +126,9 @@ describe('build script', () => {
       writeFileSync(path.join(bare, 'package.json'), '{"name":"x","version":"1.0.0","type":"module"}\n');
       const out = spawnSync(process.execPath, [path.join(bare, 'scripts/build.js'), '--pack'], { encoding: 'utf8' });
       expect(out.status).toBe(1);
-      expect(out.stderr).toContain('the dev dependencies are not installed (missing: typescript, rolldown, swagger-ui-dist)');
+      expect(out.stderr).toContain(
+        'the dev dependencies are not installed (missing: typescript, rolldown, swagger-ui-dist)',
+      );
       expect(out.stderr).toContain('Run `npm ci` in this checkout first');
       expect(out.stderr).not.toMatch(/Cannot find module|^\s+at /m);
       expect(existsSync(path.join(bare, 'dist/kept.js'))).toBe(true);
