@@ -46,6 +46,33 @@ describe('kit clock of a frozen simulator', () => {
   });
 });
 
+describe('rate limiting in a frozen simulator', () => {
+  let sim: TestSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator({ listen: false, size: 'small', now: FIXED_NOW, frozen: true });
+  });
+  afterAll(() => sim.stop());
+
+  it('no new one-second window opens: the fifth call to an endpoint is locked out until the clock moves', async () => {
+    const account = await sim.createAccount({ now: FIXED_NOW });
+    await account.accessToken();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await account.call('/api/v2/sites')).status);
+      await pause(300);
+    }
+    statuses.push((await account.call('/api/v2/sites')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    await account.clock.advance(121);
+    expect((await account.call('/api/v2/sites')).status).toBe(200);
+  });
+
+  it('rateLimit: false leaves a frozen account free to call as often as it likes', async () => {
+    const account = await sim.createAccount({ now: FIXED_NOW, rateLimit: false });
+    for (let i = 0; i < 6; i++) expect((await account.call('/api/v2/sites')).status).toBe(200);
+  });
+});
+
 describe('kit clock of a simulator not frozen', () => {
   let sim: TestSimulator;
   beforeAll(async () => {
