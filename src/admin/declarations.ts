@@ -307,13 +307,15 @@ export const adminDeclarations: readonly AdminRoute[] = [
     method: 'POST',
     path: '/accounts/{name}/clock',
     tag: 'Clock',
-    summary: 'Move the clock',
-    description: 'Recurring invoices and webhook events due by the new time are produced at once.',
+    summary: 'Move, freeze or unfreeze the clock',
+    description:
+      'Recurring invoices and webhook events due by the new time are produced at once. A frozen clock stands still ' +
+      '(token expiry, rate-limit windows and lockouts with it) until it is moved or unfrozen.',
     route: named,
     body: {
       schema: ClockBody,
       required: true,
-      description: '`{advanceSeconds}` or `{now}`, exactly one.',
+      description: '`{advanceSeconds}` or `{now}` (at most one), and or `{frozen}`.',
       example: { advanceSeconds: 15768000 },
     },
     answers: {

@@ -111,6 +111,8 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     const account = await accountOf(c, registry);
     const body = await bodyOf(c, ClockBody);
     await account.write(() => {
+      if (body.frozen === true) account.clock.freeze();
+      else if (body.frozen === false) account.clock.unfreeze();
       if (body.advanceSeconds !== undefined) account.clock.advance(body.advanceSeconds);
       else if (body.now !== undefined) account.clock.set(body.now);
     });
@@ -145,7 +147,8 @@ function summary(account: Account) {
 }
 
 function clockOf(account: Account) {
-  return { now: new Date(account.clock.now()).toISOString() };
+  const now = new Date(account.clock.now()).toISOString();
+  return account.clock.frozen ? { now, frozen: true as const } : { now };
 }
 
 function nameOf(c: Context): string {

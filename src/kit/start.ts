@@ -26,6 +26,8 @@ export interface NewTestAccount {
   size?: WorldSize;
   now?: Date | string | number;
   rateLimit?: boolean;
+  /** Start with the account's clock frozen: exactly at `now` when given, else where it stands. See `clock.freeze()`. */
+  frozen?: boolean;
   /** A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object. */
   scenario?: string | Record<string, unknown>;
 }
@@ -56,10 +58,19 @@ export class TestSimulator {
 
   /** A new, isolated account (its own world, clock, credentials, journal and faults). */
   async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
-    const { now, ...rest } = options;
+    const { now, frozen = false, ...rest } = options;
     const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
     const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'POST', '/accounts', body);
-    return this.handle(created);
+    const account = this.handle(created);
+    if (!frozen) return account;
+    // Frozen and put back at `now`, so it stands there to the millisecond whatever the creation took.
+    if (now === undefined) await account.clock.freeze();
+    else
+      await controlPlane(this.inProcess, 'POST', `/accounts/${created.name}/clock`, {
+        frozen: true,
+        now: new Date(now).toISOString(),
+      });
+    return account;
   }
 
   /** An account that exists already (default: the default account), with the seeded credential. */

@@ -3,7 +3,8 @@ import { startSimulator, type TestSimulator } from '../../src/index.js';
 import { FIXED_NOW } from '../helpers.js';
 
 // The kit's clock: what clock.now(), advance() and set() answer, a clock that runs on in real time by
-// default, and one that stands still in a simulator started `frozen`, for exact time assertions.
+// default, and one that stands still, for exact time assertions: one account's (`frozen` at creation,
+// `clock.freeze()`), or every account's in a simulator started `frozen`.
 
 const T0 = new Date(FIXED_NOW).getTime();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,6 +88,32 @@ describe('kit clock of a simulator not frozen', () => {
     const second = (await account.clock.now()).getTime();
     expect(first).toBeGreaterThanOrEqual(T0);
     expect(second - first).toBeGreaterThanOrEqual(40);
+  });
+
+  it('createAccount({ frozen: true }) makes an account whose clock stands exactly at now until moved', async () => {
+    const account = await sim.createAccount({ now: FIXED_NOW, frozen: true });
+    expect((await account.clock.now()).getTime()).toBe(T0);
+    await pause(50);
+    expect((await account.clock.now()).getTime()).toBe(T0);
+    expect((await account.clock.advance({ minutes: 1 })).getTime()).toBe(T0 + 60_000);
+    await pause(50);
+    expect((await account.clock.now()).getTime()).toBe(T0 + 60_000);
+  });
+
+  it('clock.freeze() stops one account, others run on; clock.unfreeze() lets it run from where it stood', async () => {
+    const frozen = await sim.createAccount({ now: FIXED_NOW });
+    const running = await sim.createAccount({ now: FIXED_NOW });
+    const at = (await frozen.clock.freeze()).getTime();
+    const before = (await running.clock.now()).getTime();
+    await pause(50);
+    expect((await frozen.clock.now()).getTime()).toBe(at);
+    expect((await running.clock.now()).getTime() - before).toBeGreaterThanOrEqual(40);
+    // Running again: the answer is the time just after the call, from where the clock stood.
+    const unfrozen = (await frozen.clock.unfreeze()).getTime();
+    expect(unfrozen).toBeGreaterThanOrEqual(at);
+    expect(unfrozen - at).toBeLessThan(1000);
+    await pause(50);
+    expect((await frozen.clock.now()).getTime() - unfrozen).toBeGreaterThanOrEqual(40);
   });
 
   it('advance() answers the time moved to, counted from the running clock', async () => {
