@@ -91,6 +91,35 @@ function hasOrphans() {
     .some((f) => !existsSync(path.join(SRC, f.replace(/(\.d)?\.ts$|\.js$/, '.ts'))));
 }
 
+/**
+ * Stops with a plain message when a tool the build needs is not installed. They are dev
+ * dependencies: a fresh clone has none of them until `npm ci`, and `npm pack` (prepack) or
+ * `npm start` there would otherwise end in a module-not-found stack trace.
+ */
+function checkBuildTools() {
+  const resolver = createRequire(import.meta.url);
+  const found = (resolve) => {
+    try {
+      resolve();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const missing = [
+    ['typescript', () => resolver.resolve('typescript/bin/tsc')],
+    ['rolldown', () => import.meta.resolve('rolldown')],
+    ['swagger-ui-dist', () => resolver.resolve('swagger-ui-dist/package.json')],
+  ].filter(([, resolve]) => !found(resolve));
+  if (missing.length === 0) return;
+  const names = missing.map(([name]) => name).join(', ');
+  console.error(
+    `business-api-simulator: cannot build dist/: the dev dependencies are not installed (missing: ${names}).\n` +
+      'Run `npm ci` in this checkout first, then run the command again (npm pack, npm start or npm run build).',
+  );
+  process.exit(1);
+}
+
 function compile() {
   // TypeScript is a dev dependency: present in a checkout and while a git install is prepared.
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -149,6 +178,7 @@ restoreManifest();
 const stale = isStale();
 if (flags['if-stale'] && !stale) process.exit(0);
 if (flags.pack && !stale && !hasOrphans()) process.exit(0);
+checkBuildTools();
 if (flags.pack) rmSync(DIST, { recursive: true, force: true });
 rmSync(STAMP, { force: true });
 // The stamp takes the time the build started: a source saved while it ran makes the next start build again.

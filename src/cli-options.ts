@@ -58,7 +58,7 @@ Options:
 
 Accounts: the Host's first label names the account (acme.localhost → acme); an IP or bare host is
 the default account '${DEFAULT_ACCOUNT}'. Any account is also reachable at /accounts/<name>/api/v2/...
-Control plane: /__admin (see README).`;
+Control plane: /__admin (see docs/control-plane.md).`;
 
 export class UsageError extends Error {}
 

@@ -94,6 +94,11 @@ export class Account {
       (ms) => {
         this.settings.clockOffsetMs = ms;
       },
+      () => this.settings.clockFrozenAtMs,
+      (ms) => {
+        if (ms === undefined) delete this.settings.clockFrozenAtMs;
+        else this.settings.clockFrozenAtMs = ms;
+      },
     );
     this.journal = new Journal(limits.journalSize, journalBudget);
     const { seed, name } = this.settings;

@@ -28,34 +28,65 @@ export function checkClockTime(ms: number, realNow: number, what = 'now'): void 
 
 /**
  * An account's virtual clock: real time plus an offset, so time keeps moving between requests
- * while tests can jump it. Token expiry, rate-limit windows and "today" all read it. The offset is
- * kept in the account's settings, so a clock move is a write like any other. A move that would
- * leave the window around real time throws a ClockBoundError and changes nothing.
+ * while tests can jump it; or, frozen, a time that stands still until it is moved. Token expiry,
+ * rate-limit windows and "today" all read it. The offset and the frozen time are kept in the
+ * account's settings, so a clock move is a write like any other. A move that would leave the
+ * window around real time throws a ClockBoundError and changes nothing.
  */
 export class Clock {
   constructor(
     private readonly realNow: () => number,
     private readonly getOffset: () => number,
     private readonly setOffset: (ms: number) => void,
+    /** The time (epoch ms) the clock stands at while frozen, else undefined. */
+    private readonly getFrozenAt: () => number | undefined = () => undefined,
+    private readonly setFrozenAt: (ms: number | undefined) => void = () => undefined,
   ) {}
 
   now(): number {
-    return this.realNow() + this.getOffset();
+    return this.getFrozenAt() ?? this.realNow() + this.getOffset();
+  }
+
+  /** Whether the clock stands still between moves. */
+  get frozen(): boolean {
+    return this.getFrozenAt() !== undefined;
   }
 
   /** Sets the clock to an absolute time (epoch ms). */
   set(ms: number, what = 'now'): void {
     const real = this.realNow();
     checkClockTime(ms, real, what);
-    this.setOffset(ms - real);
+    if (this.frozen) this.setFrozenAt(ms);
+    else this.setOffset(ms - real);
   }
 
   /** Moves the clock by a number of seconds (negative: back). */
   advance(seconds: number, what = 'advanceSeconds'): void {
     const real = this.realNow();
+    const frozenAt = this.getFrozenAt();
+    if (frozenAt !== undefined) {
+      checkClockTime(frozenAt + seconds * 1000, real, what);
+      this.setFrozenAt(frozenAt + seconds * 1000);
+      return;
+    }
     const offset = this.getOffset() + seconds * 1000;
     checkClockTime(real + offset, real, what);
     this.setOffset(offset);
+  }
+
+  /** Stops the clock where it is: from now on only `set` and `advance` move it. */
+  freeze(): void {
+    if (!this.frozen) this.setFrozenAt(this.now());
+  }
+
+  /** Lets the clock run on in real time from where it stands. */
+  unfreeze(what = 'frozen'): void {
+    const frozenAt = this.getFrozenAt();
+    if (frozenAt === undefined) return;
+    const real = this.realNow();
+    checkClockTime(frozenAt, real, what);
+    this.setOffset(frozenAt - real);
+    this.setFrozenAt(undefined);
   }
 
   get offset(): number {

@@ -24,6 +24,8 @@ export const Settings = z.object({
     .finite()
     .min(-MAX_CLOCK_SKEW_MS, { message: 'the account clock must stay within 10 years of real time' })
     .max(MAX_CLOCK_SKEW_MS, { message: 'the account clock must stay within 10 years of real time' }),
+  /** The time a frozen clock stands at (epoch ms); absent while it runs. */
+  clockFrozenAtMs: z.number().finite().optional(),
   fiscalised: z.boolean().optional(),
   /** The scenario the account was built from: a shipped name, a file path, or `(inline)`. */
   scenario: z.string().optional(),

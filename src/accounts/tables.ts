@@ -15,6 +15,8 @@ export interface AccountSettings {
   rateLimit: boolean;
   /** Virtual clock offset from real time, kept so a restart resumes the same virtual time. */
   clockOffsetMs: number;
+  /** The time (epoch ms) a frozen clock stands at; absent while the clock runs on in real time. */
+  clockFrozenAtMs?: number;
   /** Fiscalised accounts report a FiscalStatus on accounting documents; absent (older files) = not fiscalised. */
   fiscalised?: boolean;
   /** The scenario the account was built from (its name, file path or `(inline)`). */

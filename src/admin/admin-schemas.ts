@@ -101,7 +101,12 @@ export const ApiKeyInfo = z
   })
   .meta({ id: 'ApiKeyInfo' });
 
-export const Clock = z.strictObject({ now: instant }).meta({ id: 'Clock' });
+export const Clock = z
+  .strictObject({
+    now: instant,
+    frozen: z.literal(true).optional().describe('Present while the clock stands still between moves.'),
+  })
+  .meta({ id: 'Clock' });
 
 export const WebhookDelivery = z
   .strictObject({

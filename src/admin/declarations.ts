@@ -241,13 +241,15 @@ export const adminDeclarations: readonly AdminRoute[] = [
   }),
   clock.post('/accounts/{name}/clock', {
     operationId: 'setClock',
-    summary: 'Move the clock',
-    description: 'Recurring invoices and webhook events due by the new time are produced at once.',
+    summary: 'Move, freeze or unfreeze the clock',
+    description:
+      'Recurring invoices and webhook events due by the new time are produced at once. A frozen clock stands still ' +
+      '(token expiry, rate-limit windows and lockouts with it) until it is moved or unfrozen.',
     route: named,
     body: {
       schema: ClockBody,
       required: true,
-      description: '`{advanceSeconds}` or `{now}`, exactly one.',
+      description: '`{advanceSeconds}` or `{now}` (at most one), and or `{frozen}`.',
       example: { advanceSeconds: 15768000 },
     },
     answers: {
@@ -257,6 +259,8 @@ export const adminDeclarations: readonly AdminRoute[] = [
     },
     handler: async ({ c, account, body }) => {
       await account.write(() => {
+        if (body.frozen === true) account.clock.freeze();
+        else if (body.frozen === false) account.clock.unfreeze();
         if (body.advanceSeconds !== undefined) account.clock.advance(body.advanceSeconds);
         else if (body.now !== undefined) account.clock.set(body.now);
       });
@@ -291,7 +295,8 @@ function changesAnswer(changes: ScenarioChanges) {
 }
 
 function clockOf(account: Account) {
-  return { now: new Date(account.clock.now()).toISOString() };
+  const now = new Date(account.clock.now()).toISOString();
+  return account.clock.frozen ? { now, frozen: true as const } : { now };
 }
 
 const OPEN_PATHS = new Set(adminDeclarations.filter((r) => r.open).map((r) => `GET /__admin${r.path}`));

@@ -57,12 +57,25 @@ export const CreateApiKeyBody = z.strictObject({
 // Whether the move keeps the clock within its window of real time is the Clock's own check.
 const seconds = z.number().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
-/** `{advanceSeconds}` or `{now}`: one object rather than a union, so a bad value is reported on its own field. */
+/**
+ * `{advanceSeconds}` or `{now}`, and/or `{frozen}`: one object rather than a union, so a bad value is reported on
+ * its own field.
+ */
 export const ClockBody = z
   .strictObject({
     advanceSeconds: seconds.optional().describe('Seconds to move the clock by (negative: back).'),
     now: isoInstant.optional().describe('The time to set, ISO 8601.'),
+    frozen: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: the clock stands still, moved only by advanceSeconds and now; false: it runs on in real time from ' +
+          'where it stands. Applied before the move given with it.',
+      ),
   })
-  .refine((b) => (b.advanceSeconds === undefined) !== (b.now === undefined), {
+  .refine((b) => b.advanceSeconds === undefined || b.now === undefined, {
     message: 'expected exactly one of advanceSeconds and now',
+  })
+  .refine((b) => b.advanceSeconds !== undefined || b.now !== undefined || b.frozen !== undefined, {
+    message: 'expected one of advanceSeconds and now, or frozen',
   });

@@ -11,6 +11,12 @@ export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
   listen?: boolean;
   /** Initial virtual time of new accounts (default: real time). */
   now?: Date | string | number;
+  /**
+   * Stop real time inside the simulator at its start: every account's clock then stands still and
+   * moves only by `clock.advance` and `clock.set`, for exact time assertions (default false: the
+   * clocks run on in real time). Token expiry, rate-limit windows and lockouts read the same clocks.
+   */
+  frozen?: boolean;
 }
 
 export interface NewTestAccount {
@@ -20,6 +26,8 @@ export interface NewTestAccount {
   size?: WorldSize;
   now?: Date | string | number;
   rateLimit?: boolean;
+  /** Start with the account's clock frozen: exactly at `now` when given, else where it stands. See `clock.freeze()`. */
+  frozen?: boolean;
   /** A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object. */
   scenario?: string | Record<string, unknown>;
 }
@@ -50,10 +58,19 @@ export class TestSimulator {
 
   /** A new, isolated account (its own world, clock, credentials, journal and faults). */
   async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
-    const { now, ...rest } = options;
+    const { now, frozen = false, ...rest } = options;
     const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
     const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'POST', '/accounts', body);
-    return this.handle(created);
+    const account = this.handle(created);
+    if (!frozen) return account;
+    // Frozen and put back at `now`, so it stands there to the millisecond whatever the creation took.
+    if (now === undefined) await account.clock.freeze();
+    else
+      await controlPlane(this.inProcess, 'POST', `/accounts/${created.name}/clock`, {
+        frozen: true,
+        now: new Date(now).toISOString(),
+      });
+    return account;
   }
 
   /** An account that exists already (default: the default account), with the seeded credential. */
@@ -79,8 +96,12 @@ export class TestSimulator {
  * service.
  */
 export async function startSimulator(options: TestSimulatorOptions = {}): Promise<TestSimulator> {
-  const { listen = true, now, ...rest } = options;
+  const { listen = true, now, frozen = false, ...rest } = options;
   const serverOptions: ServerOptions = { ...rest, ...(now === undefined ? {} : { now: new Date(now).getTime() }) };
+  if (frozen) {
+    const stopped = Date.now();
+    serverOptions.realNow = () => stopped;
+  }
   if (!listen) {
     const simulator = await createSimulator(serverOptions);
     return new TestSimulator(simulator, undefined, () => simulator.close());

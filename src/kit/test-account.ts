@@ -89,12 +89,24 @@ export class TestAccount {
     this.token = undefined;
   }
 
+  /**
+   * The account's virtual clock. Each call answers the clock's time right after it as a Date: after `advance` and
+   * `set` the time moved to, exactly on a frozen clock and a few milliseconds on for a running one. The clock runs on
+   * in real time between calls, unless it is frozen (`freeze()`, an account created `frozen`, or a simulator started
+   * `frozen`).
+   */
   readonly clock = {
     now: async (): Promise<Date> => new Date((await this.admin<{ now: string }>('GET', '/clock')).now),
     advance: async (by: Duration): Promise<Date> =>
       new Date((await this.admin<{ now: string }>('POST', '/clock', { advanceSeconds: seconds(by) })).now),
     set: async (to: Date | string | number): Promise<Date> =>
       new Date((await this.admin<{ now: string }>('POST', '/clock', { now: new Date(to).toISOString() })).now),
+    /** Stops the clock where it is: from then on only `advance` and `set` move it. Answers the time it stands at. */
+    freeze: async (): Promise<Date> =>
+      new Date((await this.admin<{ now: string }>('POST', '/clock', { frozen: true })).now),
+    /** Lets the clock run on in real time from where it stands. */
+    unfreeze: async (): Promise<Date> =>
+      new Date((await this.admin<{ now: string }>('POST', '/clock', { frozen: false })).now),
   };
 
   readonly journal = {

@@ -113,6 +113,30 @@ describe('build script', () => {
     expect(existsSync(path.join(dir, 'dist/a.js'))).toBe(true);
   });
 
+  it('without the dev dependencies (a fresh clone) it says to run npm ci, with no stack trace, and leaves dist/ alone', () => {
+    const bare = mkdtempSync(path.join(tmpdir(), 'sim-build-bare-'));
+    try {
+      mkdirSync(path.join(bare, 'scripts'));
+      mkdirSync(path.join(bare, 'src'));
+      mkdirSync(path.join(bare, 'dist'));
+      for (const f of ['build.js', 'pack-manifest.js'])
+        copyFileSync(path.join(root, 'scripts', f), path.join(bare, 'scripts', f));
+      writeFileSync(path.join(bare, 'src/a.ts'), 'export const a = 1;\n');
+      writeFileSync(path.join(bare, 'dist/kept.js'), '');
+      writeFileSync(path.join(bare, 'package.json'), '{"name":"x","version":"1.0.0","type":"module"}\n');
+      const out = spawnSync(process.execPath, [path.join(bare, 'scripts/build.js'), '--pack'], { encoding: 'utf8' });
+      expect(out.status).toBe(1);
+      expect(out.stderr).toContain(
+        'the dev dependencies are not installed (missing: typescript, rolldown, swagger-ui-dist)',
+      );
+      expect(out.stderr).toContain('Run `npm ci` in this checkout first');
+      expect(out.stderr).not.toMatch(/Cannot find module|^\s+at /m);
+      expect(existsSync(path.join(bare, 'dist/kept.js'))).toBe(true);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('a pack leaves out the prepare script and puts package.json back as it was', () => {
     const original = readFileSync(path.join(dir, 'package.json'), 'utf8');
     const run = (action: string) => spawnSync(process.execPath, [path.join(dir, 'scripts/pack-manifest.js'), action]);

@@ -51,8 +51,8 @@ describe('scenario files', () => {
     for (const name of SHIPPED) expect(index).toContain(`${name}.yaml`);
   });
 
-  it("the README's commented example is a valid scenario that applies", async () => {
-    const readme = readFileSync(path.resolve(dir, '../README.md'), 'utf8');
+  it("docs/scenarios.md's commented example is a valid scenario that applies", async () => {
+    const readme = readFileSync(path.resolve(dir, '../docs/scenarios.md'), 'utf8');
     const example = /```yaml\n(# yaml-language-server[\s\S]*?)```/.exec(readme)![1]!;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'readme-')), 'example.yaml');
     writeFileSync(file, example);

@@ -38,3 +38,13 @@ it('recurring-invoice-due: after a clock advance past the run date, the next req
   const made = await call(sim, `/api/v2/accountingdocuments/${events[0].data.accounting_document_id}`, { token });
   expect(made.body).toMatchObject({ AccountingDocumentTypeId: 1, DocumentDate: '2026-03-16 10:00' });
 });
+
+it('recurring-invoice-due: with no webhook registered, the advance generates the invoice and delivers nothing', async () => {
+  const { sim, token } = await demoApi({ scenario: 'recurring-invoice-due' });
+  expect((await call(sim, '/api/v2/webhooks', { token })).body).toEqual([]);
+  await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 3600 } });
+  const after = await call(sim, `/api/v2/accountingdocuments/${RECURRING}`, { token });
+  expect(after.body.NextRunDate).not.toBe('2026-03-16 10:00');
+  await settled(sim.registry.get('demo')!);
+  expect((await call(sim, '/__admin/accounts/demo/webhooks/deliveries')).body).toEqual([]);
+});

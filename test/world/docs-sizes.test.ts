@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateWorld, type World } from '../../src/world/index.js';
 
-// The README's table of what each world size holds: exact counts hold for every seed, `~` counts
+// docs/world.md's table of what each world size holds: exact counts hold for every seed, `~` counts
 // are shown for seed 42 and hold within a tenth (they move with the day).
 
-const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const README = readFileSync(path.resolve(import.meta.dirname, '../../docs/world.md'), 'utf8');
 const SIZES = ['small', 'standard', 'large'] as const;
 const COLLECTION: Record<string, keyof World> = {
   sites: 'sites',
@@ -39,13 +39,13 @@ function table(): { key: keyof World; cells: string[] }[] {
       .slice(1, -1)
       .map((c) => c.trim());
     const key = COLLECTION[name.replace(/ \(.*\)$/, '')];
-    if (!key) throw new Error(`README world table: unknown row ${name}`);
+    if (!key) throw new Error(`docs/world.md world table: unknown row ${name}`);
     rows.push({ key, cells });
   }
   return rows;
 }
 
-describe('the README world table', () => {
+describe('the docs/world.md world table', () => {
   it('names every row it has and has one per collection listed', () => {
     expect(table().map((r) => r.key)).toEqual(Object.values(COLLECTION));
   });
