@@ -8,7 +8,7 @@
 // large table does not read it again (accounts/keyed-fold.ts keeps rows by key that way).
 
 import type { Steps } from '../world/steps.js';
-import { stepOf } from './lineage.js';
+import { type Step, stepOf } from './lineage.js';
 
 export interface RowFold<S> {
   state: S;
@@ -45,7 +45,7 @@ export function foldRows<S>(
 ): { state: S; open: object[] } {
   let fold = folds.get(rows);
   if (!fold || fold.upTo > rows.length) {
-    fold = (carry && carried(folds, rows, carry)) || { state: start(), upTo: 0, open: [] };
+    fold = (carry && carried(folds, rows, carry, add)) || { state: start(), upTo: 0, open: [] };
     folds.set(rows, fold);
   }
   const end = Math.min(rows.length, fold.upTo + limit);
@@ -70,20 +70,55 @@ export function foldRows<S>(
   return { state: fold.state, open };
 }
 
+/** Steps followed back to an array already folded; a longer chain is read again instead. */
+const MAX_CARRIED_STEPS = 10_000;
+
 /**
- * The fold of an array records.ts made by one step from an array already folded: that fold
- * carried over. A replaced position is read again as a row not frozen yet; after a removal the
- * positions past it move down by one.
+ * The fold of an array records.ts made by steps from an array already folded (one step, or many in
+ * one write: edits, removals, appends): that fold carried over each step in turn. A replaced
+ * position is read again as a row not frozen yet; after a removal the positions past it move down
+ * by one; rows an array was given in place before the next step are read as the fold reads them.
  */
 function carried<S>(
   folds: { get(rows: readonly object[]): RowFold<S> | undefined },
   rows: readonly object[],
   carry: (state: S, removed: object | undefined) => S | undefined,
+  add: (state: S, row: object, at: number) => void,
 ): RowFold<S> | undefined {
-  const step = stepOf(rows);
-  if (!step) return undefined;
-  const parent = folds.get(step.from);
-  if (!parent || parent.upTo !== step.from.length) return undefined;
+  const chain: [readonly object[], Step][] = [];
+  let parent: RowFold<S> | undefined;
+  for (let at = rows; !parent; ) {
+    const step = stepOf(at);
+    if (!step || chain.length >= MAX_CARRIED_STEPS) return undefined;
+    chain.push([at, step]);
+    const folded = folds.get(step.from);
+    if (folded && folded.upTo === step.from.length) parent = folded;
+    else at = step.from;
+  }
+  let fold: RowFold<S> = parent;
+  for (let n = chain.length - 1; n >= 0; n--) {
+    const [array, step] = chain[n]!;
+    const next = carriedStep(fold, step, carry);
+    if (!next) return undefined;
+    fold = next;
+    // An array the write has gone on from holds its last rows: read them as a fold does.
+    if (array !== rows) {
+      for (let i = fold.upTo; i < array.length; i++) {
+        if (Object.isFrozen(array[i])) add(fold.state, array[i]!, i);
+        else fold.open.push(i);
+      }
+      fold.upTo = array.length;
+    }
+  }
+  return fold;
+}
+
+/** The fold after one step, from the fold of the array the step was made from (read to its end). */
+function carriedStep<S>(
+  parent: RowFold<S>,
+  step: Step,
+  carry: (state: S, removed: object | undefined) => S | undefined,
+): RowFold<S> | undefined {
   if (step.kind === 'append') {
     const state = carry(parent.state, undefined);
     return state === undefined ? undefined : { state, upTo: parent.upTo, open: [...parent.open] };
