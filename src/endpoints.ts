@@ -1,10 +1,10 @@
 import { availabilityEndpoints } from './appointments/availability/endpoints.js';
 import { appointmentCrudEndpoints } from './appointments/endpoints.js';
-import { ping } from './auth/ping.js';
-import { tokenEndpoints } from './auth/token-endpoints.js';
 import { catalogueEndpoints } from './catalogue/endpoints.js';
 import { classEndpoints } from './classes/endpoints.js';
 import { clientEndpoints } from './clients/endpoints.js';
+import { ping } from './connectivity/endpoints.js';
+import { tokenEndpoints } from './credentials/endpoints.js';
 import { employeeEndpoints } from './employees/endpoints.js';
 import { clientCustomFormsEndpoint } from './forms/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStored, notePlace, noteStep, placeOf } from './accounts/lineage.js';
 import type { Collection } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
-import { fieldName, type ModelStateErrors, notValidMessage, requiredMessage } from './http/model-state.js';
+import { fieldName, type ModelStateErrors, notValidMessage, requiredMessage } from './errors/model-state.js';
 import type { Random } from './random.js';
 import { EMPTY_GUID, type Guid } from './world/common.js';
 import type { World } from './world/index.js';

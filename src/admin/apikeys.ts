@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ApiKey, addApiKey, removeApiKey } from '../auth/credentials.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { adminGroup, named, onAccount, refused, withId } from './admin-route.js';
 import { ApiKeyInfo, IssuedApiKey } from './admin-schemas.js';
 import { CreateApiKeyBody } from './schemas.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import { AccountExistsError } from '../accounts/registry.js';
 import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { ADMIN_JSON, ADMIN_YAML } from '../openapi/files.js';
 import { documentAnswers } from '../openapi/serve.js';
 import { applyScenario, createAccount, resetAccount, type ScenarioChanges } from '../scenarios/apply.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { errors } from '../errors/errors.js';
 import { MAX_FAULT_RULES } from '../faults/fault-rules.js';
 import { type FaultRule, FaultRuleInput } from '../faults/schemas.js';
-import { errors } from '../http/errors.js';
 import { adminGroup, empty, named, onAccount, refused, withId } from './admin-route.js';
 import { ListedFaultRule } from './admin-schemas.js';
 import { checked } from './json-body.js';

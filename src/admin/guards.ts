@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { isOpenAdminCall } from './declarations.js';
 
 // A simulator on a developer's machine can be reached by any web page open in their browser: a

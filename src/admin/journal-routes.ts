@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { JournalQuery } from '../accounts/journal-query.js';
 import { verifyJournal } from '../accounts/journal-verify.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { type AdminParam, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
 import {
   CountAnswer,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { errors } from '../errors/errors.js';
 import { MAX_BODY_BYTES, readText } from '../http/body.js';
-import { errors } from '../http/errors.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 
 /**

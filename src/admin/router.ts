@@ -4,7 +4,7 @@ import { type Account, AccountClosedError } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import { DEFAULT_ACCOUNT, isAccountName } from '../accounts/host.js';
 import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../errors/errors.js';
 import { ScenarioError } from '../scenarios/load.js';
 import { type AdminRoute, honoPath } from './admin-route.js';
 import { adminDeclarations } from './declarations.js';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sha256 } from '../auth/hash.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { isOpenAdminCall } from './declarations.js';
 
 // The control plane can create accounts, credentials and keys, so off loopback it needs a token:

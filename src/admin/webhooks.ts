@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { type Delivery, listDeliveries, replay } from '../webhooks/deliveries.js';
 import { adminGroup, named, onAccount, refused, withId } from './admin-route.js';
 import { WebhookDelivery } from './admin-schemas.js';

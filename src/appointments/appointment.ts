@@ -1,7 +1,7 @@
 import { clientsReady, clientWithId } from '../clients/client-keys.js';
 import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
-import { errors } from '../http/errors.js';
-import { ModelStateErrors } from '../http/model-state.js';
+import { errors } from '../errors/errors.js';
+import { ModelStateErrors } from '../errors/model-state.js';
 import { containsAny } from '../match.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';

@@ -1,8 +1,8 @@
+import { checkRange } from '../errors/range.js';
 import { weekAround } from '../examples.js';
 import { rangeParams } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { guid, guidFilter, routeGuid, string } from '../http/params.js';
-import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import {

@@ -1,7 +1,7 @@
 import { clientWithId } from '../clients/client-keys.js';
 import { parseDateTime } from '../datetime.js';
-import { errors } from '../http/errors.js';
-import { ModelStateErrors } from '../http/model-state.js';
+import { errors } from '../errors/errors.js';
+import { ModelStateErrors } from '../errors/model-state.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';

@@ -1,6 +1,6 @@
 import { formatDateTime, utcMs } from '../datetime.js';
-import { errors } from '../http/errors.js';
-import { ModelStateErrors } from '../http/model-state.js';
+import { errors } from '../errors/errors.js';
+import { ModelStateErrors } from '../errors/model-state.js';
 import { byName, containsAny, type SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';

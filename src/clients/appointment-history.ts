@@ -1,6 +1,6 @@
 import { appointmentEnd, serviceSummary } from '../appointments/appointment.js';
 import { utcMs } from '../datetime.js';
-import { checkRange } from '../http/range.js';
+import { checkRange } from '../errors/range.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';

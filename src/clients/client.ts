@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
-import { errors } from '../http/errors.js';
-import { ModelStateErrors } from '../http/model-state.js';
+import { errors } from '../errors/errors.js';
+import { ModelStateErrors } from '../errors/model-state.js';
 import { containsAny, hasState, inSite, startsWithAny } from '../match.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';

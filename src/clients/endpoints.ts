@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { errors } from '../errors/errors.js';
 import { atSite } from '../examples.js';
 import { findParam, itemStateParam, rangeParams, siteIdParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
-import { errors } from '../http/errors.js';
 import { booleanFilter, guid, optionalDateTime, routeGuid, string } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import type { AccountRegistry } from '../accounts/registry.js';
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors } from '../errors/errors.js';
 import { listScenarios } from '../scenarios/load.js';
 import { CONSOLE_BASE } from './access.js';
 import { accountsPage } from './accounts-page.js';

@@ -1,8 +1,8 @@
+import { checkRange } from '../errors/range.js';
 import { weekAround } from '../examples.js';
 import { findParam, itemStateParam, rangeParams, siteIdParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { boolean, guid } from '../http/params.js';
-import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import { EmployeeListSchema, EmployeeScheduleSchema } from './schemas.js';

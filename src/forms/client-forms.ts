@@ -1,6 +1,6 @@
 import { clientWithId } from '../clients/client-keys.js';
 import { utcMs } from '../datetime.js';
-import { widenedEnd } from '../http/range.js';
+import { widenedEnd } from '../errors/range.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import type { Guid } from '../world/common.js';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import { type ApiError, errors, type ModelState } from '../errors/errors.js';
+import { fieldName, notValidMessage, requiredMessage } from '../errors/model-state.js';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { canonicalKeys } from './body-keys.js';
 import type { BodySpec } from './endpoint.js';
-import { type ApiError, errors, type ModelState } from './errors.js';
-import { fieldName, notValidMessage, requiredMessage } from './model-state.js';
 
 /** Key under which errors about the body as a whole are reported. */
 export const BODY_FIELD = 'body';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import type { ThrottleRule } from '../accounts/throttle.js';
 import type { Credential } from '../auth/credentials.js';
+import type { ApiError } from '../errors/errors.js';
 import type { World } from '../world/index.js';
-import type { ApiError } from './errors.js';
 import type { Param, Params, ParamValues } from './params.js';
 import type { Reply } from './reply.js';
 

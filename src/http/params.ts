@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { parseDateTime } from '../datetime.js';
+import { notValidMessage } from '../errors/model-state.js';
 import { EMPTY_GUID } from '../world/common.js';
 import { type Enumeration, enumValue } from './enums.js';
 import { parseGuid } from './guid.js';
-import { notValidMessage } from './model-state.js';
 
 // A query or route parameter declaration. `required` means required-by-name (R): the name must
 // be in the URL or no action matches. Optional (O) parameters carry a default instead.

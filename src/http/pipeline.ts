@@ -5,6 +5,7 @@ import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import { type ApiKey, apiUserId, type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
+import { ApiError, errors, type ModelState } from '../errors/errors.js';
 import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
@@ -12,7 +13,6 @@ import { EMPTY_GUID } from '../world/common.js';
 import { encodeAnswer } from './answer.js';
 import { MAX_BODY_BYTES, readBody, readText } from './body.js';
 import type { Endpoint } from './endpoint.js';
-import { ApiError, errors, type ModelState } from './errors.js';
 import type { Params } from './params.js';
 import { parseQuery, type RawQuery } from './query.js';
 import { type Reply, toResponse } from './reply.js';

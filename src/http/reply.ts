@@ -1,6 +1,6 @@
 import { runInSlices } from '../accounts/slices.js';
+import { JSON_TYPE } from '../errors/errors.js';
 import type { Steps } from '../world/steps.js';
-import { JSON_TYPE } from './errors.js';
 
 /** A handler's answer. Errors are thrown as ApiError instead. */
 export interface Reply {

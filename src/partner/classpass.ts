@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { setBookingStateAtSite } from '../classes/class-booking.js';
 import { formatDateTime } from '../datetime.js';
+import { notValidMessage } from '../errors/model-state.js';
 import { answerObject, assumed } from '../field-sources.js';
-import { notValidMessage } from '../http/model-state.js';
 import { bodyDateTime } from '../records.js';
 import type { ClassBookingState } from '../world/classes.js';
 import type { Guid } from '../world/common.js';

@@ -1,8 +1,8 @@
 import { DAY, formatDateTime, startOfDay } from '../datetime.js';
+import { checkRange } from '../errors/range.js';
 import { rangeParams } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { guidFilter } from '../http/params.js';
-import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { salesReportSteps } from './sales-report.js';
 import { SalesReportSchema } from './schemas.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
-import type { ModelStateErrors } from '../http/model-state.js';
+import type { ModelStateErrors } from '../errors/model-state.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { WithNoneIds } from '../records.js';

@@ -1,8 +1,8 @@
 import { clientsReady, clientWithId } from '../clients/client-keys.js';
 import { formatDateTime } from '../datetime.js';
-import { errors } from '../http/errors.js';
-import { ModelStateErrors, notValidMessage } from '../http/model-state.js';
-import { widenedEnd } from '../http/range.js';
+import { errors } from '../errors/errors.js';
+import { ModelStateErrors, notValidMessage } from '../errors/model-state.js';
+import { widenedEnd } from '../errors/range.js';
 import { type SiteRange, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { requiredMessage } from '../errors/model-state.js';
 import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
-import { requiredMessage } from '../http/model-state.js';
 import { bodyDateTime, optionalBodyGuid, text } from '../records.js';
 
 // Wire shapes of the sales area: the request bodies of documents and entries, and the answers. The

@@ -2,7 +2,7 @@ import type { Account } from '../accounts/account.js';
 import type { AvailableTime } from '../appointments/availability/schemas.js';
 import { parseDateTime } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/errors.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
 import { EMPTY_GUID } from '../world/common.js';
 import { ScenarioError } from './load.js';

@@ -6,7 +6,7 @@ import { slicePauses } from '../accounts/slices.js';
 import type { Collection } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/errors.js';
 import { GUID } from '../http/guid.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
 import { editRecord } from '../records.js';

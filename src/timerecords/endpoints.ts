@@ -1,8 +1,8 @@
+import { checkRange } from '../errors/range.js';
 import { weekAround } from '../examples.js';
 import { findParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { dateTime, guid } from '../http/params.js';
-import { checkRange } from '../http/range.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
 import { TimeRecordListSchema } from './schemas.js';

@@ -1,5 +1,5 @@
 import { MINUTE, utcMs } from '../datetime.js';
-import { widenedEnd } from '../http/range.js';
+import { widenedEnd } from '../errors/range.js';
 import { containsAny, inSite, type SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import type { World } from '../world/index.js';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../datetime.js';
-import { errors } from '../http/errors.js';
-import { ModelStateErrors } from '../http/model-state.js';
+import { errors } from '../errors/errors.js';
+import { ModelStateErrors } from '../errors/model-state.js';
 import { hasState, inSite, startsWithAny } from '../match.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';

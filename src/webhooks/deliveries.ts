@@ -4,8 +4,8 @@ import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Account } from '../accounts/account.js';
 import { formatDateTime } from '../datetime.js';
-import { anythingDue, type Generated, generateDue } from '../sales/recurring.js';
 import { EMPTY_GUID } from '../world/common.js';
+import type { AccountingDocument } from '../world/sales.js';
 import { DELIVERY_HEADER, guardedLookup, literalOwnTarget, OwnTargetError, portOf } from './own-target.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
@@ -97,22 +97,23 @@ const appendDeliveries = (account: Account, added: readonly Delivery[]) =>
 const subscriptionOf = (account: Account, webhookId: string) =>
   subscriptionsOf(account).find((s) => s.webhook_id === webhookId);
 
-/**
- * Hooks the recurring invoices and their events into an account: before each request (and after a
- * control-plane clock move) the invoices due by the clock are generated and their deliveries
- * stored in the same write; deliveries are sent once a write is durable, and again after a restart.
- */
-export function prepareRecurring(account: Account): void {
-  account.onClock = {
-    due: (now) => anythingDue(account, now),
-    run: (now) => enqueueEvents(account, generateDue(account, now)),
-  };
+/** Sends an account's deliveries once a write is durable, and now the ones a restart left pending. */
+export function prepareDeliveries(account: Account): void {
   account.onCommit = () => sendPending(account);
   sendPending(account);
 }
 
+/** An invoice a recurring invoice made: the event subscribers hear of, at the run date. */
+export interface InvoiceEvent {
+  event: EventKind;
+  /** The run date: the generated invoice's DocumentDate, and the event's occurred_utc. */
+  at: number;
+  document: AccountingDocument;
+  recurring: AccountingDocument;
+}
+
 /** Adds one delivery per subscription of each generated invoice's event, in run order, in the write that made it. */
-export function enqueueEvents(account: Account, generated: readonly Generated[]): void {
+export function enqueueEvents(account: Account, generated: readonly InvoiceEvent[]): void {
   if (generated.length === 0) return;
   const subscriptions = subscriptionsOf(account);
   const added: Delivery[] = [];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/account.js';
 import { SECRETS_KEY_FILE } from '../accounts/secret-box.js';
 import { formatDateTime } from '../datetime.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../errors/errors.js';
 import { isOwnHostName, listensOn } from './own-target.js';
 
 // Webhook subscriptions are a table of the account (so a --data-dir restart keeps them, and a

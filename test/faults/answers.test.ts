@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import { THROTTLED_MESSAGE } from '../../src/http/errors.js';
+import { THROTTLED_MESSAGE } from '../../src/errors/errors.js';
 import { activeSite, call, tokenFor } from '../helpers.js';
 import { addFaults, faultSimulator, journal } from './support.js';
 

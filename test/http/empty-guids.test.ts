@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints.js';
-import { JSON_TYPE } from '../../src/http/errors.js';
+import { JSON_TYPE } from '../../src/errors/errors.js';
 import { activeSite, call, type DemoApi, demoApi, EMPTY } from '../helpers.js';
 import { responseProblems } from '../openapi/response-validator.js';
 import { newVoucher } from '../vouchers/support.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adminDeclarations } from '../../src/admin/declarations.js';
-import { generateAdminOpenApi } from '../../src/openapi/generate.js';
+import { generateAdminOpenApi } from '../../src/openapi-write/generate.js';
 import { call, simulator } from '../helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');

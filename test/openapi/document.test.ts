@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { endpoints } from '../../src/endpoints.js';
-import { generateOpenApi } from '../../src/openapi/generate.js';
+import { generateOpenApi } from '../../src/openapi-write/generate.js';
 import { call, simulator } from '../helpers.js';
 import { responseProblems } from './response-validator.js';
 

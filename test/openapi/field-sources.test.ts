@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_KINDS } from '../../src/field-sources.js';
-import { answerTypes, fieldsPage } from '../../src/openapi/fields-page.js';
+import { answerTypes, fieldsPage } from '../../src/openapi-write/fields-page.js';
 import { call, simulator } from '../helpers.js';
 
 // Where each answer field comes from: every property of every answer type in the document says so

@@ -1,6 +1,6 @@
 import { DAY, startOfDay, utcText } from '../../datetime.js';
-import { errors } from '../../http/errors.js';
-import { notValidMessage } from '../../http/model-state.js';
+import { errors } from '../../errors/errors.js';
+import { notValidMessage } from '../../errors/model-state.js';
 import { isGiven } from '../../records.js';
 import type { Service } from '../../world/catalogue.js';
 import { EMPTY_GUID, type Guid } from '../../world/common.js';

@@ -1,5 +1,5 @@
 import { DAY } from '../../datetime.js';
-import { errors } from '../../http/errors.js';
+import { errors } from '../../errors/errors.js';
 import { isGiven } from '../../records.js';
 import type { Resource, Service } from '../../world/catalogue.js';
 import type { Guid } from '../../world/common.js';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { type Credential, changeCredential, findByClientSecret, newClientId } from '../auth/credentials.js';
+import { randomSecret, sha256 } from '../auth/hash.js';
+import { issueToken, revokeTokens, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import { formatDateTime } from '../datetime.js';
+import { errors } from '../errors/errors.js';
 import { answerObject } from '../field-sources.js';
 import { endpointGroup, type RequestContext } from '../http/endpoint.js';
-import { errors } from '../http/errors.js';
 import { reply } from '../http/reply.js';
-import { type Credential, changeCredential, findByClientSecret, newClientId } from './credentials.js';
-import { randomSecret, sha256 } from './hash.js';
-import { issueToken, revokeTokens, TOKEN_LIFETIME_SECONDS } from './tokens.js';
 
 // The four credential endpoints: no bearer token, a `{ clientId, secret }` body, snake_case
 // answers and OAuth-style `{ error }` failures.

@@ -1,7 +1,7 @@
 import type { ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { type ThrottleRule, V1_THROTTLE, V2_THROTTLE } from '../accounts/throttle.js';
+import { BODY_TOO_LARGE, FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../errors/errors.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
-import { BODY_TOO_LARGE, FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../http/errors.js';
 
 // The error answers every endpoint shares, as reusable components; the bodies come from the same
 // constants the simulator answers with.

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import { ADMIN_JSON, ADMIN_YAML, FIELDS_PAGE, OPENAPI_JSON, OPENAPI_YAML } from '../openapi/files.js';
 import { writeScenarioSchema } from '../scenarios/json-schema.js';
 import { fieldsPage } from './fields-page.js';
-import { ADMIN_JSON, ADMIN_YAML, FIELDS_PAGE, OPENAPI_JSON, OPENAPI_YAML } from './files.js';
 import { generateAdminOpenApi, generateOpenApi } from './generate.js';
 
 // `npm run openapi`: regenerates openapi/openapi.json and openapi/openapi.yaml from the endpoint table,
