@@ -1,4 +1,4 @@
-import { clientsReady, clientWithId } from '../clients/client-keys.js';
+import { clientsReady, clientWithId } from '../client-keys.js';
 import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';

@@ -1,4 +1,4 @@
-import { clientWithId } from '../clients/client-keys.js';
+import { clientWithId } from '../client-keys.js';
 import { parseDateTime } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';

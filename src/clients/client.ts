@@ -14,7 +14,7 @@ import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
 import { filterInSteps, mapInSteps, type Steps, sortInSteps } from '../world/steps.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
-import { clientWithId, emailKey, firstClientBy, mobileKey } from './client-keys.js';
+import { clientWithId, emailKey, firstClientBy, mobileKey } from '../client-keys.js';
 import type {
   AddressIn,
   ClientAnswer,

@@ -1,4 +1,4 @@
-import { clientWithId } from '../clients/client-keys.js';
+import { clientWithId } from '../client-keys.js';
 import { utcMs } from '../datetime.js';
 import { widenedEnd } from '../errors/range.js';
 import type { SiteRange } from '../match.js';

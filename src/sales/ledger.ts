@@ -1,4 +1,4 @@
-import { clientsReady, clientWithId } from '../clients/client-keys.js';
+import { clientsReady, clientWithId } from '../client-keys.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors, notValidMessage } from '../errors/model-state.js';

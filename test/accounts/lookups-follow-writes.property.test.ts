@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markStored } from '../../src/accounts/lineage.js';
-import { firstClientBy } from '../../src/clients/client-keys.js';
+import { firstClientBy } from '../../src/client-keys.js';
 import { editRecord, insertRecord, removeRecord } from '../../src/records.js';
 import { rowsWhere, rowWhere, sumsBy } from '../../src/row-lookup.js';
 import type { Client } from '../../src/world/clients.js';

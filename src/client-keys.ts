@@ -1,7 +1,7 @@
-import { type KeyedRows, keyedRows, keyedRowsReady, type RowKeys, rowsUnder } from '../accounts/keyed-fold.js';
-import type { RowFold } from '../accounts/row-fold.js';
-import type { Client } from '../world/clients.js';
-import type { Steps } from '../world/steps.js';
+import { type KeyedRows, keyedRows, keyedRowsReady, type RowKeys, rowsUnder } from './accounts/keyed-fold.js';
+import type { RowFold } from './accounts/row-fold.js';
+import type { Client } from './world/clients.js';
+import type { Steps } from './world/steps.js';
 
 // The clients by id, e-mail and mobile, kept per clients array and carried over to the array a
 // write makes from it (accounts/keyed-fold.ts): a lookup costs the clients holding the key, not the
