@@ -1,4 +1,5 @@
 import type { Account } from '../accounts/account.js';
+import { clientWithId, emailKey, firstClientBy, mobileKey } from '../client-keys.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
@@ -14,7 +15,6 @@ import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
 import { filterInSteps, mapInSteps, type Steps, sortInSteps } from '../world/steps.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
-import { clientWithId, emailKey, firstClientBy, mobileKey } from '../client-keys.js';
 import type {
   AddressIn,
   ClientAnswer,
