@@ -1,4 +1,4 @@
-import { type KeyedRows, keyedRows, keyedRowsReady, type RowKeys, rowsUnder } from './accounts/keyed-fold.js';
+import { firstUnder, type KeyedRows, keyedRows, keyedRowsReady, type RowKeys } from './accounts/keyed-fold.js';
 import type { RowFold } from './accounts/row-fold.js';
 import type { Client } from './world/clients.js';
 import type { Steps } from './world/steps.js';
@@ -30,7 +30,7 @@ export function firstClientBy<C extends Client>(
   accepts: (client: C) => boolean,
 ): C | undefined {
   if (key === '') return undefined;
-  return rowsUnder(keyedRows(folds, rows, KEYS), rows, index, key, KEYS[index], 'ClientId').find(accepts);
+  return firstUnder(keyedRows(folds, rows, KEYS), rows, index, key, KEYS[index], 'ClientId', accepts);
 }
 
 /** The client of `rows` with this id (the first, in their order): the one lookup by id every area uses. */

@@ -1,4 +1,4 @@
-import { type KeyedRows, keyedRows, keyedRowsReady, rowsUnder } from './accounts/keyed-fold.js';
+import { firstUnder, type KeyedRows, keyedRows, keyedRowsReady, rowsUnder } from './accounts/keyed-fold.js';
 import { type FoldStore, foldInSteps, foldRows, type RowFold } from './accounts/row-fold.js';
 import type { Steps } from './world/steps.js';
 
@@ -56,7 +56,8 @@ export function rowWhere<R extends object, F extends keyof R & string>(
   field: F,
   value: R[F],
 ): R | undefined {
-  return rowsByField(rows, field, value, field)[0];
+  const keyOf = (row: object) => (row as R)[field];
+  return firstUnder(keyedRows(named(byField, field), rows, { [field]: keyOf }), rows, field, value, keyOf, field);
 }
 
 /**

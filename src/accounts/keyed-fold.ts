@@ -121,12 +121,45 @@ export function rowsUnder<R extends object>(
   id: string,
 ): R[] {
   const held: [number, R][] = [];
+  let ordered = true;
   const consider = (row: R) => {
     const at = placeIn(rows, row, id);
-    if (at >= 0) held.push([at, row]);
+    if (at < 0) return;
+    if (held.length > 0 && held[held.length - 1]![0] > at) ordered = false;
+    held.push([at, row]);
   };
   for (const byKey of [state.base, state.overlay])
     for (const row of (byKey.get(name)?.get(key) ?? []) as R[]) consider(row);
   for (const row of open as R[]) if (keyOf(row) === key) consider(row);
-  return held.sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+  if (!ordered) held.sort((a, b) => a[0] - b[0]);
+  return held.map(([, row]) => row);
+}
+
+/**
+ * The first row of `rows` (in their order) under `key` in the keyed fold's `name` that `accepts`
+ * accepts, as `rowsUnder(…).find(accepts)`, without listing the others.
+ */
+export function firstUnder<R extends object>(
+  { state, open }: { state: KeyedRows; open: object[] },
+  rows: readonly R[],
+  name: string,
+  key: unknown,
+  keyOf: (row: R) => unknown,
+  id: string,
+  accepts: (row: R) => boolean = () => true,
+): R | undefined {
+  let found: R | undefined;
+  let foundAt = Number.POSITIVE_INFINITY;
+  const consider = (row: R) => {
+    if (!accepts(row)) return;
+    const at = placeIn(rows, row, id);
+    if (at >= 0 && at < foundAt) {
+      found = row;
+      foundAt = at;
+    }
+  };
+  for (const byKey of [state.base, state.overlay])
+    for (const row of (byKey.get(name)?.get(key) ?? []) as R[]) consider(row);
+  for (const row of open as R[]) if (keyOf(row) === key) consider(row);
+  return found;
 }

@@ -197,6 +197,7 @@ const paidAmount = (e: AccountingEntry) => toCents(e.Total);
 /** Makes the lookups of the documents' reads in steps (`RegistryOptions.ready`). */
 export function* documentLookupsReady(world: World): Steps<void> {
   yield* rowsReady(world.accountingDocuments, 'AccountingDocumentId');
+  yield* rowsReady(world.accountingDocuments, 'SiteId');
   yield* sumsReady(world.accountingEntries, 'paid', paidDocument, paidAmount);
 }
 
@@ -246,6 +247,7 @@ export function* documentListSteps(
     (d) => d.DocumentDate,
     (d) => d.DocumentNumber,
     (d) => listedType(d.AccountingDocumentTypeId, q.clientDocuments),
+    'AccountingDocumentId',
   );
   yield* sumsReady(world.accountingEntries, 'paid', paidDocument, paidAmount);
   const paidOn = paidCents(world);

@@ -197,6 +197,7 @@ export function* entryListSteps(world: World, q: EntryQuery): Steps<Row[]> {
     (e) => e.EntryDate,
     (e) => e.EntryNumber,
     (e) => e.AccountingEntryTypeId === q.entryType,
+    'AccountingEntryId',
   );
   yield* rowsReady(world.accountingDocuments, 'AccountingDocumentId');
   yield* rowsReady(world.paymentTypes, 'PaymentTypeId');
@@ -275,6 +276,7 @@ const redeemedCents = (e: AccountingEntry) => toCents(e.Total);
 /** Makes the lookups of the entries' reads in steps (`RegistryOptions.ready`). */
 export function* entryLookupsReady(world: World): Steps<void> {
   yield* rowsReady(world.accountingEntries, 'AccountingEntryId');
+  yield* rowsReady(world.accountingEntries, 'SiteId');
   yield* rowsReady(world.accountingEntries, 'VoucherId');
   yield* rowsReady(world.paymentTypes, 'PaymentTypeId');
   yield* sumsReady(world.accountingEntries, 'redeemed', redeemedVoucher, redeemedCents);

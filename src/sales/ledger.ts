@@ -6,7 +6,7 @@ import { widenedEnd } from '../errors/range.js';
 import { type SiteRange, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';
-import { rowsReady, rowWhere } from '../row-lookup.js';
+import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { filterInSteps, type Steps, sortInSteps } from '../world/steps.js';
@@ -67,16 +67,19 @@ export function* listSteps<T extends Party & { SiteId: Guid }>(
   date: (record: T) => string,
   number: (record: T) => string,
   also: (record: T) => boolean,
+  /** The records' id field. */
+  id: keyof T & string,
 ): Steps<T[]> {
   const from = formatDateTime(q.start);
   const to = formatDateTime(widenedEnd(q.end));
   yield* partiesReady(world);
   // An empty search matches every record: the party's texts are not looked up.
   const finding = q.find.trim() !== '';
+  // The site's records, found by the site: the other sites' are not read.
+  yield* rowsReady(records, 'SiteId');
   const kept = yield* filterInSteps(
-    records,
+    rowsWhere(records, 'SiteId', q.siteId, id),
     (r) =>
-      r.SiteId === q.siteId &&
       also(r) &&
       from <= date(r) &&
       date(r) <= to &&
