@@ -44,7 +44,7 @@ const everyCollection: Exclude<keyof World, Collection> extends never ? true : n
 void everyCollection;
 
 /** The field that identifies a record of each collection (unique across the account, like every id). */
-export const RECORD_KEYS: Record<Collection, string> = {
+export const RECORD_KEYS: { readonly [K in Collection]: keyof World[K][number] & string } = {
   sites: 'SiteId',
   resources: 'ResourceId',
   services: 'ServiceId',
@@ -184,13 +184,13 @@ export function worldFor(seed: number, size: WorldSize, day: string): World {
 }
 
 /** The collection the world holds now, or undefined while it has not been read (it is then the template's). */
-export function heldCollection(world: World, key: Collection): readonly object[] | undefined {
+export function heldCollection<K extends Collection>(world: World, key: K): World[K] | undefined {
   const own = Object.getOwnPropertyDescriptor(world, key);
-  return own && 'value' in own ? (own.value as readonly object[]) : undefined;
+  return own && 'value' in own ? world[key] : undefined;
 }
 
 /** The template's collection the world started from (an empty list for a world not made by worldFor). */
-export function templateCollection(world: World, key: Collection): readonly object[] {
+export function templateCollection<K extends Collection>(world: World, key: K): World[K] {
   return sources.get(world)?.().world[key] ?? [];
 }
 
