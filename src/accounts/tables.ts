@@ -1,6 +1,6 @@
 import type { AuthData } from '../auth/credentials.js';
 import type { World, WorldSize } from '../world/index.js';
-import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, templateCollection } from './worlds.js';
+import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, recordKey, templateCollection } from './worlds.js';
 
 // An account's state is a set of keyed tables of frozen records. A change replaces the array of a
 // table (world collections, credentials, API keys, webhooks, deliveries); the access tokens, which
@@ -57,7 +57,7 @@ export interface Table<Rows extends readonly object[] = readonly object[]> {
 const worldTable = <K extends Collection>(name: K): Table<World[K]> => ({
   name,
   key: RECORD_KEYS[name],
-  keyOf: (row) => row[RECORD_KEYS[name]],
+  keyOf: (row) => recordKey(name, row),
   held: (d) => heldCollection(d.world, name),
   base: (d) => templateCollection(d.world, name),
   rows: (d) => heldCollection(d.world, name) ?? templateCollection(d.world, name),

@@ -73,6 +73,11 @@ export const RECORD_KEYS: { readonly [K in Collection]: keyof World[K][number] &
   clientCustomForms: 'ClientCustomFormId',
 };
 
+/** The key of a record of a collection: the value of its key field. */
+export function recordKey<K extends Collection>(key: K, record: World[K][number]): unknown {
+  return record[RECORD_KEYS[key]];
+}
+
 // The generator (faker, time-zone data) is loaded on first use, not at start-up.
 let generate: typeof generateWorld | undefined;
 let generateInSlices: typeof generateWorldInSlices | undefined;
@@ -140,11 +145,10 @@ export async function prepareWorld(seed: number, size: WorldSize, day: string): 
 function* freezeSteps(world: World): Steps<Set<string>> {
   const ids = new Set<string>();
   for (const key of COLLECTIONS) {
-    const field = RECORD_KEYS[key];
-    for (const record of world[key] as readonly object[]) {
+    for (const record of world[key]) {
       yield;
       deepFreeze(record);
-      ids.add((record as Record<string, unknown>)[field] as string);
+      ids.add(recordKey(key, record) as string);
       for (const id of partIds(key, record)) ids.add(id);
     }
     Object.freeze(world[key]);
@@ -215,9 +219,8 @@ export function templateHasId(world: World, id: string): boolean {
   if (!source.ids) {
     const ids = new Set<string>();
     for (const key of COLLECTIONS) {
-      const field = RECORD_KEYS[key];
-      for (const record of source.world[key] as readonly object[]) {
-        ids.add((record as Record<string, unknown>)[field] as string);
+      for (const record of source.world[key]) {
+        ids.add(recordKey(key, record) as string);
         for (const id of partIds(key, record)) ids.add(id);
       }
     }
