@@ -95,7 +95,7 @@ const AREA_TABLES = [
 
 export type AreaTableName = (typeof AREA_TABLES)[number][0];
 
-/** A table kept in `data.tables`, its rows typed as R; absent from the data while it has no rows. */
+/** A table kept in `data.tables`, rows of type R: absent from the data until written, and once put back to none. */
 function tableOfArea<R extends object>(name: AreaTableName, key: keyof R & string): Table<readonly R[]> {
   // The one place an area's rows get their type: `data.tables` holds each area's rows under its name,
   // written through its handle (or read back from the account's files, checked by record-schema.ts).
