@@ -24,7 +24,7 @@ export interface Subscription {
 }
 
 /** The account's table of subscriptions. */
-export const SUBSCRIPTIONS = areaTable<Subscription>('webhooks', 'webhook_id');
+const SUBSCRIPTIONS = areaTable<Subscription>('webhooks', 'webhook_id');
 
 /** The account's subscriptions. */
 export function subscriptionsOf(account: Account): readonly Subscription[] {
