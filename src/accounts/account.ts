@@ -24,7 +24,7 @@ import { lifeSalt } from './lives.js';
 import { foldRows, type RowFold } from './row-fold.js';
 import { type SecretBox, secretBox } from './secret-box.js';
 import { AccountAdapter, type AccountData, type AccountSettings, type AccountStore, filesOf } from './store.js';
-import { type Row, TOKENS, tables } from './tables.js';
+import { TOKENS, tables } from './tables.js';
 import { Throttle } from './throttle.js';
 import { partIds, templateHasId } from './worlds.js';
 
@@ -345,14 +345,13 @@ export class Account {
         rows,
         () => new Set<string>(),
         (ids, row) => {
-          ids.add((row as Row)[table.key] as string);
+          ids.add(table.keyOf(row) as string);
           for (const part of partIds(table.name, row)) ids.add(part);
         },
         // Ids stay taken within the write, also of a row it took out again.
         (ids) => ids,
       );
-      if (state.has(id) || open.some((r) => (r as Row)[table.key] === id || partIds(table.name, r).includes(id)))
-        return true;
+      if (state.has(id) || open.some((r) => table.keyOf(r) === id || partIds(table.name, r).includes(id))) return true;
     }
     return false;
   }

@@ -2,7 +2,7 @@ import type { TokenRecord } from '../auth/credentials.js';
 import type { Random, RandomState } from '../random.js';
 import { deepFreeze } from './freeze.js';
 import { markStored, rowsChanged } from './lineage.js';
-import { type AccountData, type AccountSettings, type Row, TOKENS, tableNamed, tables } from './tables.js';
+import { type AccountData, type AccountSettings, type Table, TOKENS, tableNamed, tables } from './tables.js';
 import {
   beginTokens,
   endTokens,
@@ -57,8 +57,8 @@ export function changesSince(snap: Snapshot, random: Random): ChangeSet | undefi
     const base = before ?? table.base(data);
     if (base === after) continue;
     const moved = rowsChanged(base, after);
-    if (moved) changedRows(table.key, moved, after, changes, table.name);
-    else diffRows(table.key, base, after, changes, table.name);
+    if (moved) changedRows(table, moved, after, changes);
+    else diffRows(table, base, after, changes);
   }
   for (const [hash, before] of snap.tokens) {
     const after = data.auth.tokens[hash];
@@ -168,7 +168,7 @@ export function allChanges(data: AccountData): Change[] {
     const held = table.held(data);
     if (held === undefined) continue;
     const base = table.base(data);
-    if (held !== base) diffRows(table.key, base, held, changes, table.name);
+    if (held !== base) diffRows(table, base, held, changes);
   }
   for (const [hash, record] of Object.entries(data.auth.tokens)) changes.push([TOKENS, hash, record]);
   return changes;
@@ -192,10 +192,10 @@ export function applyChanges(data: AccountData, changes: readonly Change[]): voi
   }
   for (const [name, list] of byTable) {
     const table = tableNamed(name)!;
-    const rows = [...(table.held(data) ?? table.base(data))] as (object | null)[];
+    const rows: (object | null)[] = [...table.rows(data)];
     const at = new Map<unknown, number>();
     rows.forEach((row, n) => {
-      at.set((row as Row)[table.key], n);
+      if (row) at.set(table.keyOf(row), n);
     });
     for (const [, key, row] of list) {
       const n = at.get(key);
@@ -214,19 +214,21 @@ export function applyChanges(data: AccountData, changes: readonly Change[]): voi
  * rows the write changed, whatever the size of the table.
  */
 function changedRows(
-  key: string,
+  table: Table,
   moved: { added: object[]; removed: object[] },
   after: readonly object[],
   out: Change[],
-  table: string,
 ): void {
   const kept = new Set<unknown>();
   for (const row of moved.added) {
-    kept.add((row as Row)[key]);
-    out.push([table, (row as Row)[key] as string, deepFreeze(row)]);
+    const key = table.keyOf(row);
+    kept.add(key);
+    out.push([table.name, key as string, deepFreeze(row)]);
   }
-  for (const row of moved.removed)
-    if (!kept.has((row as Row)[key])) out.push([table, (row as Row)[key] as string, null]);
+  for (const row of moved.removed) {
+    const key = table.keyOf(row);
+    if (!kept.has(key)) out.push([table.name, key as string, null]);
+  }
   markStored(after);
 }
 
@@ -235,13 +237,7 @@ function changedRows(
  * longer present are removed. Only the span between the common head and tail is compared, so an
  * append, a replacement or a removal costs little more than finding where it is.
  */
-function diffRows(
-  key: string,
-  before: readonly object[],
-  after: readonly object[],
-  out: Change[],
-  table: string,
-): void {
+function diffRows(table: Table, before: readonly object[], after: readonly object[], out: Change[]): void {
   let head = 0;
   const min = Math.min(before.length, after.length);
   while (head < min && before[head] === after[head]) head++;
@@ -254,10 +250,14 @@ function diffRows(
   const old = new Set(before.slice(head, endBefore));
   const kept = new Set<unknown>();
   for (let n = head; n < endAfter; n++) {
-    const row = after[n] as Row;
-    kept.add(row[key]);
-    if (!old.has(row)) out.push([table, row[key] as string, deepFreeze(row)]);
+    const row = after[n]!;
+    const key = table.keyOf(row);
+    kept.add(key);
+    if (!old.has(row)) out.push([table.name, key as string, deepFreeze(row)]);
   }
-  for (const row of old) if (!kept.has((row as Row)[key])) out.push([table, (row as Row)[key] as string, null]);
+  for (const row of old) {
+    const key = table.keyOf(row);
+    if (!kept.has(key)) out.push([table.name, key as string, null]);
+  }
   markStored(after);
 }

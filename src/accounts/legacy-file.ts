@@ -3,8 +3,8 @@ import { DEMO_API_KEY } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
 import type { Change } from './changes.js';
 import { problemOf, Settings } from './data-schema.js';
-import { type AccountSettings, type Row, TOKENS } from './tables.js';
-import { COLLECTIONS, RECORD_KEYS, templateCollection, worldFor } from './worlds.js';
+import { type AccountSettings, TOKENS } from './tables.js';
+import { COLLECTIONS, RECORD_KEYS, recordKey, templateCollection, worldFor } from './worlds.js';
 
 // Files of the first format held the whole world. They are read once, reduced to what differs from
 // the world generated from their seed, and rewritten in the current format.
@@ -47,7 +47,7 @@ export async function migrateLegacy(
   const changes: Change[] = [];
   for (const key of COLLECTIONS) {
     const field = RECORD_KEYS[key];
-    const generated = new Map(templateCollection(world, key).map((r) => [(r as Row)[field], JSON.stringify(r)]));
+    const generated = new Map(templateCollection(world, key).map((r) => [recordKey(key, r), JSON.stringify(r)]));
     const kept = new Set<unknown>();
     for (const row of data.world[key] ?? []) {
       kept.add(row[field]);

@@ -10,9 +10,9 @@ import { baseProblem, lineProblem } from './data-schema.js';
 import { deepFreeze } from './freeze.js';
 import { migrateLegacy } from './legacy-file.js';
 import { recordProblem } from './record-schema.js';
-import type { AccountData, AccountSettings } from './tables.js';
+import { type AccountData, type AccountSettings, tables } from './tables.js';
 import { rawTokens, trackedTokens } from './tokens-map.js';
-import { COLLECTIONS, heldCollection, prepareWorld, worldFor } from './worlds.js';
+import { prepareWorld, worldFor } from './worlds.js';
 
 export type { AccountData, AccountSettings } from './tables.js';
 
@@ -187,12 +187,11 @@ export function freshData(settings: AccountSettings, auth: Pick<AuthData, 'crede
 /** An independent copy of the data (records are frozen values, so only the tables are copied). */
 export function copyData(data: AccountData): AccountData {
   const copy = freshData({ ...data.settings }, data.auth);
-  for (const key of COLLECTIONS) {
-    const held = heldCollection(data.world, key);
-    if (held) (copy.world as unknown as Record<string, unknown>)[key] = held;
+  for (const table of tables()) {
+    const held = table.held(data);
+    if (held) table.set(copy, held);
   }
   Object.assign(rawTokens(copy.auth.tokens), data.auth.tokens);
-  copy.tables = { ...data.tables };
   return copy;
 }
 

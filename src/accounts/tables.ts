@@ -1,6 +1,6 @@
-import type { ApiKey, AuthData, Credential } from '../auth/credentials.js';
+import type { AuthData } from '../auth/credentials.js';
 import type { World, WorldSize } from '../world/index.js';
-import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, templateCollection } from './worlds.js';
+import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, recordKey, templateCollection } from './worlds.js';
 
 // An account's state is a set of keyed tables of frozen records. A change replaces the array of a
 // table (world collections, credentials, API keys, webhooks, deliveries); the access tokens, which
@@ -34,57 +34,101 @@ export interface AccountData {
 
 export type Row = Record<string, unknown>;
 
-interface Table {
-  name: string;
-  key: string;
+/**
+ * One keyed table of the account, typed by its array of rows: the world's collections, the
+ * credentials and API keys, and the areas' tables (`areaTable`). The store's generic code (changes,
+ * files, ids) works over these handles; an area reads and writes its rows through its own handle.
+ */
+export interface Table<Rows extends readonly object[] = readonly object[]> {
+  readonly name: string;
+  /** The field that identifies a row. */
+  readonly key: string;
+  /** A row's key: the value of its key field. */
+  keyOf(row: Rows[number]): unknown;
   /** The rows now; undefined while a world collection is still its template's, unread. */
-  held(data: AccountData): readonly object[] | undefined;
+  held(data: AccountData): Rows | undefined;
   /** The rows a fresh account starts from: the template's, or none. */
-  base(data: AccountData): readonly object[];
-  set(data: AccountData, rows: readonly object[]): void;
+  base(data: AccountData): Rows;
+  /** The rows now: the held rows, or the base ones (a world collection not yet read is its template's). */
+  rows(data: AccountData): Rows;
+  set(data: AccountData, rows: Rows): void;
 }
 
-const worldTable = (name: Collection): Table => ({
+const worldTable = <K extends Collection>(name: K): Table<World[K]> => ({
   name,
   key: RECORD_KEYS[name],
+  keyOf: (row) => recordKey(name, row),
   held: (d) => heldCollection(d.world, name),
   base: (d) => templateCollection(d.world, name),
+  rows: (d) => heldCollection(d.world, name) ?? templateCollection(d.world, name),
   set: (d, rows) => {
-    (d.world as unknown as Record<string, readonly object[]>)[name] = rows;
+    d.world[name] = rows;
   },
 });
 
-const authTable = (name: 'credentials' | 'apiKeys'): Table => ({
+/** The handle of a world collection. */
+export const collectionTable = worldTable;
+
+const authTable = <N extends 'credentials' | 'apiKeys'>(name: N): Table<AuthData[N]> => ({
   name,
   key: 'id',
+  keyOf: (row) => row.id,
   held: (d) => d.auth[name],
-  base: () => [],
-  set: (d, rows) => {
-    (d.auth as { credentials: readonly Credential[]; apiKeys: readonly ApiKey[] })[name] = rows as never;
-  },
-});
-
-const NONE: readonly object[] = Object.freeze([]);
-
-const extraTable = (name: string, key: string): Table => ({
-  name,
-  key,
-  held: (d) => d.tables[name],
   base: () => NONE,
+  rows: (d) => d.auth[name],
   set: (d, rows) => {
-    if (rows === NONE) delete d.tables[name];
-    else d.tables[name] = rows;
+    d.auth[name] = rows;
   },
 });
 
-/** Tables of the areas above the store, by name and key field (only names here: the store knows no webhook types). */
-export const EXTRA_TABLES = { webhooks: 'webhook_id', deliveries: 'id' } as const;
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * Tables of the areas above the store, by name and key field. Only names here (the store knows no
+ * webhook types), so the store reads and writes every table whichever areas are loaded; an area
+ * takes its typed handle with `areaTable`.
+ */
+const AREA_TABLES = [
+  ['webhooks', 'webhook_id'],
+  ['deliveries', 'id'],
+] as const;
+
+export type AreaTableName = (typeof AREA_TABLES)[number][0];
+
+/** A table kept in `data.tables`, rows of type R: absent from the data until written, and once put back to none. */
+function tableOfArea<R extends object>(name: AreaTableName, key: keyof R & string): Table<readonly R[]> {
+  // The one place an area's rows get their type: `data.tables` holds each area's rows under its name,
+  // written through its handle (or read back from the account's files, checked by record-schema.ts).
+  const held = (d: AccountData) => d.tables[name] as readonly R[] | undefined;
+  return {
+    name,
+    key,
+    keyOf: (row) => row[key],
+    held,
+    base: () => NONE,
+    rows: (d) => held(d) ?? NONE,
+    set: (d, rows) => {
+      if (rows === NONE) delete d.tables[name];
+      else d.tables[name] = rows;
+    },
+  };
+}
+
+/**
+ * The typed handle of an area's table, declared by the area beside its row type:
+ * `areaTable<Subscription>('webhooks', 'webhook_id')`. The key field must be the one registered.
+ */
+export function areaTable<R extends object>(name: AreaTableName, key: keyof R & string): Table<readonly R[]> {
+  const registeredKey = AREA_TABLES.find(([n]) => n === name)?.[1];
+  if (registeredKey !== key) throw new Error(`table '${name}': key field '${key}', registered as '${registeredKey}'`);
+  return tableOfArea<R>(name, key);
+}
 
 const registered = new Map<string, Table>([
   ...COLLECTIONS.map((c) => [c, worldTable(c)] as const),
   ['credentials', authTable('credentials')],
   ['apiKeys', authTable('apiKeys')],
-  ...Object.entries(EXTRA_TABLES).map(([name, key]) => [name, extraTable(name, key)] as const),
+  ...AREA_TABLES.map(([name, key]) => [name, tableOfArea<Row>(name, key)] as const),
 ]);
 
 const ALL: readonly Table[] = [...registered.values()];

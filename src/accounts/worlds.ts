@@ -44,7 +44,7 @@ const everyCollection: Exclude<keyof World, Collection> extends never ? true : n
 void everyCollection;
 
 /** The field that identifies a record of each collection (unique across the account, like every id). */
-export const RECORD_KEYS: Record<Collection, string> = {
+export const RECORD_KEYS: { readonly [K in Collection]: keyof World[K][number] & string } = {
   sites: 'SiteId',
   resources: 'ResourceId',
   services: 'ServiceId',
@@ -72,6 +72,11 @@ export const RECORD_KEYS: Record<Collection, string> = {
   customForms: 'CustomFormId',
   clientCustomForms: 'ClientCustomFormId',
 };
+
+/** The key of a record of a collection: the value of its key field. */
+export function recordKey<K extends Collection>(key: K, record: World[K][number]): unknown {
+  return record[RECORD_KEYS[key]];
+}
 
 // The generator (faker, time-zone data) is loaded on first use, not at start-up.
 let generate: typeof generateWorld | undefined;
@@ -140,11 +145,10 @@ export async function prepareWorld(seed: number, size: WorldSize, day: string): 
 function* freezeSteps(world: World): Steps<Set<string>> {
   const ids = new Set<string>();
   for (const key of COLLECTIONS) {
-    const field = RECORD_KEYS[key];
-    for (const record of world[key] as readonly object[]) {
+    for (const record of world[key]) {
       yield;
       deepFreeze(record);
-      ids.add((record as Record<string, unknown>)[field] as string);
+      ids.add(recordKey(key, record) as string);
       for (const id of partIds(key, record)) ids.add(id);
     }
     Object.freeze(world[key]);
@@ -184,13 +188,13 @@ export function worldFor(seed: number, size: WorldSize, day: string): World {
 }
 
 /** The collection the world holds now, or undefined while it has not been read (it is then the template's). */
-export function heldCollection(world: World, key: Collection): readonly object[] | undefined {
+export function heldCollection<K extends Collection>(world: World, key: K): World[K] | undefined {
   const own = Object.getOwnPropertyDescriptor(world, key);
-  return own && 'value' in own ? (own.value as readonly object[]) : undefined;
+  return own && 'value' in own ? world[key] : undefined;
 }
 
 /** The template's collection the world started from (an empty list for a world not made by worldFor). */
-export function templateCollection(world: World, key: Collection): readonly object[] {
+export function templateCollection<K extends Collection>(world: World, key: K): World[K] {
   return sources.get(world)?.().world[key] ?? [];
 }
 
@@ -215,9 +219,8 @@ export function templateHasId(world: World, id: string): boolean {
   if (!source.ids) {
     const ids = new Set<string>();
     for (const key of COLLECTIONS) {
-      const field = RECORD_KEYS[key];
-      for (const record of source.world[key] as readonly object[]) {
-        ids.add((record as Record<string, unknown>)[field] as string);
+      for (const record of source.world[key]) {
+        ids.add(recordKey(key, record) as string);
         for (const id of partIds(key, record)) ids.add(id);
       }
     }

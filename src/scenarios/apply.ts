@@ -1,7 +1,8 @@
 import type { Account } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import type { AccountRegistry, CreateAccount } from '../accounts/registry.js';
-import { COLLECTIONS, type Collection, heldCollection, RECORD_KEYS, templateCollection } from '../accounts/worlds.js';
+import { collectionTable, type Table } from '../accounts/tables.js';
+import { COLLECTIONS, type Collection } from '../accounts/worlds.js';
 import { type AuthData, DEMO_CLIENT_ID } from '../auth/credentials.js';
 import { sha256 } from '../auth/hash.js';
 import { storeToken, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
@@ -110,16 +111,16 @@ function changesSince(account: Account, before: { clock: number; size: WorldSize
     records: {},
   };
   for (const key of COLLECTIONS) {
-    const seeded = templateCollection(account.world, key) as readonly Row[];
-    const rows = (heldCollection(account.world, key) ?? seeded) as readonly Row[];
+    const table: Table = collectionTable(key);
+    const seeded = table.base(account.store.data);
+    const rows = table.rows(account.store.data);
     if (rows === seeded) continue;
-    const field = RECORD_KEYS[key];
-    const seededById = new Map(seeded.map((r) => [r[field], r]));
+    const seededById = new Map(seeded.map((r) => [table.keyOf(r), r]));
     let added = 0;
     let replaced = 0;
     let kept = 0;
     for (const row of rows) {
-      const was = seededById.get(row[field]);
+      const was = seededById.get(table.keyOf(row));
       if (was === undefined) added++;
       else {
         kept++;
@@ -134,8 +135,6 @@ function changesSince(account: Account, before: { clock: number; size: WorldSize
   if (webhooks > 0) changes.records.webhooks = { added: webhooks, replaced: 0, removed: 0 };
   return changes;
 }
-
-type Row = Record<string, unknown>;
 
 /** Creates an account, built from the scenario when one is given; an account whose scenario fails is not kept. */
 export async function createAccount(

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Account } from '../accounts/account.js';
+import { areaTable } from '../accounts/tables.js';
 import { formatDateTime } from '../datetime.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { AccountingDocument } from '../world/sales.js';
@@ -83,12 +84,15 @@ async function turn(sender: Sender): Promise<() => void> {
   };
 }
 
+/** The account's table of deliveries. */
+const DELIVERIES = areaTable<Delivery>('deliveries', 'id');
+
 export function listDeliveries(account: Account): readonly Delivery[] {
-  return (account.store.data.tables.deliveries ?? []) as readonly Delivery[];
+  return DELIVERIES.rows(account.store.data);
 }
 
 function setDeliveries(account: Account, rows: readonly Delivery[]): void {
-  account.store.data.tables.deliveries = bounded(account, rows);
+  DELIVERIES.set(account.store.data, bounded(account, rows));
 }
 
 const appendDeliveries = (account: Account, added: readonly Delivery[]) =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/account.js';
 import { SECRETS_KEY_FILE } from '../accounts/secret-box.js';
+import { areaTable } from '../accounts/tables.js';
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { isOwnHostName, listensOn } from './own-target.js';
@@ -22,13 +23,16 @@ export interface Subscription {
   secret_sealed: string;
 }
 
+/** The account's table of subscriptions. */
+const SUBSCRIPTIONS = areaTable<Subscription>('webhooks', 'webhook_id');
+
 /** The account's subscriptions. */
 export function subscriptionsOf(account: Account): readonly Subscription[] {
-  return (account.store.data.tables.webhooks ?? []) as readonly Subscription[];
+  return SUBSCRIPTIONS.rows(account.store.data);
 }
 
 function setSubscriptions(account: Account, list: readonly Subscription[]): void {
-  account.store.data.tables.webhooks = list;
+  SUBSCRIPTIONS.set(account.store.data, list);
 }
 
 /** The subscription without its secret: what lists and the control plane show. */
