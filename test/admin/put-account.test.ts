@@ -49,6 +49,16 @@ describe('PUT /__admin/accounts/{name}', () => {
     expect(size.body.error).toBe('account \'acme\' exists with other settings: size: asked "large", has "small"');
   });
 
+  it('a scenario is a setting like the others: the same one again is 200, another a 409 naming both', async () => {
+    expect((await put('acme', { scenario: 'expired-token' })).status).toBe(201);
+    expect((await put('acme', { scenario: 'expired-token' })).status).toBe(200);
+    const other = await put('acme', { scenario: 'fully-booked-day' });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toBe(
+      'account \'acme\' exists with other settings: scenario: asked "fully-booked-day", has "expired-token"',
+    );
+  });
+
   it('a name in the body, or a bad path name, is a 400', async () => {
     expect((await put('acme', { name: 'other' })).status).toBe(400);
     expect((await put('Not_A_Label', {})).status).toBe(400);
