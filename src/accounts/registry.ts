@@ -20,6 +20,7 @@ import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { runInSlices } from './slices.js';
 import { type AccountImage, SnapshotError } from './snapshot.js';
 import {
+  type AccountData,
   type AccountSettings,
   type AccountStore,
   fileStore,
@@ -180,8 +181,12 @@ export class AccountRegistry {
    * id source's position and changes over the seeded world. Records of the wrong shape, and secrets
    * that do not open with this simulator's key, are a SnapshotError naming them.
    */
-  async restore(image: AccountImage): Promise<Account> {
-    return this.adding(image.settings.name, () => this.buildFrom(image));
+  async restore(image: AccountImage, replace = false): Promise<Account> {
+    const name = image.settings.name;
+    // Checked whole before an account it replaces is deleted: a bad image leaves that account as it was.
+    const data = await this.imageData(image);
+    if (replace && this.accounts.has(name)) await this.delete(name);
+    return this.adding(name, () => this.buildFrom(data, image.random));
   }
 
   private async adding(name: string, build: () => Promise<Account>): Promise<Account> {
@@ -267,24 +272,30 @@ export class AccountRegistry {
     return account;
   }
 
-  private async buildFrom(image: AccountImage): Promise<Account> {
+  /** The data of an image, checked: settings, clock and records; a SnapshotError names the first problem. */
+  private async imageData(image: AccountImage): Promise<AccountData> {
     const o = this.options;
     const { settings } = image;
-    const name = settings.name;
     const problem = problemOf(Settings, settings);
     if (problem) throw new SnapshotError(problem.replace(/^clockOffsetMs|^clockFrozenAtMs/, 'clock'));
     const real = o.realNow();
     const clockProblem = clockTimeProblem(settings.clockFrozenAtMs ?? real + settings.clockOffsetMs, real);
     if (clockProblem) throw new SnapshotError(`clock: ${clockProblem}`);
-    await this.deleting.get(name);
     await loadWorldGenerator();
     await prepareWorld(settings.seed, settings.size, settings.day);
     const data = freshData({ ...settings }, { credentials: [], apiKeys: [] });
     const recordIssue = recordsProblem(image.changes, data);
     if (recordIssue) throw new SnapshotError(recordIssue);
     applyChanges(data, image.changes);
+    return data;
+  }
+
+  private async buildFrom(data: AccountData, random: RandomState): Promise<Account> {
+    const o = this.options;
+    const name = data.settings.name;
+    await this.deleting.get(name);
     const store = o.dataDir === undefined ? memoryStore(data) : fileStore(o.dataDir, name, data);
-    const account = this.account(store, image.random, this.lives.of(name));
+    const account = this.account(store, random, this.lives.of(name));
     const loadProblem = o.checkLoaded?.(account);
     if (loadProblem) throw new SnapshotError(loadProblem);
     await account.files?.clearLeftovers();

@@ -178,9 +178,8 @@ async function restore(c: Context, registry: AccountRegistry, name: string, snap
   const existed = registry.get(name) !== undefined;
   if (existed && !replace)
     throw errors.admin(409, `account '${name}' exists: send ?replace=true to replace it with the snapshot`);
-  if (existed) await registry.delete(name);
   try {
-    const account = await registry.restore(image);
+    const account = await registry.restore(image, replace);
     return c.json(summaryOf(account), existed ? 200 : 201);
   } catch (error) {
     if (error instanceof SnapshotError) throw errors.admin(400, error.message);

@@ -135,6 +135,20 @@ describe('account snapshots', () => {
     expect(await recorded(sim, 'orig', siteId)).toEqual(want);
   });
 
+  it('a snapshot that cannot be restored leaves the account it would replace as it was', async () => {
+    const siteId = await original('orig');
+    const snapshot = await snapshotOf(sim, 'orig');
+    const changes = snapshot.changes as [string, string, Record<string, unknown> | null][];
+    const at = changes.findIndex(([table]) => table === 'credentials');
+    changes[at] = [changes[at]![0], changes[at]![1], { ...changes[at]![2], active: 'yes' }];
+    const res = await put(sim, 'orig', snapshot, '?replace=true');
+    expect(res.status).toBe(400);
+    const token = await tokenFor(sim, '/accounts/orig');
+    const clients = await call(sim, `/accounts/orig/api/v2/clients?siteId=${siteId}`, { token });
+    expect(clients.status).toBe(200);
+    expect(clients.text).toContain('Janet');
+  });
+
   it('a snapshot whose version is newer than the simulator reads is refused with 400 naming both versions', async () => {
     await original('orig');
     const snapshot = await snapshotOf(sim, 'orig');
