@@ -17,7 +17,7 @@ Business API, which is described by \`/openapi.json\`.
 
 export const ADMIN_TAGS: Record<string, string> = {
   Process: 'Health, memory and this document.',
-  Accounts: 'Create, list, change, reset and delete isolated accounts.',
+  Accounts: 'Create (by name too), list, change, reset, delete, snapshot and restore isolated accounts.',
   Scenarios: 'Shipped scenarios, and rebuilding an account from one.',
   Credentials: 'Extra API credentials (version 2) and API keys (version 1) of an account.',
   Clock: "The account's virtual clock: read it, set it, move it.",
