@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -200,4 +203,65 @@ describe('account snapshots', () => {
     expect(await list(other)).toBe(await list(sim));
     await other.close();
   });
+
+  it('a waiting webhook delivery travels in the snapshot and is sent by the restored account, signed with the same secret', async () => {
+    // The receiver refuses until told otherwise, so the delivery is still waiting when the snapshot is taken.
+    let accept = false;
+    const seen: { eventId: string; accepted: boolean; signature: string; timestamp: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({
+          eventId: String(req.headers['x-event-id']),
+          accepted: accept,
+          signature: String(req.headers['x-signature']),
+          timestamp: String(req.headers['x-signature-timestamp']),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        res.statusCode = accept ? 200 : 503;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const other = await simulator({ dataDir: dir });
+    try {
+      const token = await tokenFor(sim);
+      const body = { event: 'NewRecurringSupplierInvoice', url, secret: 'k3y' };
+      expect((await call(sim, '/api/v2/webhooks', { method: 'POST', token, body })).status).toBe(200);
+      const moved = await call(sim, '/__admin/accounts/demo/clock', {
+        method: 'POST',
+        body: { advanceSeconds: 40 * 86_400 },
+      });
+      expect(moved.status).toBe(200);
+      await until(() => seen.length > 0);
+      const key = { 'X-Snapshot-Key': 'pass phrase' };
+      const snapshot = await snapshotOf(sim, 'demo', '', key);
+      const waiting = (snapshot.changes as [string, string, { status?: string } | null][]).filter(
+        ([table, , row]) => table === 'deliveries' && row?.status === 'pending',
+      );
+      expect(waiting.length).toBeGreaterThan(0);
+      await sim.close();
+
+      accept = true;
+      expect((await put(other, 'demo', snapshot, '', key)).status).toBe(201);
+      const first = seen[0]!.eventId;
+      await until(() => seen.some((s) => s.accepted && s.eventId === first));
+      const sent = seen.find((s) => s.accepted && s.eventId === first)!;
+      const expected = createHmac('sha256', 'k3y').update(`${sent.timestamp}.${sent.body}`).digest('hex');
+      expect(sent.signature).toBe(`sha256=${expected}`);
+    } finally {
+      await other.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
+
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 20) {
+    if (waited > 10_000) throw new Error('not within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
