@@ -17,6 +17,8 @@ export const HELP = `business-api-sim ${PACKAGE_VERSION}: a stateful simulator o
 
 Usage: business-api-sim [options]
        business-api-sim conform --help   (check the simulator against your own account)
+       business-api-sim snapshot --help  (save an account of a running simulator to a file)
+       business-api-sim restore --help   (make an account from a snapshot file, here or elsewhere)
 
 Options:
   --port <n>               Port to listen on (env PORT; default 4010; 0 = any free port)

@@ -14,6 +14,17 @@ async function main(): Promise<void> {
     process.exitCode = await conformCommand(process.argv.slice(3), { ...io, isTTY: process.stderr.isTTY });
     return;
   }
+  if (process.argv[2] === 'snapshot' || process.argv[2] === 'restore') {
+    const { restoreCommand, snapshotCommand } = await import('./cli-snapshot.js');
+    const io = {
+      stdout: (t: string) => process.stdout.write(t),
+      stderr: (t: string) => process.stderr.write(t),
+      env: process.env,
+    };
+    const command = process.argv[2] === 'snapshot' ? snapshotCommand : restoreCommand;
+    process.exitCode = await command(process.argv.slice(3), io);
+    return;
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2), process.env);

@@ -8,15 +8,27 @@ import type { World, WorldSize } from '../world/index.js';
 import type { Steps } from '../world/steps.js';
 import { Account, type AccountLimits } from './account.js';
 import { baseFile, finishDeletions } from './account-files.js';
-import { checkClockTime } from './clock.js';
+import { applyChanges } from './changes.js';
+import { checkClockTime, clockTimeProblem } from './clock.js';
 import { type DataDirLock, lockDataDir } from './data-lock.js';
+import { problemOf, Settings } from './data-schema.js';
 import { removeTempFiles } from './durable-file.js';
 import { isAccountName } from './host.js';
 import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { runInSlices } from './slices.js';
-import { type AccountSettings, type AccountStore, fileStore, freshData, loadStore, memoryStore } from './store.js';
+import { type AccountImage, SnapshotError } from './snapshot.js';
+import {
+  type AccountData,
+  type AccountSettings,
+  type AccountStore,
+  fileStore,
+  freshData,
+  loadStore,
+  memoryStore,
+  recordsProblem,
+} from './store.js';
 import { loadWorldGenerator, prepareWorld } from './worlds.js';
 
 export interface RegistryOptions {
@@ -161,10 +173,27 @@ export class AccountRegistry {
       `account-${randomSecret(6)
         .toLowerCase()
         .replace(/[^a-z0-9]/g, 'x')}`;
+    return this.adding(name, () => this.build(name, request));
+  }
+
+  /**
+   * Creates the account `image.settings.name` from an image (a snapshot's): its settings, clock,
+   * id source's position and changes over the seeded world. Records of the wrong shape, and secrets
+   * that do not open with this simulator's key, are a SnapshotError naming them.
+   */
+  async restore(image: AccountImage, replace = false): Promise<Account> {
+    const name = image.settings.name;
+    // Checked whole before an account it replaces is deleted: a bad image leaves that account as it was.
+    const data = await this.imageData(image);
+    if (replace && this.accounts.has(name)) await this.delete(name);
+    return this.adding(name, () => this.buildFrom(data, image.random));
+  }
+
+  private async adding(name: string, build: () => Promise<Account>): Promise<Account> {
     if (this.accounts.has(name) || this.pending.has(name)) throw new AccountExistsError(name);
     if (this.accounts.size + this.pending.size >= this.options.maxAccounts)
       throw new AccountLimitError(this.options.maxAccounts);
-    const creating = this.build(name, request);
+    const creating = build();
     this.pending.set(name, creating);
     try {
       const account = await creating;
@@ -238,6 +267,38 @@ export class AccountRegistry {
     const account = this.account(store, undefined, this.lives.of(name));
     await account.files?.clearLeftovers();
     // With a data directory, the account's first base: the whole data.
+    await store.write();
+    await this.ready(account);
+    return account;
+  }
+
+  /** The data of an image, checked: settings, clock and records; a SnapshotError names the first problem. */
+  private async imageData(image: AccountImage): Promise<AccountData> {
+    const o = this.options;
+    const { settings } = image;
+    const problem = problemOf(Settings, settings);
+    if (problem) throw new SnapshotError(problem.replace(/^clockOffsetMs|^clockFrozenAtMs/, 'clock'));
+    const real = o.realNow();
+    const clockProblem = clockTimeProblem(settings.clockFrozenAtMs ?? real + settings.clockOffsetMs, real);
+    if (clockProblem) throw new SnapshotError(`clock: ${clockProblem}`);
+    await loadWorldGenerator();
+    await prepareWorld(settings.seed, settings.size, settings.day);
+    const data = freshData({ ...settings }, { credentials: [], apiKeys: [] });
+    const recordIssue = recordsProblem(image.changes, data);
+    if (recordIssue) throw new SnapshotError(recordIssue);
+    applyChanges(data, image.changes);
+    return data;
+  }
+
+  private async buildFrom(data: AccountData, random: RandomState): Promise<Account> {
+    const o = this.options;
+    const name = data.settings.name;
+    await this.deleting.get(name);
+    const store = o.dataDir === undefined ? memoryStore(data) : fileStore(o.dataDir, name, data);
+    const account = this.account(store, random, this.lives.of(name));
+    const loadProblem = o.checkLoaded?.(account);
+    if (loadProblem) throw new SnapshotError(loadProblem);
+    await account.files?.clearLeftovers();
     await store.write();
     await this.ready(account);
     return account;

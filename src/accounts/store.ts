@@ -209,10 +209,17 @@ function withFixedStateIds(changes: readonly Change[], earlier: ReadonlyMap<Guid
 }
 
 function checkRecords(file: string, where: string, changes: BaseFile['changes'], data: AccountData): void {
+  const problem = recordsProblem(changes, data, where);
+  if (problem) throw new Error(`${file}: ${problem}`);
+}
+
+/** The first record of the wrong shape among changes over `data`, as `<where>[n] (<table> <key>): <problem>`. */
+export function recordsProblem(changes: readonly Change[], data: AccountData, where = 'changes'): string | undefined {
   for (const [n, [table, key, row]] of changes.entries()) {
     const problem = row === null ? undefined : recordProblem(table, row, data.world);
-    if (problem) throw new Error(`${file}: ${where}[${n}] (${table} ${key}): ${problem}`);
+    if (problem) return `${where}[${n}] (${table} ${key}): ${problem}`;
   }
+  return undefined;
 }
 
 function isLegacy(value: unknown): value is Record<string, unknown> {

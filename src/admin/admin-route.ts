@@ -10,7 +10,7 @@ import { accountName } from './schemas.js';
 // guards' answers (401, 403, 415) and a body's (400, 413) are added by the document builder, so a
 // declaration lists its success and the refusals of its own handler and of its account's resolution.
 
-export type AdminMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface AdminAnswer {
   description: string;
@@ -74,6 +74,8 @@ export interface AdminRouteDef<P extends string, S extends z.ZodType, R extends 
   resolvesAccount?: R;
   route?: Record<string, AdminParam>;
   query?: Record<string, AdminParam>;
+  /** Request headers the route reads, by name (documented only). */
+  headers?: Record<string, AdminParam>;
   /** The JSON body, parsed after the account is resolved and before the handler runs; none is read without it. */
   body?: AdminBody<S>;
   answers: Record<number, AdminAnswer>;
@@ -92,6 +94,7 @@ export interface AdminRoute {
   resolvesAccount?: boolean;
   route?: Record<string, AdminParam>;
   query?: Record<string, AdminParam>;
+  headers?: Record<string, AdminParam>;
   body?: AdminBody<z.ZodType>;
   answers: Record<number, AdminAnswer>;
   handler(
@@ -116,7 +119,7 @@ export function adminGroup(tag: string) {
       def: GroupedDef<P, S, R>,
     ): AdminRoute =>
       ({ ...def, method, path, tag }) as unknown as AdminRoute;
-  return { get: at('GET'), post: at('POST'), patch: at('PATCH'), delete: at('DELETE') };
+  return { get: at('GET'), post: at('POST'), put: at('PUT'), patch: at('PATCH'), delete: at('DELETE') };
 }
 
 /** The path as Hono routes it: `{name}` becomes `:name`. */

@@ -7,6 +7,7 @@ import { ADMIN_JSON, ADMIN_YAML } from '../openapi/files.js';
 import { documentAnswers } from '../openapi/serve.js';
 import { applyScenario, createAccount, resetAccount, type ScenarioChanges } from '../scenarios/apply.js';
 import { listScenarios, scenarioFrom } from '../scenarios/load.js';
+import { snapshotDeclarations, summaryOf } from './account-snapshot.js';
 import { type AdminRoute, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
 import {
   AccountSummary,
@@ -128,6 +129,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
       }
     },
   }),
+  ...snapshotDeclarations,
   accounts.delete('/accounts/{name}', {
     operationId: 'deleteAccount',
     summary: 'Forget an account (and its file)',
@@ -275,18 +277,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
   ...faultDeclarations,
 ];
 
-function summary(account: Account) {
-  const { name, seed, size, rateLimit, fiscalised, scenario } = account.settings;
-  return {
-    name,
-    seed,
-    size,
-    rateLimit,
-    fiscalised: fiscalised ?? false,
-    scenario: scenario ?? null,
-    now: new Date(account.clock.now()).toISOString(),
-  };
-}
+const summary = summaryOf;
 
 /** What a scenario changed, its times as ISO text. */
 function changesAnswer(changes: ScenarioChanges) {

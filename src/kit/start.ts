@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_ACCOUNT } from '../accounts/host.js';
 import { createSimulator, type Simulator } from '../app.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
@@ -20,7 +21,10 @@ export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
 }
 
 export interface NewTestAccount {
-  /** Default: a generated unique name. */
+  /**
+   * Default: a generated unique name (`test-` and 10 hex digits). An account of that name that exists with the
+   * same settings is taken as it is; with another seed, size, rate limiting or scenario it is an error.
+   */
   name?: string;
   seed?: number;
   size?: WorldSize;
@@ -58,9 +62,10 @@ export class TestSimulator {
 
   /** A new, isolated account (its own world, clock, credentials, journal and faults). */
   async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
-    const { now, frozen = false, ...rest } = options;
+    const { now, frozen = false, name = generatedName(), ...rest } = options;
     const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
-    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'POST', '/accounts', body);
+    // Created by the name in the path, so that a proxy routing by account name sends it to the node serving it.
+    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'PUT', `/accounts/${name}`, body);
     const account = this.handle(created);
     if (!frozen) return account;
     // Frozen and put back at `now`, so it stands there to the millisecond whatever the creation took.
@@ -89,6 +94,11 @@ export class TestSimulator {
     const baseUrl = `${this.url ?? ORIGIN}/accounts/${name}`;
     return new TestAccount({ name, clientId, secret, apiKey, baseUrl }, this.inProcess);
   }
+}
+
+/** A fresh account name, `test-` and 10 random letters and digits. */
+function generatedName(): string {
+  return `test-${randomBytes(8).toString('hex').slice(0, 10)}`;
 }
 
 /**

@@ -16,7 +16,7 @@ import { SchemaCollector } from './schemas.js';
 // openapi/admin.json: the control plane's declarations as OpenAPI 3.1. Each operation gets its own
 // answers, plus those of the guards in front of every /__admin route and of a body's parsing.
 
-const WITH_BODY = new Set(['POST', 'PATCH']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/AdminError' } } };
 
@@ -94,6 +94,7 @@ function operationOf(route: AdminRoute, schemas: SchemaCollector): OperationObje
   const parameters: ParameterObject[] = [
     ...Object.entries(route.route ?? {}).map(([name, p]) => parameter(name, p, 'path', schemas)),
     ...Object.entries(route.query ?? {}).map(([name, p]) => parameter(name, p, 'query', schemas)),
+    ...Object.entries(route.headers ?? {}).map(([name, p]) => parameter(name, p, 'header', schemas)),
   ];
   const operation: OperationObject = {
     operationId: route.operationId,
@@ -116,7 +117,7 @@ function operationOf(route: AdminRoute, schemas: SchemaCollector): OperationObje
   return operation;
 }
 
-function parameter(name: string, p: AdminParam, where: 'path' | 'query', schemas: SchemaCollector) {
+function parameter(name: string, p: AdminParam, where: 'path' | 'query' | 'header', schemas: SchemaCollector) {
   return {
     name,
     in: where,

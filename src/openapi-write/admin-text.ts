@@ -8,7 +8,7 @@ Business API, which is described by \`/openapi.json\`.
 - **Access**: on a loopback address (the default) no credential is needed, but the Host must be local (127.0.0.0/8,
   [::1], \`localhost\`, \`*.localhost\`). A simulator bound beyond loopback must be given an admin token, and then every
   call but the health probe and this document needs \`Authorization: Bearer <admin token>\` (401 otherwise).
-- **Writes** (POST, PATCH, DELETE) from a web page of another origin are refused (403), and a body must be sent as
+- **Writes** (POST, PUT, PATCH, DELETE) from a web page of another origin are refused (403), and a body must be sent as
   \`Content-Type: application/json\` (415 otherwise).
 - **Errors**: every refusal is \`{"error": "<what and why>"}\`; a route that does not exist answers 404.
 - **Accounts**: a route on a named account resolves it first; a write (POST, PUT, PATCH, DELETE) creates an unknown
@@ -17,7 +17,7 @@ Business API, which is described by \`/openapi.json\`.
 
 export const ADMIN_TAGS: Record<string, string> = {
   Process: 'Health, memory and this document.',
-  Accounts: 'Create, list, change, reset and delete isolated accounts.',
+  Accounts: 'Create (by name too), list, change, reset, delete, snapshot and restore isolated accounts.',
   Scenarios: 'Shipped scenarios, and rebuilding an account from one.',
   Credentials: 'Extra API credentials (version 2) and API keys (version 1) of an account.',
   Clock: "The account's virtual clock: read it, set it, move it.",

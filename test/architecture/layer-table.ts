@@ -212,10 +212,16 @@ export const LAYERS: Layer[] = [
     may: [BASE, 'auth', 'openapi', 'app.ts, server.ts', 'cli-options.ts'],
   },
   {
+    name: 'cli-snapshot.ts',
+    files: ['cli-snapshot.ts'],
+    about: 'snapshot and restore commands',
+    may: [BASE, 'accounts', 'admin', 'cli-options.ts'],
+  },
+  {
     name: 'cli-program.ts',
     files: ['cli-program.ts'],
     about: 'the command line',
-    may: [BASE, 'accounts', 'auth', 'scenarios', 'conform', 'app.ts, server.ts', 'cli-options.ts'],
+    may: [BASE, 'accounts', 'auth', 'scenarios', 'conform', 'app.ts, server.ts', 'cli-options.ts', 'cli-snapshot.ts'],
   },
   {
     name: 'index.ts',

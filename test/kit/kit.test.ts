@@ -33,6 +33,19 @@ describe('test kit', () => {
     expect(other.status).toBe(403);
   });
 
+  it('createAccount creates by the name in the path: the same name and settings again is the same account, other settings an error', async () => {
+    const first = await sim.createAccount({ name: 'kit-by-name', seed: 7 });
+    expect(first.name).toBe('kit-by-name');
+    const token = await first.accessToken();
+    const again = await sim.createAccount({ name: 'kit-by-name', seed: 7 });
+    // The same account, left as it was: the token issued before still answers.
+    const sites = await again.call('/api/v2/sites', { token });
+    expect(sites.status).toBe(200);
+    await expect(sim.createAccount({ name: 'kit-by-name', seed: 8 })).rejects.toThrow(
+      "PUT /__admin/accounts/kit-by-name: 409 account 'kit-by-name' exists with other settings: seed: asked 8, has 7",
+    );
+  });
+
   it('call sends the account token and parses the answer; token: false sends none', async () => {
     const account = await sim.createAccount();
     const sites = await account.call<Array<{ SiteId: string }>>('/api/v2/sites');

@@ -1,0 +1,208 @@
+import { scryptSync } from 'node:crypto';
+import { z } from 'zod';
+import type { RandomState } from '../random.js';
+import { WORLD_SIZES } from '../world/sizes.js';
+import type { Account } from './account.js';
+import { allChanges, type Change } from './changes.js';
+import { problemOf, Settings } from './data-schema.js';
+import { SecretBox } from './secret-box.js';
+import type { AccountSettings } from './store.js';
+import { tableNamed } from './tables.js';
+
+// An account snapshot: the whole account as one versioned JSON document, to restore it on this or
+// another simulator. It holds what the account's files hold (settings, the id source's position,
+// every change since the seeded world: records, credentials, API keys, access tokens, webhooks and
+// waiting deliveries) and, when asked, the request journal. Credentials, API keys and access tokens
+// are stored as hashes and travel as such. A webhook's signing secret is sealed with the data
+// directory's key, which another simulator does not have: it travels re-sealed under a key derived
+// from a passphrase the caller gives (`X-Snapshot-Key`) with both the snapshot and the restore.
+
+export const SNAPSHOT_FORMAT = 'business-api-simulator/account-snapshot';
+/** The newest format version this simulator writes and reads. */
+export const SNAPSHOT_VERSION = 1;
+/** The header carrying the passphrase sealed secrets travel under. */
+export const SNAPSHOT_KEY_HEADER = 'X-Snapshot-Key';
+/** The field of a record holding a secret sealed with the data directory's key. */
+const SEALED = 'secret_sealed';
+
+/** A snapshot that cannot be taken or restored as asked; the message says why. */
+export class SnapshotError extends Error {}
+
+const word = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 32 - 1);
+
+const ChangeRecord = z.tuple([z.string(), z.string(), z.record(z.string(), z.unknown()).nullable()]);
+
+export const AccountSnapshot = z
+  .object({
+    format: z.literal(SNAPSHOT_FORMAT),
+    version: z.literal(SNAPSHOT_VERSION).describe('The format version; a newer one is refused.'),
+    name: z.string().describe('The name of the account the snapshot was taken of.'),
+    takenAt: z.string().describe('Real time the snapshot was taken, ISO 8601.'),
+    seed: Settings.shape.seed,
+    size: z.enum(WORLD_SIZES),
+    settings: z
+      .object({
+        day: Settings.shape.day.describe('The UTC day the world was generated for.'),
+        rateLimit: z.boolean(),
+        fiscalised: z.boolean().optional(),
+        scenario: z.string().optional().describe('The scenario the account was built from.'),
+      })
+      .describe('The settings besides seed and size.'),
+    clock: z
+      .object({
+        now: z.string().describe('The account time when the snapshot was taken, ISO 8601.'),
+        frozen: z.boolean(),
+        offsetMs: Settings.shape.clockOffsetMs.describe('A running clock: its distance from real time.'),
+        frozenAtMs: z.number().finite().optional().describe('A frozen clock: the time it stands at, epoch ms.'),
+      })
+      .describe('A running clock is restored at the same distance from real time, a frozen one at the same time.'),
+    ids: z.tuple([word, word, word, word]).describe("The id source's position: ids continue where it stood."),
+    changes: z
+      .array(ChangeRecord)
+      .describe(
+        'Every change since the seeded world, as the data files record it: `[table, key, record or null]`, the ' +
+          'world tables and `credentials`, `apiKeys`, `tokens` (by token hash), `webhooks` and `deliveries`.',
+      ),
+    sealedWith: z
+      .literal('snapshot-key')
+      .optional()
+      .describe('Present when records hold secrets sealed under the key of `X-Snapshot-Key`.'),
+    journal: z.array(z.record(z.string(), z.unknown())).optional().describe('The request journal, when asked for.'),
+  })
+  .meta({ id: 'AccountSnapshot' });
+
+export type AccountSnapshot = z.infer<typeof AccountSnapshot>;
+
+/** What an account is built from: its settings, the id source's position and the changes over its world. */
+export interface AccountImage {
+  settings: AccountSettings;
+  random: RandomState;
+  changes: Change[];
+}
+
+/** The key sealed secrets travel under, from the caller's passphrase. */
+export function transferBox(passphrase: string): SecretBox {
+  return new SecretBox(scryptSync(passphrase, SNAPSHOT_FORMAT, 32));
+}
+
+/**
+ * The account's snapshot, taken as a read (the committed state). Sealed secrets are re-sealed under
+ * `transfer`; without it, an account holding any is refused.
+ */
+export async function takeSnapshot(
+  account: Account,
+  options: { journal: boolean; transfer: SecretBox | undefined; realNow: number },
+): Promise<AccountSnapshot> {
+  return account.read(() => {
+    const s = account.settings;
+    let sealed = false;
+    const changes = allChanges(account.store.data).map((change): Change => {
+      const [table, key, row] = change;
+      if (row === null || typeof (row as Record<string, unknown>)[SEALED] !== 'string') return change;
+      if (!options.transfer)
+        throw new SnapshotError(
+          `${table} ${key} holds a secret sealed with this simulator's key: send ${SNAPSHOT_KEY_HEADER}: ` +
+            '<passphrase> to carry it sealed under that passphrase (give the same one to the restore)',
+        );
+      sealed = true;
+      const plain = account.secrets.open((row as Record<string, string>)[SEALED]!, key);
+      return [table, key, { ...row, [SEALED]: options.transfer.seal(plain, key) }];
+    });
+    const now = account.clock.now();
+    return {
+      format: SNAPSHOT_FORMAT,
+      version: SNAPSHOT_VERSION,
+      name: s.name,
+      takenAt: new Date(options.realNow).toISOString(),
+      seed: s.seed,
+      size: s.size,
+      settings: {
+        day: s.day,
+        rateLimit: s.rateLimit,
+        ...(s.fiscalised === undefined ? {} : { fiscalised: s.fiscalised }),
+        ...(s.scenario === undefined ? {} : { scenario: s.scenario }),
+      },
+      clock: {
+        now: new Date(now).toISOString(),
+        frozen: s.clockFrozenAtMs !== undefined,
+        offsetMs: s.clockOffsetMs,
+        ...(s.clockFrozenAtMs === undefined ? {} : { frozenAtMs: s.clockFrozenAtMs }),
+      },
+      ids: account.random.state(),
+      changes: changes as AccountSnapshot['changes'],
+      ...(sealed ? { sealedWith: 'snapshot-key' as const } : {}),
+      ...(options.journal ? { journal: account.journal.all() as unknown as Record<string, unknown>[] } : {}),
+    };
+  });
+}
+
+/** Whether a JSON body is a snapshot (rather than account settings): it names a format. */
+export const isSnapshot = (json: unknown): boolean => typeof json === 'object' && json !== null && 'format' in json;
+
+/**
+ * The snapshot in `json`, checked: a newer version is refused naming both versions, a wrong format
+ * or shape naming the field.
+ */
+export function readSnapshot(json: unknown): AccountSnapshot {
+  const { format, version } = json as { format?: unknown; version?: unknown };
+  if (format !== SNAPSHOT_FORMAT)
+    throw new SnapshotError(`format: expected '${SNAPSHOT_FORMAT}', got ${JSON.stringify(format) ?? 'nothing'}`);
+  if (typeof version === 'number' && Number.isInteger(version) && version > SNAPSHOT_VERSION)
+    throw new SnapshotError(
+      `made by a newer simulator: format version ${version}; this one reads version ${SNAPSHOT_VERSION}`,
+    );
+  const problem = problemOf(AccountSnapshot, json);
+  if (problem) throw new SnapshotError(problem);
+  return AccountSnapshot.parse(json);
+}
+
+/**
+ * What the account of `name` is built from: the snapshot's settings under that name, and its changes
+ * with sealed secrets opened with `transfer` and sealed again with this simulator's key (`box`).
+ */
+export function imageOf(
+  snapshot: AccountSnapshot,
+  name: string,
+  transfer: SecretBox | undefined,
+  box: SecretBox,
+): AccountImage {
+  const { settings, clock } = snapshot;
+  const accountSettings: AccountSettings = {
+    name,
+    seed: snapshot.seed,
+    size: snapshot.size,
+    day: settings.day,
+    rateLimit: settings.rateLimit,
+    clockOffsetMs: clock.offsetMs,
+    ...(clock.frozenAtMs === undefined ? {} : { clockFrozenAtMs: clock.frozenAtMs }),
+    ...(settings.fiscalised === undefined ? {} : { fiscalised: settings.fiscalised }),
+    ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
+  };
+  const changes = snapshot.changes.map(([table, key, row], n): Change => {
+    if (tableNamed(table) === undefined && table !== 'tokens')
+      throw new SnapshotError(`changes[${n}]: unknown table '${table}'`);
+    if (row === null || typeof row[SEALED] !== 'string') return [table, key, row];
+    if (snapshot.sealedWith !== 'snapshot-key')
+      throw new SnapshotError(`changes[${n}] (${table} ${key}): ${SEALED}: sealed, but the snapshot has no sealedWith`);
+    if (!transfer)
+      throw new SnapshotError(
+        `changes[${n}] (${table} ${key}) holds a sealed secret: send ${SNAPSHOT_KEY_HEADER} with the passphrase the ` +
+          'snapshot was taken with',
+      );
+    let plain: string;
+    try {
+      plain = transfer.open(row[SEALED] as string, key);
+    } catch {
+      throw new SnapshotError(
+        `changes[${n}] (${table} ${key}): ${SEALED}: does not open with the ${SNAPSHOT_KEY_HEADER} given ` +
+          '(another passphrase, or the value was altered)',
+      );
+    }
+    return [table, key, { ...row, [SEALED]: box.seal(plain, key) }];
+  });
+  return { settings: accountSettings, random: snapshot.ids, changes };
+}

@@ -1,0 +1,228 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Account } from '../accounts/account.js';
+import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
+import {
+  AccountSnapshot,
+  imageOf,
+  isSnapshot,
+  readSnapshot,
+  SNAPSHOT_KEY_HEADER,
+  SNAPSHOT_VERSION,
+  SnapshotError,
+  takeSnapshot,
+  transferBox,
+} from '../accounts/snapshot.js';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
+import { errors } from '../errors/errors.js';
+import { createAccount } from '../scenarios/apply.js';
+import { type LoadedScenario, scenarioFrom } from '../scenarios/load.js';
+import { type AdminRoute, adminGroup, named, onAccount, refused } from './admin-route.js';
+import { AccountSummary, CreatedAccount } from './admin-schemas.js';
+import { checked } from './json-body.js';
+import { CreateAccountBody } from './schemas.js';
+
+// Creating an account by the name in its path, from settings or from a snapshot, and taking a
+// snapshot: the calls a proxy routing by account name can send to the node that serves the name.
+
+const accounts = adminGroup('Accounts');
+
+const PutAccountSettings = CreateAccountBody.omit({ name: true });
+
+/** A snapshot is a bigger body than any other: the whole account. */
+const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
+
+const keyHeader: Record<string, { description: string; schema: z.ZodType }> = {
+  [SNAPSHOT_KEY_HEADER]: {
+    description:
+      "A passphrase: webhook signing secrets, sealed with this simulator's key, travel in the snapshot sealed under " +
+      'it; the same passphrase restores them. Needed only when the account has webhooks.',
+    schema: z.string().min(1),
+  },
+};
+
+export const snapshotDeclarations: AdminRoute[] = [
+  accounts.put('/accounts/{name}', {
+    operationId: 'putAccount',
+    summary: 'Create an account by name, or restore a snapshot',
+    description:
+      'Idempotent. With settings (the fields of `POST /accounts` but the name): creates the account (201), or, ' +
+      'when it exists with the settings given, answers 200 and leaves it as it is; a seed, size, rate limiting or ' +
+      'scenario that differs is a 409 naming it (`now` is not compared: the clock has moved on). With a snapshot ' +
+      '(a body whose `format` is `business-api-simulator/account-snapshot`): creates the account from it, or ' +
+      'replaces an existing one with `?replace=true` (200).',
+    route: named,
+    resolvesAccount: false,
+    query: {
+      replace: {
+        description: '`true`: a snapshot replaces the account of that name when it exists.',
+        schema: z.enum(['true', 'false']),
+      },
+    },
+    headers: keyHeader,
+    body: {
+      schema: z.union([PutAccountSettings, AccountSnapshot]),
+      required: false,
+      description: 'Account settings, or a snapshot taken with `GET /accounts/{name}/snapshot`.',
+      example: { size: 'small', rateLimit: true },
+      limit: SNAPSHOT_BODY_LIMIT,
+      parse: (json) => {
+        if (!isSnapshot(json)) return checked(PutAccountSettings, json);
+        try {
+          return readSnapshot(json);
+        } catch (error) {
+          if (error instanceof SnapshotError) throw errors.admin(400, error.message);
+          throw error;
+        }
+      },
+    },
+    answers: {
+      200: {
+        description: 'The account existed with these settings (left as it is), or a snapshot replaced it.',
+        schema: z.union([CreatedAccount, AccountSummary]),
+      },
+      201: {
+        description:
+          'Created: from settings, the account, its seeded credential and API key, and its base URL (as `POST ' +
+          '/accounts` answers); from a snapshot, the account as listed.',
+        schema: z.union([CreatedAccount, AccountSummary]),
+      },
+      400: refused(
+        'A bad name, a scenario that cannot be read, a `now` more than 10 years from real time, or a snapshot that ' +
+          `cannot be restored (a newer format version than ${SNAPSHOT_VERSION}, a record of the wrong shape, a ` +
+          'sealed secret without the right passphrase).',
+      ),
+      409: refused(
+        'The account exists with other settings (named in the message), or a snapshot names an existing account ' +
+          'without `?replace=true`.',
+      ),
+      503: refused('The simulator holds `--max-accounts` already.'),
+    },
+    handler: async ({ c, registry, route, body }) => {
+      const name = route.name ?? '';
+      if (isSnapshot(body)) return restore(c, registry, name, body as AccountSnapshot);
+      const { scenario, ...settings } = body as z.infer<typeof PutAccountSettings>;
+      const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario, registry.options.scenarioDir);
+      const created = (account: Account, status: 200 | 201) =>
+        c.json(
+          {
+            name: account.name,
+            clientId: DEMO_CLIENT_ID,
+            secret: DEMO_SECRET,
+            apiKey: DEMO_API_KEY,
+            baseUrl: `${new URL(c.req.url).origin}/accounts/${account.name}`,
+          },
+          status,
+        );
+      try {
+        return created(await createAccount(registry, { ...settings, name }, loaded), 201);
+      } catch (error) {
+        if (!(error instanceof AccountExistsError)) throw error;
+      }
+      const existing = await registry.resolve(name);
+      if (!existing) throw errors.admin(409, `account '${name}' is being deleted; try again`);
+      const differences = differencesOf(existing, settings, loaded);
+      if (differences.length > 0)
+        throw errors.admin(409, `account '${name}' exists with other settings: ${differences.join('; ')}`);
+      return created(existing, 200);
+    },
+  }),
+  accounts.get('/accounts/{name}/snapshot', {
+    operationId: 'getAccountSnapshot',
+    summary: 'The whole account as a snapshot',
+    description:
+      "Seed, size, settings, clock, the id source's position and every change since the seeded world (records, " +
+      'credentials and API keys as hashes, access tokens by hash, webhooks and waiting deliveries); the request ' +
+      'journal with `?journal=true`. `PUT /accounts/{name}` with it as the body restores the account here or on ' +
+      'another simulator.',
+    route: named,
+    query: {
+      journal: {
+        description: '`true`: the request journal too (as `GET …/requests` lists it).',
+        schema: z.enum(['true', 'false']),
+      },
+    },
+    headers: keyHeader,
+    answers: {
+      200: { description: 'The snapshot.', schema: AccountSnapshot },
+      ...onAccount,
+      400: refused(
+        `The account name is not a DNS label, or the account has webhooks and no \`${SNAPSHOT_KEY_HEADER}\` was sent.`,
+      ),
+    },
+    handler: async ({ c, registry, account }) => {
+      try {
+        const snapshot = await takeSnapshot(account, {
+          journal: c.req.query('journal') === 'true',
+          transfer: transferOf(c),
+          realNow: registry.options.realNow(),
+        });
+        return c.json(snapshot satisfies z.infer<typeof AccountSnapshot>);
+      } catch (error) {
+        if (error instanceof SnapshotError) throw errors.admin(400, error.message);
+        throw error;
+      }
+    },
+  }),
+];
+
+async function restore(c: Context, registry: AccountRegistry, name: string, snapshot: AccountSnapshot) {
+  const replace = c.req.query('replace') === 'true';
+  let image;
+  try {
+    image = imageOf(snapshot, name, transferOf(c), registry.secrets);
+  } catch (error) {
+    if (error instanceof SnapshotError) throw errors.admin(400, error.message);
+    throw error;
+  }
+  const existed = registry.get(name) !== undefined;
+  if (existed && !replace)
+    throw errors.admin(409, `account '${name}' exists: send ?replace=true to replace it with the snapshot`);
+  try {
+    const account = await registry.restore(image, replace);
+    return c.json(summaryOf(account), existed ? 200 : 201);
+  } catch (error) {
+    if (error instanceof SnapshotError) throw errors.admin(400, error.message);
+    if (error instanceof AccountExistsError)
+      throw errors.admin(409, `account '${name}' exists: send ?replace=true to replace it with the snapshot`);
+    throw error;
+  }
+}
+
+function transferOf(c: Context) {
+  const passphrase = c.req.header(SNAPSHOT_KEY_HEADER);
+  return passphrase === undefined || passphrase === '' ? undefined : transferBox(passphrase);
+}
+
+/** The settings given that the existing account does not have, as `seed: 7, not 42`. */
+function differencesOf(
+  account: Account,
+  given: Omit<z.infer<typeof PutAccountSettings>, 'scenario'>,
+  loaded: LoadedScenario | undefined,
+): string[] {
+  const s = account.settings;
+  const out: string[] = [];
+  const compare = (field: string, want: unknown, have: unknown) => {
+    if (want !== undefined && want !== have)
+      out.push(`${field}: asked ${JSON.stringify(want)}, has ${JSON.stringify(have)}`);
+  };
+  compare('seed', given.seed, s.seed);
+  compare('size', given.size, s.size);
+  compare('rateLimit', given.rateLimit, s.rateLimit);
+  if (loaded) compare('scenario', loaded.reference ?? loaded.name, s.scenario ?? null);
+  return out;
+}
+
+/** The account as `GET /accounts` lists it. */
+export function summaryOf(account: Account) {
+  const { name, seed, size, rateLimit, fiscalised, scenario } = account.settings;
+  return {
+    name,
+    seed,
+    size,
+    rateLimit,
+    fiscalised: fiscalised ?? false,
+    scenario: scenario ?? null,
+    now: new Date(account.clock.now()).toISOString(),
+  };
+}
