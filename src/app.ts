@@ -8,6 +8,8 @@ import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { adminRoutes } from './admin/router.js';
 import { requireAdminToken } from './admin/token.js';
+import { appointmentLookupsReady } from './appointments/appointment.js';
+import { classBookingLookupsReady } from './classes/class-booking.js';
 import { historyLookupsReady } from './clients/appointment-history.js';
 import { consoleAccess } from './console/access.js';
 import { consoleRoutes } from './console/router.js';
@@ -27,6 +29,7 @@ import { recurringReady } from './sales/recurring.js';
 import { prepareRecurring } from './sales/recurring-clock.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
+import { voucherLookupsReady } from './vouchers/voucher.js';
 import { DELIVERY_HEADER } from './webhooks/own-target.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
 import type { World, WorldSize } from './world/index.js';
@@ -209,4 +212,7 @@ function* lookupsReady(world: World): Steps<void> {
   yield* entryLookupsReady(world);
   yield* historyLookupsReady(world);
   yield* recurringReady(world);
+  yield* appointmentLookupsReady(world);
+  yield* classBookingLookupsReady(world);
+  yield* voucherLookupsReady(world);
 }

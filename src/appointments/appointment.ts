@@ -17,6 +17,7 @@ import {
   requireField,
   type WriteContext,
 } from '../records.js';
+import { rowsReady, rowWhere } from '../row-lookup.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { World } from '../world/index.js';
@@ -26,8 +27,11 @@ import type { AppointmentIn, AppointmentListRow, AppointmentServiceIn } from './
 // The diary: appointments and their services as the CRUD endpoints read and write them. Nothing
 // here looks at availability (overlapping bookings are accepted): that is POST /appointments/validate.
 
+/** Makes the lookups of the diary's reads in steps (`RegistryOptions.ready`). */
+export const appointmentLookupsReady = (world: World): Steps<void> => rowsReady(world.appointments, 'AppointmentId');
+
 export function findAppointment(world: World, id: Guid): Appointment | undefined {
-  return world.appointments.find((a) => a.AppointmentId === id);
+  return rowWhere(world.appointments, 'AppointmentId', id);
 }
 
 /** The appointment, or the documented 400 `Record does not exist.` */
@@ -237,12 +241,7 @@ function checkedServices(
 // mean "none" (absent, null, empty Guid) are not checked here; the caller decides their default.
 
 function checkAppointmentIds(world: World, body: AppointmentIn, problems: ModelStateErrors): void {
-  checkReference(
-    problems,
-    'ClientId',
-    body.ClientId,
-    world.clients.some((c) => c.ClientId === body.ClientId),
-  );
+  checkReference(problems, 'ClientId', body.ClientId, clientWithId(world.clients, body.ClientId) !== undefined);
   const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean) => {
     if (isGiven(id)) checkReference(problems, field, id, exists(id));
   };

@@ -5,9 +5,11 @@ import { ModelStateErrors } from '../errors/model-state.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';
+import { rowsReady, rowWhere } from '../row-lookup.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
+import type { Steps } from '../world/steps.js';
 import type { ClassBookingIn, ClassBookingRow } from './schemas.js';
 
 // Class bookings: one client's place on one dated session (class schedule). The rules of the
@@ -73,20 +75,18 @@ function checkReferences(world: World, b: ClassBooking, problems: ModelStateErro
     ClassScheduleId,
     world.classSchedules.some((s) => s.ClassScheduleId === ClassScheduleId),
   );
-  checkReference(
-    problems,
-    'ClientId',
-    ClientId,
-    world.clients.some((c) => c.ClientId === ClientId),
-  );
+  checkReference(problems, 'ClientId', ClientId, clientWithId(world.clients, ClientId) !== undefined);
 }
+
+/** Makes the lookups of the class bookings' reads in steps (`RegistryOptions.ready`). */
+export const classBookingLookupsReady = (world: World): Steps<void> => rowsReady(world.classBookings, 'ClassBookingId');
 
 /** The caller's id is the key, the empty Guid (also for an id left out) included. */
 export function createClassBooking(world: World, body: ClassBookingIn): Guid {
   const id = body.ClassBookingId ?? EMPTY_GUID;
   if (writesNothing('create', body.ObjectState)) return id;
   const problems = new ModelStateErrors();
-  if (world.classBookings.some((b) => b.ClassBookingId === id))
+  if (rowWhere(world.classBookings, 'ClassBookingId', id) !== undefined)
     problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`);
   if (body.ClassScheduleId === undefined) requireField(problems, 'ClassScheduleId');
   if (body.ClientId === undefined) requireField(problems, 'ClientId');
@@ -110,7 +110,7 @@ export function createClassBooking(world: World, body: ClassBookingIn): Guid {
 export function updateClassBooking(world: World, body: ClassBookingIn): Guid {
   const id = body.ClassBookingId ?? EMPTY_GUID;
   if (writesNothing('update', body.ObjectState)) return id;
-  const before = world.classBookings.find((b) => b.ClassBookingId === id);
+  const before = rowWhere(world.classBookings, 'ClassBookingId', id);
   if (!before) throw errors.recordDoesNotExist();
   if (body.ObjectState === 3) {
     removeRecord(world, 'classBookings', before);
@@ -137,7 +137,7 @@ export function updateClassBooking(world: World, body: ClassBookingIn): Guid {
  * state (any state may follow any other). A booking elsewhere, or none, is `Record does not exist.`.
  */
 export function setBookingStateAtSite(world: World, siteId: Guid, bookingId: Guid, state: ClassBookingState) {
-  const booking = world.classBookings.find((b) => b.ClassBookingId === bookingId);
+  const booking = rowWhere(world.classBookings, 'ClassBookingId', bookingId);
   const session = booking && world.classSchedules.find((s) => s.ClassScheduleId === booking.ClassScheduleId);
   if (!booking || session?.SiteId !== siteId) throw errors.recordDoesNotExist();
   const edited = editRecord(world, 'classBookings', booking);

@@ -55,8 +55,11 @@ const checkType = (sent: number | undefined, problems: ModelStateErrors, kept?: 
 /** ClientId, SupplierId and LinkedAccountingDocumentId must name records when sent non-empty. */
 function checkHeaderIds(world: World, body: DocumentIn, problems: ModelStateErrors): void {
   ledger.checkParty(world, body, problems);
-  ledger.checkOptional(problems, 'LinkedAccountingDocumentId', body.LinkedAccountingDocumentId, (id) =>
-    world.accountingDocuments.some((d) => d.AccountingDocumentId === id),
+  ledger.checkOptional(
+    problems,
+    'LinkedAccountingDocumentId',
+    body.LinkedAccountingDocumentId,
+    (id) => rowWhere(world.accountingDocuments, 'AccountingDocumentId', id) !== undefined,
   );
 }
 

@@ -51,10 +51,18 @@ function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, problems: Mod
   ledger.checkOptional(problems, 'CashDrawerId', r.CashDrawerId, (id) =>
     world.cashDrawers.some((d) => d.CashDrawerId === id),
   );
-  ledger.checkOptional(problems, 'AccountingDocumentId', r.AccountingDocumentId, (id) =>
-    world.accountingDocuments.some((d) => d.AccountingDocumentId === id),
+  ledger.checkOptional(
+    problems,
+    'AccountingDocumentId',
+    r.AccountingDocumentId,
+    (id) => rowWhere(world.accountingDocuments, 'AccountingDocumentId', id) !== undefined,
   );
-  ledger.checkOptional(problems, 'VoucherId', r.VoucherId, (id) => world.vouchers.some((v) => v.VoucherId === id));
+  ledger.checkOptional(
+    problems,
+    'VoucherId',
+    r.VoucherId,
+    (id) => rowWhere(world.vouchers, 'VoucherId', id) !== undefined,
+  );
   (body.Gratuities ?? []).forEach((g, i) => {
     checkReference(
       problems,

@@ -117,8 +117,13 @@ export function checkOptional(
 
 /** ClientId and SupplierId, when given, name a client and a supplier of the account. */
 export function checkParty(world: World, party: Partial<Party>, problems: ModelStateErrors): void {
-  checkOptional(problems, 'ClientId', party.ClientId, (id) => world.clients.some((c) => c.ClientId === id));
-  checkOptional(problems, 'SupplierId', party.SupplierId, (id) => world.suppliers.some((s) => s.SupplierId === id));
+  checkOptional(problems, 'ClientId', party.ClientId, (id) => clientWithId(world.clients, id) !== undefined);
+  checkOptional(
+    problems,
+    'SupplierId',
+    party.SupplierId,
+    (id) => rowWhere(world.suppliers, 'SupplierId', id) !== undefined,
+  );
 }
 
 /** The first checks of a POST: the query site exists and the body's SiteId is that same site. */

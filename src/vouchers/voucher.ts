@@ -6,11 +6,13 @@ import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
 import { checkSite, editRecord, idOrNull, insertRecord, requireField } from '../records.js';
+import { rowsReady, rowWhere } from '../row-lookup.js';
 import { redeemedByVoucher, voucherRedemptions } from '../sales/index.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { fromCents, toCents } from '../world/money.js';
 import { EntryType, VOUCHER_PREFIX, type VoucherType } from '../world/sales-codes.js';
+import type { Steps } from '../world/steps.js';
 import type { Voucher, VoucherTemplate } from '../world/vouchers.js';
 import { TEXT_FIELDS, type TextField, type VoucherIn } from './schemas.js';
 
@@ -135,7 +137,10 @@ export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): V
 
 // Reads
 
-const findVoucher = (world: World, id: Guid): Voucher | undefined => world.vouchers.find((v) => v.VoucherId === id);
+/** Makes the lookups of the vouchers' reads in steps (`RegistryOptions.ready`). */
+export const voucherLookupsReady = (world: World): Steps<void> => rowsReady(world.vouchers, 'VoucherId');
+
+const findVoucher = (world: World, id: Guid): Voucher | undefined => rowWhere(world.vouchers, 'VoucherId', id);
 
 /** VoucherId breaks VoucherNumber ties, so the till sees a stable list. */
 export function listVouchers(world: World, q: { siteId: Guid; itemState: number; find: string }) {
