@@ -44,14 +44,20 @@ const OUTPUT: Partial<Record<DocumentTypeId, { type: DocumentTypeId; event: Even
 const MAX_RUNS = 5000;
 
 /**
- * The runs of each documents array (see accounts/row-fold.ts): how many documents run at each time,
- * and the earliest. Carried over a write's steps: a document edited or removed takes its run out,
- * and the earliest is then found among the run times, not among the documents.
+ * The runs of each documents array (see accounts/row-fold.ts): how many documents run at each time
+ * (a base counted once from a whole array, and what later arrays' steps added and took out), and the
+ * earliest. A document edited or removed takes its run out; the earliest is then found among the
+ * run times, not among the documents. The changes are merged into a new base past DELTA_LIMIT.
  */
 interface Earliest {
-  runs: Map<number, number>;
+  base: Map<number, number>;
+  delta: Map<number, number>;
+  /** Where the fold counts: the base while it is read from a whole array, the delta after. */
+  into: Map<number, number>;
   first: number;
 }
+
+const DELTA_LIMIT = 1024;
 
 const earliest = new WeakMap<readonly object[], RowFold<Earliest>>();
 
@@ -153,24 +159,36 @@ const runOf = (d: AccountingDocument) =>
 
 /** What `foldRows` is given for the earliest run: how it starts, adds a document and is carried over a step. */
 const earliestFold = [
-  (): Earliest => ({ runs: new Map(), first: Infinity }),
+  (): Earliest => {
+    const base = new Map<number, number>();
+    return { base, delta: new Map(), into: base, first: Infinity };
+  },
   (s: Earliest, row: object) => {
     const at = runOf(row as AccountingDocument);
     if (at === Infinity) return;
-    s.runs.set(at, (s.runs.get(at) ?? 0) + 1);
+    s.into.set(at, (s.into.get(at) ?? 0) + 1);
     if (at < s.first) s.first = at;
   },
   (s: Earliest, removed: object | undefined): Earliest => {
     const at = removed === undefined ? Infinity : runOf(removed as AccountingDocument);
-    const runs = new Map(s.runs);
-    if (at === Infinity) return { runs, first: s.first };
-    const left = (runs.get(at) ?? 0) - 1;
-    if (left > 0) runs.set(at, left);
-    else runs.delete(at);
-    if (at !== s.first || left > 0) return { runs, first: s.first };
-    let first = Infinity;
-    for (const run of runs.keys()) if (run < first) first = run;
-    return { runs, first };
+    let { base, first } = s;
+    let delta = new Map(s.delta);
+    if (at !== Infinity) delta.set(at, (delta.get(at) ?? 0) - 1);
+    if (delta.size >= DELTA_LIMIT) {
+      base = new Map(base);
+      for (const [run, n] of delta) {
+        const count = (base.get(run) ?? 0) + n;
+        if (count > 0) base.set(run, count);
+        else base.delete(run);
+      }
+      delta = new Map();
+    }
+    if (at !== Infinity && at === first && (base.get(at) ?? 0) + (delta.get(at) ?? 0) <= 0) {
+      first = Infinity;
+      for (const map of [base, delta])
+        for (const run of map.keys()) if (run < first && (base.get(run) ?? 0) + (delta.get(run) ?? 0) > 0) first = run;
+    }
+    return { base, delta, into: delta, first };
   },
 ] as const;
 
