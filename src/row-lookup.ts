@@ -28,23 +28,16 @@ function named<S>(folds: Folds<S>, name: string): FoldStore<S> {
 /** The rows of each table by one of their fields, by array, then by field. */
 const byField: Folds<KeyedRows> = new WeakMap();
 
-/**
- * The rows of `rows` whose `field` is `value`, in their order in `rows`. Meant for fields a row's
- * versions share (ids, a parent's id); `id` is the field that tells a row's versions apart.
- */
-function rowsByField<R extends object, F extends keyof R & string>(
-  rows: readonly R[],
-  field: F,
-  value: R[F],
-  id: string,
-): R[] {
+/** The folds of a table by `field` (accounts/keyed-fold.ts), and how a row's key is read. */
+function byFieldOf<R extends object>(field: keyof R & string) {
   const keyOf = (row: object) => (row as R)[field];
-  return rowsUnder(keyedRows(named(byField, field), rows, { [field]: keyOf }), rows, field, value, keyOf, id);
+  return { keyOf, folds: named(byField, field), keys: { [field]: keyOf } };
 }
 
 /** Makes the lookup of `rows` by `field` in steps: a list whose rows use `rowWhere` or `rowsWhere` calls it first. */
 export function rowsReady<R extends object>(rows: readonly R[], field: keyof R & string): Steps<void> {
-  return keyedRowsReady(named(byField, field), rows, { [field]: (row: object) => (row as R)[field] });
+  const { folds, keys } = byFieldOf<R>(field);
+  return keyedRowsReady(folds, rows, keys);
 }
 
 /**
@@ -56,8 +49,8 @@ export function rowWhere<R extends object, F extends keyof R & string>(
   field: F,
   value: R[F],
 ): R | undefined {
-  const keyOf = (row: object) => (row as R)[field];
-  return firstUnder(keyedRows(named(byField, field), rows, { [field]: keyOf }), rows, field, value, keyOf, field);
+  const { folds, keys, keyOf } = byFieldOf<R>(field);
+  return firstUnder(keyedRows(folds, rows, keys), rows, field, value, keyOf, field);
 }
 
 /**
@@ -139,5 +132,6 @@ export function rowsWhere<R extends object, F extends keyof R & string, I extend
   value: R[F],
   id: I,
 ): R[] {
-  return rowsByField(rows, field, value, id);
+  const { folds, keys, keyOf } = byFieldOf<R>(field);
+  return rowsUnder(keyedRows(folds, rows, keys), rows, field, value, keyOf, id);
 }
