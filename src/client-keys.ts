@@ -30,7 +30,12 @@ export function firstClientBy<C extends Client>(
   accepts: (client: C) => boolean,
 ): C | undefined {
   if (key === '') return undefined;
-  return firstUnder(keyedRows(folds, rows, KEYS), rows, index, key, KEYS[index], 'ClientId', accepts);
+  return firstUnder(
+    { fold: keyedRows(folds, rows, KEYS), name: index, key, keyOf: KEYS[index] },
+    rows,
+    'ClientId',
+    accepts,
+  );
 }
 
 /** The client of `rows` with this id (the first, in their order): the one lookup by id every area uses. */

@@ -50,7 +50,7 @@ export function rowWhere<R extends object, F extends keyof R & string>(
   value: R[F],
 ): R | undefined {
   const { folds, keys, keyOf } = byFieldOf<R>(field);
-  return firstUnder(keyedRows(folds, rows, keys), rows, field, value, keyOf, field);
+  return firstUnder({ fold: keyedRows(folds, rows, keys), name: field, key: value, keyOf }, rows, field);
 }
 
 /**
@@ -133,5 +133,5 @@ export function rowsWhere<R extends object, F extends keyof R & string, I extend
   id: I,
 ): R[] {
   const { folds, keys, keyOf } = byFieldOf<R>(field);
-  return rowsUnder(keyedRows(folds, rows, keys), rows, field, value, keyOf, id);
+  return rowsUnder({ fold: keyedRows(folds, rows, keys), name: field, key: value, keyOf }, rows, id);
 }

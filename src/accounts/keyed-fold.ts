@@ -107,30 +107,42 @@ export function keyedRowsReady(folds: FoldStore<KeyedRows>, rows: readonly objec
   return foldInSteps(folds, rows, ...keyedFold(keys));
 }
 
+/** A lookup in a keyed fold: the fold and the rows not frozen yet, the index, the key, how a row's key is read. */
+interface Lookup<R> {
+  fold: { state: KeyedRows; open: object[] };
+  name: string;
+  key: unknown;
+  keyOf: (row: R) => unknown;
+}
+
+/**
+ * Every row under the key, frozen or not yet, with its place in `rows` (`id` tells versions apart):
+ * -1 for a row `rows` no longer holds.
+ */
+function eachUnder<R extends object>(
+  { fold: { state, open }, name, key, keyOf }: Lookup<R>,
+  rows: readonly R[],
+  id: string,
+  visit: (row: R, at: number) => void,
+): void {
+  for (const byKey of [state.base, state.overlay])
+    for (const row of (byKey.get(name)?.get(key) ?? []) as R[]) visit(row, placeIn(rows, row, id));
+  for (const row of open as R[]) if (keyOf(row) === key) visit(row, placeIn(rows, row, id));
+}
+
 /**
  * The rows of `rows` under `key` in the keyed fold's `name`, in their order in `rows`: the frozen
  * ones the fold holds that `rows` still holds (`id` names the field that tells a row's versions
  * apart) and `open`'s rows under the key.
  */
-export function rowsUnder<R extends object>(
-  { state, open }: { state: KeyedRows; open: object[] },
-  rows: readonly R[],
-  name: string,
-  key: unknown,
-  keyOf: (row: R) => unknown,
-  id: string,
-): R[] {
+export function rowsUnder<R extends object>(lookup: Lookup<R>, rows: readonly R[], id: string): R[] {
   const held: [number, R][] = [];
   let ordered = true;
-  const consider = (row: R) => {
-    const at = placeIn(rows, row, id);
+  eachUnder(lookup, rows, id, (row, at) => {
     if (at < 0) return;
     if (held.length > 0 && held[held.length - 1]![0] > at) ordered = false;
     held.push([at, row]);
-  };
-  for (const byKey of [state.base, state.overlay])
-    for (const row of (byKey.get(name)?.get(key) ?? []) as R[]) consider(row);
-  for (const row of open as R[]) if (keyOf(row) === key) consider(row);
+  });
   if (!ordered) held.sort((a, b) => a[0] - b[0]);
   return held.map(([, row]) => row);
 }
@@ -140,26 +152,18 @@ export function rowsUnder<R extends object>(
  * accepts, as `rowsUnder(…).find(accepts)`, without listing the others.
  */
 export function firstUnder<R extends object>(
-  { state, open }: { state: KeyedRows; open: object[] },
+  lookup: Lookup<R>,
   rows: readonly R[],
-  name: string,
-  key: unknown,
-  keyOf: (row: R) => unknown,
   id: string,
   accepts: (row: R) => boolean = () => true,
 ): R | undefined {
   let found: R | undefined;
   let foundAt = Number.POSITIVE_INFINITY;
-  const consider = (row: R) => {
-    if (!accepts(row)) return;
-    const at = placeIn(rows, row, id);
-    if (at >= 0 && at < foundAt) {
+  eachUnder(lookup, rows, id, (row, at) => {
+    if (at >= 0 && at < foundAt && accepts(row)) {
       found = row;
       foundAt = at;
     }
-  };
-  for (const byKey of [state.base, state.overlay])
-    for (const row of (byKey.get(name)?.get(key) ?? []) as R[]) consider(row);
-  for (const row of open as R[]) if (keyOf(row) === key) consider(row);
+  });
   return found;
 }
