@@ -40,6 +40,11 @@ const DELIVERY_REFUSED =
   `webhooks never reach its control plane, console or API`;
 
 export interface SimulatorOptions {
+  /**
+   * This simulator's name among the nodes of a fleet (`--node-name`): every answer carries it in
+   * `X-Business-Api-Sim-Node`, so a user sees which node serves an account. None by default.
+   */
+  nodeName?: string;
   /** World seed of new accounts (default 42). */
   seed?: number;
   size?: WorldSize;
@@ -145,6 +150,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   const sessions = new ConsoleSessions(realNow);
+  if (options.nodeName !== undefined) app.use('*', nodeNamed(options.nodeName));
   // A webhook delivery of this (or another) simulator never acts here, whatever name or path reached us.
   app.use('*', async (c, next) => {
     // On a socket, Node's parsed headers are read: building Fetch Headers on every call would cost more.
@@ -215,4 +221,22 @@ function* lookupsReady(world: World): Steps<void> {
   yield* appointmentLookupsReady(world);
   yield* classBookingLookupsReady(world);
   yield* voucherLookupsReady(world);
+}
+
+/** The header every answer of a named node carries (`--node-name`). */
+export const NODE_HEADER = 'X-Business-Api-Sim-Node';
+
+/** Adds the node's name to every answer, whatever route or refusal made it. */
+function nodeNamed(name: string): MiddlewareHandler {
+  if (name === '' || !/^[\x21-\x7e]+$/.test(name)) throw new Error(`nodeName: expected visible ASCII, got '${name}'`);
+  return async (c, next) => {
+    await next();
+    try {
+      c.res.headers.set(NODE_HEADER, name);
+    } catch {
+      // A response whose headers cannot change (one a handler passed through) is copied first.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set(NODE_HEADER, name);
+    }
+  };
 }

@@ -10,6 +10,9 @@ import { adminTokenNeeded, type ServerOptions } from './server.js';
 import { WORLD_SIZES } from './world/sizes.js';
 
 const MIB = 1024 * 1024;
+/** The environment variable `--node-name` falls back to (a StatefulSet pod can set it from its name). */
+export const NODE_NAME_ENV = 'BUSINESS_API_SIM_NODE_NAME';
+
 /** The highest `--journal-memory`, in MiB: 64 GiB. */
 const MAX_JOURNAL_MEMORY_MIB = 65_536;
 
@@ -42,6 +45,8 @@ Options:
   --admin-token <token>    Token the control plane requires (Authorization: Bearer <token>) on every call
                            but GET /__admin/health (env ${ADMIN_TOKEN_ENV}); required when --host is
                            not a loopback address
+  --node-name <name>       This simulator's name in a fleet, sent in X-Business-Api-Sim-Node on every answer
+                           (env ${NODE_NAME_ENV}; default none: no such header)
   --journal-size <n>       Requests kept per account in the request journal, oldest dropped first
                            (default 1000; 0 = none)
   --journal-memory <MiB>   Memory the request journals of all accounts may hold together (default
@@ -88,6 +93,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'admin-token': { type: 'string' },
         'journal-size': { type: 'string' },
         'journal-memory': { type: 'string' },
+        'node-name': { type: 'string' },
         'delivery-log-size': { type: 'string' },
         'max-accounts': { type: 'string' },
         'max-pending-deliveries': { type: 'string' },
@@ -136,6 +142,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   if (adminToken) options.adminToken = adminToken;
   if (!isLoopback(options.host ?? '127.0.0.1') && !options.adminToken)
     throw new UsageError(adminTokenNeeded(options.host!));
+  const nodeName = v['node-name'] ?? env[NODE_NAME_ENV];
+  if (nodeName !== undefined) {
+    if (!/^[\x21-\x7e]{1,128}$/.test(nodeName))
+      throw new UsageError(`--node-name: expected 1 to 128 visible ASCII characters, got '${nodeName}'`);
+    options.nodeName = nodeName;
+  }
   if (v['journal-size'] !== undefined)
     options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);
   if (v['journal-memory'] !== undefined) {
