@@ -84,11 +84,20 @@ function isStale() {
 }
 
 /** A compiled file in dist/ whose source is gone (TypeScript never removes one). */
-function hasOrphans() {
+function orphans() {
   return filesUnder(DIST)
-    .filter((f) => /\.(js|d\.ts)$/.test(f) && !f.startsWith('docs/swagger-ui/'))
+    .filter((f) => /\.(js|d\.ts)(\.map)?$/.test(f) && !f.startsWith('docs/swagger-ui/'))
     .filter((f) => f !== CLI_BUNDLE && !f.startsWith(`${CLI_CHUNKS}/`))
-    .some((f) => !existsSync(path.join(SRC, f.replace(/(\.d)?\.ts$|\.js$/, '.ts'))));
+    .filter((f) => !existsSync(path.join(SRC, f.replace(/\.map$/, '').replace(/(\.d)?\.ts$|\.js$/, '.ts'))));
+}
+
+function hasOrphans() {
+  return orphans().length > 0;
+}
+
+/** The build of a source since deleted or moved is removed, so dist/ holds what the sources make and nothing else. */
+function removeOrphans() {
+  for (const f of orphans()) rmSync(path.join(DIST, f), { force: true });
 }
 
 /**
@@ -184,6 +193,7 @@ rmSync(STAMP, { force: true });
 // The stamp takes the time the build started: a source saved while it ran makes the next start build again.
 const started = new Date();
 compile();
+removeOrphans();
 await bundleCli();
 copySwaggerUi();
 writeFileSync(STAMP, `${started.toISOString()}\n`);

@@ -102,14 +102,18 @@ describe('build script', () => {
     expect(run.stdout).toBe('a: 1 changed\n');
   });
 
-  it('--pack keeps an up-to-date dist/, and rebuilds from scratch one holding the build of a deleted source', () => {
+  it('a build removes the build of a deleted source; --pack keeps an up-to-date dist/ and rebuilds one holding such a file', () => {
     build('--pack');
     expect(existsSync(path.join(dir, 'dist/b.js'))).toBe(true);
     rmSync(path.join(dir, 'src/b.ts'));
     build('--if-stale');
-    expect(existsSync(path.join(dir, 'dist/b.js'))).toBe(true); // TypeScript never removes a file
-    build('--pack');
     expect(existsSync(path.join(dir, 'dist/b.js'))).toBe(false);
+    expect(existsSync(path.join(dir, 'dist/b.d.ts'))).toBe(false);
+    expect(existsSync(path.join(dir, 'dist/a.js'))).toBe(true);
+    // A dist/ an earlier build left a file in that no source makes (as one before this rule did).
+    writeFileSync(path.join(dir, 'dist/gone.js'), '');
+    build('--pack');
+    expect(existsSync(path.join(dir, 'dist/gone.js'))).toBe(false);
     expect(existsSync(path.join(dir, 'dist/a.js'))).toBe(true);
   });
 
