@@ -16,6 +16,9 @@ export const hasState =
 
 const norm = (text: string) => text.trim().toLowerCase();
 
+/** True when `find` searches for something: a blank one matches everything, so its texts need not be built. */
+export const searches = (find: string): boolean => norm(find) !== '';
+
 /** Case-insensitive contains over any of the texts; an empty search matches everything. */
 export function containsAny(find: string, texts: readonly (string | null | undefined)[]): boolean {
   const needle = norm(find);

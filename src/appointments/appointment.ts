@@ -2,7 +2,7 @@ import { clientsReady, clientWithId } from '../client-keys.js';
 import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
-import { containsAny } from '../match.js';
+import { containsAny, searches } from '../match.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
@@ -82,7 +82,7 @@ export function* appointmentListSteps(world: World, q: AppointmentQuery): Steps<
   const clients = { get: (id: Guid) => clientWithId(world.clients, id) };
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
   // An empty search matches every appointment: the client's names are not looked up.
-  const finding = q.find.trim() !== '';
+  const finding = searches(q.find);
   yield* clientsReady(world.clients);
   const kept = yield* filterInSteps(world.appointments, (a) => {
     if (a.SiteId !== q.siteId) return false;

@@ -3,7 +3,7 @@ import { clientWithId, emailKey, firstClientBy, mobileKey } from '../client-keys
 import { formatDateTime } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
-import { containsAny, hasState, inSite, startsWithAny } from '../match.js';
+import { containsAny, hasState, inSite, searches, startsWithAny } from '../match.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
@@ -248,7 +248,7 @@ export function* clientListSteps(world: World, q: ClientListQuery): Steps<Client
   const site = inSite(q.siteId);
   const state = hasState(q.itemState);
   // An empty search matches every client: its texts are not built.
-  const finding = q.find.trim() !== '';
+  const finding = searches(q.find);
   const kept = yield* filterInSteps(
     clientsOf(world),
     (c) => site(c) && state(c) && c.CreationDate >= since && (!finding || startsWithAny(q.find, searchTexts(c))),
@@ -274,7 +274,7 @@ export function* contactListSteps(world: World, q: ContactQuery): Steps<ClientCo
   const site = inSite(q.siteId);
   const state = hasState(q.itemState);
   // An empty search matches every client: its texts are not built.
-  const finding = q.find.trim() !== '';
+  const finding = searches(q.find);
   const kept = yield* filterInSteps(
     clientsOf(world),
     (c) =>

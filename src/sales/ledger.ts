@@ -3,7 +3,7 @@ import { formatDateTime } from '../datetime.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors, notValidMessage } from '../errors/model-state.js';
 import { widenedEnd } from '../errors/range.js';
-import { type SiteRange, startsWithAny } from '../match.js';
+import { type SiteRange, searches, startsWithAny } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, checkSite, editRecord, removeRecord, requireField } from '../records.js';
 import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';
@@ -74,7 +74,7 @@ export function* listSteps<T extends Party & { SiteId: Guid }>(
   const to = formatDateTime(widenedEnd(q.end));
   yield* partiesReady(world);
   // An empty search matches every record: the party's texts are not looked up.
-  const finding = q.find.trim() !== '';
+  const finding = searches(q.find);
   // The site's records, found by the site: the other sites' are not read.
   yield* rowsReady(records, 'SiteId');
   const kept = yield* filterInSteps(
