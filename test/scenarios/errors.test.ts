@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/app.js';
 import { loadScenario, parseScenario, ScenarioError } from '../../src/scenarios/load.js';
-import { FIXED_NOW } from '../helpers.js';
+import { startError } from './support.js';
 
 // A scenario error names the file, the path in it and what is wrong, and never echoes a secret.
 
@@ -25,19 +24,7 @@ async function loadError(file: string): Promise<string> {
   return (error as Error).message;
 }
 
-async function applyError(file: string): Promise<string> {
-  const error = await createSimulator({
-    size: 'small',
-    realNow: () => FIXED_NOW,
-    scenario: file,
-    scenarioDir: dir,
-  }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ScenarioError);
-  return (error as Error).message;
-}
+const applyError = (file: string) => startError(file, dir);
 
 describe('scenario errors', () => {
   it('bad YAML names the file, line and column, without quoting the line', async () => {

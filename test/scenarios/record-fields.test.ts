@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/app.js';
-import { ScenarioError } from '../../src/scenarios/load.js';
-import { call, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
+import { call, simulator, tokenFor } from '../helpers.js';
+import { startError } from './support.js';
 
 // A record entry's field names are the API's, matched case-insensitively as the API matches body
 // names; a name no field of the resource has is refused when the scenario is loaded, with the
@@ -35,17 +34,7 @@ describe('scenario record fields', () => {
   it('a misspelt field is refused at load with --scenario, naming the file, the record and the closest field', async () => {
     const file = fileWith('typo.yaml', voucher('VoucherNumbr', 'GV-TYPO-0001'));
     // The server's scenario option is what --scenario sets.
-    const error = await createSimulator({
-      size: 'small',
-      realNow: () => FIXED_NOW,
-      scenario: file,
-      scenarioDir: dir,
-    }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ScenarioError);
-    expect((error as Error).message).toBe(
+    expect(await startError(file, dir)).toBe(
       `${file}: records.vouchers[0].VoucherNumbr: no field VoucherNumbr in a vouchers record; ` +
         'did you mean VoucherNumber?',
     );
