@@ -185,14 +185,24 @@ export class AccountRegistry {
     const name = image.settings.name;
     // Checked whole before an account it replaces is deleted: a bad image leaves that account as it was.
     const data = await this.imageData(image);
-    if (replace && this.accounts.has(name)) await this.delete(name);
-    return this.adding(name, () => this.buildFrom(data, image.random));
+    if (!replace || !this.accounts.has(name)) return this.adding(name, () => this.buildFrom(data, image.random));
+    // The name stays taken from the old account's removal to the new one's start: a request for it
+    // meanwhile waits for the restored account instead of creating an empty one in between.
+    return this.holding(name, async () => {
+      await this.delete(name);
+      return this.buildFrom(data, image.random);
+    });
   }
 
   private async adding(name: string, build: () => Promise<Account>): Promise<Account> {
     if (this.accounts.has(name) || this.pending.has(name)) throw new AccountExistsError(name);
     if (this.accounts.size + this.pending.size >= this.options.maxAccounts)
       throw new AccountLimitError(this.options.maxAccounts);
+    return this.holding(name, build);
+  }
+
+  /** Runs `build` with the name held as pending, so `resolve` waits for it; the account is listed once built. */
+  private async holding(name: string, build: () => Promise<Account>): Promise<Account> {
     const creating = build();
     this.pending.set(name, creating);
     try {

@@ -138,6 +138,30 @@ describe('account snapshots', () => {
     expect(await recorded(sim, 'orig', siteId)).toEqual(want);
   });
 
+  it('a replacing restore keeps the name taken: requests for the account meanwhile wait for the restored one, never create an empty one', async () => {
+    // With a data directory, the old account's files take several turns of the event loop to go.
+    sim = await simulator({ dataDir: dir });
+    const siteId = await original('orig');
+    const snapshot = await snapshotOf(sim, 'orig');
+    const want = await recorded(sim, 'orig', siteId);
+    // Requests that would create the account if its name were free, sent a turn of the event loop
+    // apart while it is replaced.
+    const replacing = put(sim, 'orig', snapshot, '?replace=true');
+    let done = false;
+    void replacing.finally(() => {
+      done = true;
+    });
+    const meanwhile: Promise<unknown>[] = [];
+    while (!done) {
+      meanwhile.push(call(sim, '/accounts/orig/api/v2/token', { method: 'POST', body: { client_id: 'x' } }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(meanwhile);
+    expect(meanwhile.length).toBeGreaterThan(1);
+    expect((await replacing).status).toBe(200);
+    expect(await recorded(sim, 'orig', siteId)).toEqual(want);
+  });
+
   it('a snapshot that cannot be restored leaves the account it would replace as it was', async () => {
     const siteId = await original('orig');
     const snapshot = await snapshotOf(sim, 'orig');
