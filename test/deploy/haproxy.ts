@@ -18,7 +18,10 @@ export function haproxyCheck(file: string, env: NodeJS.ProcessEnv = {}): { statu
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-/** The section `<keyword> <name>` of an HAProxy configuration, its lines up to the next section, trailing blanks and comments left out. */
+/**
+ * The section `<keyword> <name>` of an HAProxy configuration: its lines up to the next section, trailing blanks and
+ * comments left out.
+ */
 export function haproxySection(text: string, key: string): string {
   const lines = text.split('\n');
   const start = lines.findIndex((line) => line.trim() === key && /^[a-z]/.test(line));

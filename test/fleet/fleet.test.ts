@@ -124,12 +124,16 @@ async function flows(account: TestAccount): Promise<Made> {
   const day = (
     await ok(account, `/api/v2/appointments/availabledates?siteId=${site}&services=${service}&packages=`)
   )[0];
-  const time = (
-    await ok(
-      account,
-      `/api/v2/appointments/availabletimes?siteId=${site}&day=${day.slice(0, 10)}&services=${service}&packageId=&employeeIds=&clientId=${client}&serviceSequence=0`,
-    )
-  )[0];
+  const times = new URLSearchParams({
+    siteId: site,
+    day: day.slice(0, 10),
+    services: service,
+    packageId: '',
+    employeeIds: '',
+    clientId: client,
+    serviceSequence: '0',
+  });
+  const time = (await ok(account, `/api/v2/appointments/availabletimes?${times}`))[0];
   const cart = [
     {
       ServiceId: service,
