@@ -7,8 +7,11 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const HAPROXY_CFG = path.join(ROOT, 'deploy/haproxy.cfg');
 
-/** The HAProxy binary, when one is installed (.ci/run installs Debian's); undefined otherwise. */
-export const HAPROXY = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'].find(
+/**
+ * The HAProxy binary, when one is installed (.ci/run installs Debian's): on the PATH, or in the sbin folders a
+ * user's PATH may leave out.
+ */
+export const HAPROXY = ['haproxy', '/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find(
   (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
 );
 
