@@ -59,10 +59,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startNode(name: string, dataDir: string, port = 0): Promise<CliProcess> {
-  return startCli(['--port', String(port), '--data-dir', dataDir, '--node-name', name, '--size', 'small'], {
+/** Every simulator process started here, stopped by afterAll even when a start in beforeAll failed. */
+const started: CliProcess[] = [];
+
+async function startNode(name: string, dataDir: string, port = 0): Promise<CliProcess> {
+  const cli = await startCli(['--port', String(port), '--data-dir', dataDir, '--node-name', name, '--size', 'small'], {
     BUSINESS_API_SIM_ADMIN_TOKEN: TOKEN,
   });
+  started.push(cli);
+  return cli;
 }
 
 /** A request to the proxy over a plain socket, so that the Host header is the one given. */
@@ -271,7 +276,7 @@ describe.skipIf(!HAPROXY)(
         haproxy.kill('SIGTERM');
         await exited;
       }
-      for (const node of nodes) await stopCli(node.cli);
+      for (const cli of started) await stopCli(cli);
       await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
       if (work) rmSync(work, { recursive: true, force: true });
     });
