@@ -8,6 +8,8 @@ export { createSimulator, type Simulator, type SimulatorOptions } from './app.js
 export { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from './auth/credentials.js';
 export type { FaultRule, FaultRuleInput } from './faults/schemas.js';
 export type { Answer } from './kit/answer.js';
-export { type NewTestAccount, startSimulator, TestSimulator, type TestSimulatorOptions } from './kit/start.js';
+export { type ConnectOptions, connectSimulator, RemoteSimulator } from './kit/connect.js';
+export type { NewTestAccount } from './kit/create-account.js';
+export { startSimulator, TestSimulator, type TestSimulatorOptions } from './kit/start.js';
 export { type CallOptions, type Duration, TestAccount } from './kit/test-account.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { DEFAULT_ACCOUNT } from '../accounts/host.js';
 import { createSimulator, type Simulator } from '../app.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { type ServerOptions, startServer } from '../server.js';
-import type { WorldSize } from '../world/index.js';
-import { controlPlane, type InProcessFetch, ORIGIN, withAdminToken } from './control-plane.js';
-import { type AccountInfo, TestAccount } from './test-account.js';
+import { type InProcessFetch, ORIGIN, withAdminToken } from './control-plane.js';
+import { accountHandle, createTestAccount, type NewTestAccount } from './create-account.js';
+import type { TestAccount } from './test-account.js';
 
 export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
   /** Listen on a socket (default true, on 127.0.0.1 and a free port unless `port` is given). */
@@ -18,22 +17,6 @@ export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
    * clocks run on in real time). Token expiry, rate-limit windows and lockouts read the same clocks.
    */
   frozen?: boolean;
-}
-
-export interface NewTestAccount {
-  /**
-   * Default: a generated unique name (`test-` and 10 hex digits). An account of that name that exists with the
-   * same settings is taken as it is; with another seed, size, rate limiting or scenario it is an error.
-   */
-  name?: string;
-  seed?: number;
-  size?: WorldSize;
-  now?: Date | string | number;
-  rateLimit?: boolean;
-  /** Start with the account's clock frozen: exactly at `now` when given, else where it stands. See `clock.freeze()`. */
-  frozen?: boolean;
-  /** A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object. */
-  scenario?: string | Record<string, unknown>;
 }
 
 /** A simulator started for a test suite: in-process fetch, a socket URL, and per-test accounts. */
@@ -61,44 +44,25 @@ export class TestSimulator {
   }
 
   /** A new, isolated account (its own world, clock, credentials, journal and faults). */
-  async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
-    const { now, frozen = false, name = generatedName(), ...rest } = options;
-    const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
-    // Created by the name in the path, so that a proxy routing by account name sends it to the node serving it.
-    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'PUT', `/accounts/${name}`, body);
-    const account = this.handle(created);
-    if (!frozen) return account;
-    // Frozen and put back at `now`, so it stands there to the millisecond whatever the creation took.
-    if (now === undefined) await account.clock.freeze();
-    else
-      await controlPlane(this.inProcess, 'POST', `/accounts/${created.name}/clock`, {
-        frozen: true,
-        now: new Date(now).toISOString(),
-      });
-    return account;
+  createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
+    return createTestAccount(this.inProcess, this.url ?? ORIGIN, options);
   }
 
   /** An account that exists already (default: the default account), with the seeded credential. */
   async account(name: string = DEFAULT_ACCOUNT): Promise<TestAccount> {
     if (!(await this.simulator.registry.resolve(name))) throw new Error(`no account '${name}'`);
-    return this.handle({ name, clientId: DEMO_CLIENT_ID, secret: DEMO_SECRET, apiKey: DEMO_API_KEY });
+    return accountHandle(this.inProcess, this.url ?? ORIGIN, {
+      name,
+      clientId: DEMO_CLIENT_ID,
+      secret: DEMO_SECRET,
+      apiKey: DEMO_API_KEY,
+    });
   }
 
   /** Stops listening, forgets every account and lets go of the data directory. */
   async stop(): Promise<void> {
     await this.close();
   }
-
-  private handle(info: Omit<AccountInfo, 'baseUrl'>): TestAccount {
-    const { name, clientId, secret, apiKey } = info;
-    const baseUrl = `${this.url ?? ORIGIN}/accounts/${name}`;
-    return new TestAccount({ name, clientId, secret, apiKey, baseUrl }, this.inProcess);
-  }
-}
-
-/** A fresh account name, `test-` and 10 random letters and digits. */
-function generatedName(): string {
-  return `test-${randomBytes(8).toString('hex').slice(0, 10)}`;
 }
 
 /**

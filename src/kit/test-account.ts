@@ -49,7 +49,10 @@ export class TestAccount {
     this.baseUrl = info.baseUrl;
   }
 
-  /** A raw request to the account's API, in-process; `path` starts at `/api/...`. */
+  /**
+   * A raw request to the account's API, in-process (over HTTP for a connected simulator); `path` starts at
+   * `/api/...`.
+   */
   fetch(path: string, init?: RequestInit): Promise<Response> {
     return this.inProcess(new Request(`${ORIGIN}/accounts/${this.name}${path}`, init));
   }
