@@ -1,3 +1,4 @@
+// @ts-check
 // HAProxy in front of simulators on loopback, for the tests and the benchmark: the shipped
 // deploy/haproxy.cfg with its `server` lines replaced by any number of nodes, so the routing rules are
 // the shipped ones, started on a free 127.0.0.1 port and stopped by its PID.
