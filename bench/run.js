@@ -149,8 +149,8 @@ ${texts.join('\n')}${keptPart()}`;
   console.log(`Wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
-// A bound on the whole run: the load tests (section a's two, section m's three) and the soak plus generous time for the rest (section g's
-// 2 000 accounts on disk included).
+// A bound on the whole run: the load tests (section a's two, section m's three) and the soak plus
+// generous time for the rest (section g's 2 000 accounts on disk included).
 const budgetMs = (7 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180 + 120 + 60 + 60) * 1000;
 setTimeout(() => {
   console.error(`bench: gave up after ${budgetMs / 1000} s`);

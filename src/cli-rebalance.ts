@@ -24,7 +24,7 @@ const MOST_MOVES = 100_000;
 /** Accounts whose node is asked of the proxy at once. */
 const ROUTE_QUERIES_AT_ONCE = 8;
 
-export const REBALANCE_HELP = `Usage: business-api-sim rebalance --proxy <url> --node <url> [--node <url> ...] [--dry-run] [--replace]
+export const REBALANCE_HELP = `Usage: business-api-sim rebalance --proxy <url> --node <url> ... [--dry-run] [--replace]
 
 Moves every account to the node the proxy now routes its name to, after the proxy's servers changed
 (docs/fleet.md). Each node is known by the name it answers with (--node-name, in the header

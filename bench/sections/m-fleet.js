@@ -22,7 +22,10 @@ const WRK_THREADS = 1;
 const TARGETS = { twoOverOne: 1.6, proxyOverDirect: 0.8 };
 const MIB = 1024 * 1024;
 
-/** @typedef {{ rps: number, p50: number, p99: number, requests: number, seconds: number, cpu: Record<string, number> }} Run */
+/**
+ * @typedef {{ rps: number, p50: number, p99: number, requests: number, seconds: number, cpu: Record<string, number> }}
+ * Run
+ */
 
 /**
  * An executable on PATH, or undefined.
@@ -308,7 +311,8 @@ function report(m) {
       .reduce((sum, [, v]) => sum + v, 0);
   const accounting =
     `CPU accounting: at (2)'s cost per request, (3) at ${TARGETS.twoOverOne} × (2)'s rate needs ` +
-    `${fmt(TARGETS.twoOverOne * ownCores(m.proxied), 2)} cores for the nodes, HAProxy and wrk together; the machine has ` +
+    `${fmt(TARGETS.twoOverOne * ownCores(m.proxied), 2)} cores for the nodes, HAProxy and wrk together; ` +
+    'the machine has ' +
     `${os.cpus().length}, of which other work took ${fmt(m.fleet.cpu.other, 2)} during (3) (the benchmark process ` +
     `itself, and whatever else the machine ran); the nodes, HAProxy and wrk got ${fmt(ownCores(m.fleet), 2)}.`;
   console.log(

@@ -56,7 +56,8 @@ describe('the rebalance command', () => {
     const run = io();
     expect(await rebalanceCommand(['--proxy', unnamed, '--node', unnamed], run.commandIo)).toBe(1);
     expect(run.err()).toBe(
-      `business-api-sim rebalance: ${unnamed} answers without X-Business-Api-Sim-Node: start each node with --node-name\n`,
+      `business-api-sim rebalance: ${unnamed} answers without X-Business-Api-Sim-Node: ` +
+        'start each node with --node-name\n',
     );
     const [a, b] = [await node('twin'), await node('twin')];
     const twins = io();
