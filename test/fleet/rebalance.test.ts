@@ -25,10 +25,14 @@ const address = (node: CliProcess) => new URL(node.base).host;
 
 /** `business-api-sim rebalance …` against the fleet; its exit code and output. */
 function rebalance(...extra: string[]): Promise<{ code: number | null; out: string }> {
+  return rebalanceWith({}, ...extra);
+}
+
+function rebalanceWith(env: NodeJS.ProcessEnv, ...extra: string[]): Promise<{ code: number | null; out: string }> {
   const args = [CLI, 'rebalance', '--proxy', proxy!.url, ...nodes.flatMap((n) => ['--node', n.base]), ...extra];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BUSINESS_API_SIM_ADMIN_TOKEN: TOKEN },
+    env: { ...process.env, BUSINESS_API_SIM_ADMIN_TOKEN: TOKEN, ...env },
   });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -200,19 +204,56 @@ describe.skipIf(!installed)(
       expect(await held(holder)).not.toContain('halfway');
     });
 
+    it('an account with a webhook moves only with a snapshot key; its subscriptions answer as before', async () => {
+      // `hooked` is made on a node the proxy does not route it to, with a webhook subscription.
+      const route = await fetch(`${proxy!.url}/__admin/accounts/hooked`, { headers: admin });
+      const holder = nodes.find((_, i) => `node-${i + 1}` !== route.headers.get(NODE_HEADER))!;
+      const made = await fetch(`${holder.base}/__admin/accounts/hooked`, {
+        method: 'PUT',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ size: 'small' }),
+      });
+      expect(made.status).toBe(201);
+      const issued = await fetch(`${holder.base}/accounts/hooked/api/v2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+      });
+      const bearer = { authorization: `Bearer ${((await issued.json()) as { access_token: string }).access_token}` };
+      const hook = await fetch(`${holder.base}/accounts/hooked/api/v2/webhooks`, {
+        method: 'POST',
+        headers: { ...bearer, 'content-type': 'application/json' },
+        body: JSON.stringify({ event: 'NewRecurringClientInvoice', url: 'http://127.0.0.1:9/hook' }),
+      });
+      expect(hook.status).toBe(200);
+      const hooks = await (await fetch(`${holder.base}/accounts/hooked/api/v2/webhooks`, { headers: bearer })).text();
+
+      const keyless = await rebalance();
+      expect(keyless.code, keyless.out).toBe(1);
+      expect(keyless.out).toMatch(/^failed +hooked: node-\d -> node-\d: snapshot: 400 .*X-Snapshot-Key/m);
+      expect(await held(holder)).toContain('hooked');
+
+      const keyed = await rebalanceWith({ BUSINESS_API_SIM_SNAPSHOT_KEY: 'fleet passphrase' });
+      expect(keyed.code, keyed.out).toBe(0);
+      expect(keyed.out).toMatch(/^moved +hooked: /m);
+      expect(await held(holder)).not.toContain('hooked');
+      const moved = await fetch(`${proxy!.url}/accounts/hooked/api/v2/webhooks`, { headers: bearer });
+      expect(await moved.text()).toBe(hooks);
+    });
+
     it('an owner already holding a different account of the same name is refused without --replace; --replace moves it', async () => {
-      // `clash` is made through the proxy (on its owner) and, apart, on another node with another seed.
-      const put = (base: string, seed: number) =>
+      // `clash` is made through the proxy (on its owner) and, apart, on another node with rate limiting on.
+      const put = (base: string, rateLimit: boolean) =>
         fetch(`${base}/__admin/accounts/clash`, {
           method: 'PUT',
           headers: { ...admin, 'content-type': 'application/json' },
-          body: JSON.stringify({ size: 'small', seed }),
+          body: JSON.stringify({ size: 'small', rateLimit }),
         });
-      const owned = await put(proxy!.url, 1);
+      const owned = await put(proxy!.url, false);
       expect(owned.status).toBe(201);
       const owner = owned.headers.get(NODE_HEADER);
       const stray = nodes.find((_, i) => `node-${i + 1}` !== owner)!;
-      expect((await put(stray.base, 2)).status).toBe(201);
+      expect((await put(stray.base, true)).status).toBe(201);
 
       const refused = await rebalance();
       expect(refused.code, refused.out).toBe(1);
@@ -222,14 +263,14 @@ describe.skipIf(!installed)(
       expect(refused.out).toContain('done: 0 moved, 1 refused, 0 failed');
       expect(await held(stray)).toContain('clash');
       const kept = await fetch(`${proxy!.url}/__admin/accounts/clash/snapshot`, { headers: admin });
-      expect(((await kept.json()) as { seed: number }).seed).toBe(1);
+      expect(((await kept.json()) as { settings: { rateLimit: boolean } }).settings.rateLimit).toBe(false);
 
       const replaced = await rebalance('--replace');
       expect(replaced.code, replaced.out).toBe(0);
       expect(replaced.out).toMatch(/^moved +clash: node-\d -> node-\d$/m);
       expect(await held(stray)).not.toContain('clash');
       const moved = await fetch(`${proxy!.url}/__admin/accounts/clash/snapshot`, { headers: admin });
-      expect(((await moved.json()) as { seed: number }).seed).toBe(2);
+      expect(((await moved.json()) as { settings: { rateLimit: boolean } }).settings.rateLimit).toBe(true);
     });
   },
 );
