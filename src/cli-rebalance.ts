@@ -86,6 +86,7 @@ export function rebalanceCommand(argv: string[], io: CommandIo): Promise<number>
     let nodes: Node[];
     try {
       nodes = await learnNodes(client, nodeUrls);
+      await client.call('GET', `${proxy}/__admin/health`, { expect: [200], step: `${proxy}: health` });
     } catch (error) {
       if (!(error instanceof StepError)) throw error;
       io.stderr(`business-api-sim rebalance: ${error.message}\n`);

@@ -67,6 +67,16 @@ describe('the rebalance command', () => {
     );
   });
 
+  it('a proxy that cannot be reached stops the run (exit 1) before any move', async () => {
+    const known = await node('node-a');
+    const closed = await node('node-closed');
+    await servers.pop()!.close();
+    const run = io();
+    expect(await rebalanceCommand(['--proxy', closed, '--node', known], run.commandIo)).toBe(1);
+    expect(run.err()).toMatch(new RegExp(`^business-api-sim rebalance: ${closed}: health: fetch failed`));
+    expect(run.out()).toBe('');
+  });
+
   it('an account the proxy routes to a node not given with --node is a failed move (exit 1); the admin token is never printed', async () => {
     const known = await node('node-a');
     const stranger = await node('node-z');
