@@ -23,13 +23,16 @@
 //      time, rows, bytes, time per row against the standard world's, and the longest stall of another account.
 //   l. writes by world size: each kind of write on the standard and the large world, in-process, and
 //      the ratio large / standard.
+//   m. a fleet behind HAProxy: cached reads over 40 accounts straight to one node, through HAProxy to
+//      it, and through HAProxy to two nodes (wrk; skipped without haproxy or wrk), with each process's
+//      CPU, and the RSS per account.
 //
 // Usage: npm run bench [-- --write]
 //   --write                 also rewrite bench/RESULTS.md with the figures (needs every section)
 //   env BENCH_SECONDS       measured seconds per load test of section a (default 10)
 //   env BENCH_WARMUP_SECONDS warm-up seconds before each load test (default min(2, BENCH_SECONDS))
 //   env BENCH_SOAK_SECONDS  length of the soak, section f (default 60)
-//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghijkl)
+//   env BENCH_ONLY          sections to run, e.g. `d` or `a,c` (default all: abcdefghijklm)
 //
 // Every server is a child process on 127.0.0.1 with a free port, stopped by its PID at the end.
 // The exit code is non-zero only when something could not be measured; a missed target is
@@ -63,6 +66,7 @@ import i from './sections/i-live-journal.js';
 import j from './sections/j-reads-beside-writes.js';
 import k from './sections/k-list-sweep.js';
 import l from './sections/l-writes-by-world.js';
+import m from './sections/m-fleet.js';
 
 /**
  * @typedef {object} Section
@@ -73,7 +77,7 @@ import l from './sections/l-writes-by-world.js';
  */
 
 /** @type {Section[]} */
-const sections = [a, b, c, d, e, f, g, h, i, j, k, l];
+const sections = [a, b, c, d, e, f, g, h, i, j, k, l, m];
 
 async function main() {
   if (!existsSync(CLI))
@@ -136,7 +140,8 @@ Written by \`bench/run.js\` (sections in \`bench/sections/\`); re-run with the c
   are given as ratios against a baseline measured in the same run.
 - Command: \`${commandLine()}\`
 
-All servers run as child processes on 127.0.0.1; autocannon runs in the benchmark process on the
+All servers run as child processes on 127.0.0.1; autocannon runs in the benchmark process (wrk, a
+process of its own, in section m) on the
 same machine. The simulator is \`node dist/cli.js\` with its defaults except where noted.
 
 ${texts.join('\n')}${keptPart()}`;
@@ -144,9 +149,9 @@ ${texts.join('\n')}${keptPart()}`;
   console.log(`Wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
-// A bound on the whole run: the load tests and the soak plus generous time for the rest (section g's
-// 2 000 accounts on disk included).
-const budgetMs = (4 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180 + 120 + 60) * 1000;
+// A bound on the whole run: the load tests (section a's two, section m's three) and the soak plus
+// generous time for the rest (section g's 2 000 accounts on disk included).
+const budgetMs = (7 * (SECONDS + WARMUP_SECONDS) + SOAK_SECONDS + 15 + 300 + 180 + 120 + 60 + 60) * 1000;
 setTimeout(() => {
   console.error(`bench: gave up after ${budgetMs / 1000} s`);
   killChildrenNow();

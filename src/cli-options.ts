@@ -22,6 +22,7 @@ Usage: business-api-sim [options]
        business-api-sim conform --help   (check the simulator against your own account)
        business-api-sim snapshot --help  (save an account of a running simulator to a file)
        business-api-sim restore --help   (make an account from a snapshot file, here or elsewhere)
+       business-api-sim rebalance --help (move accounts to their nodes after a fleet's nodes changed)
 
 Options:
   --port <n>               Port to listen on (env PORT; default 4010; 0 = any free port)

@@ -25,6 +25,16 @@ async function main(): Promise<void> {
     process.exitCode = await command(process.argv.slice(3), io);
     return;
   }
+  if (process.argv[2] === 'rebalance') {
+    const { rebalanceCommand } = await import('./cli-rebalance.js');
+    const io = {
+      stdout: (t: string) => process.stdout.write(t),
+      stderr: (t: string) => process.stderr.write(t),
+      env: process.env,
+    };
+    process.exitCode = await rebalanceCommand(process.argv.slice(3), io);
+    return;
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2), process.env);

@@ -11,13 +11,16 @@ import { UsageError } from './cli-options.js';
 /** The environment variable a snapshot passphrase may come from, kept out of the process list. */
 export const SNAPSHOT_KEY_ENV = 'BUSINESS_API_SIM_SNAPSHOT_KEY';
 
-const COMMON = `  --url <base>             The simulator (or a proxy in front of several), e.g. http://127.0.0.1:4010
-  --admin-token <token>    The control plane's token, when the simulator has one
+/** The options every client command of a running simulator takes, after its own. */
+export const ACCESS_OPTIONS = `  --admin-token <token>    The control plane's token, when the simulator has one
                            (env ${ADMIN_TOKEN_ENV})
   --snapshot-key <phrase>  Passphrase webhook signing secrets travel sealed under; needed when the
                            account has webhooks, the same for the snapshot and the restore
                            (env ${SNAPSHOT_KEY_ENV})
   -h, --help               Show this help`;
+
+const COMMON = `  --url <base>             The simulator (or a proxy in front of several), e.g. http://127.0.0.1:4010
+${ACCESS_OPTIONS}`;
 
 export const SNAPSHOT_HELP = `Usage: business-api-sim snapshot <name> --url <base> [--out <file>] [--journal]
 
@@ -54,7 +57,7 @@ interface Common {
 /** `business-api-sim snapshot …`; the exit code. */
 export function snapshotCommand(argv: string[], io: CommandIo): Promise<number> {
   return run('snapshot', SNAPSHOT_HELP, io, async () => {
-    const { values, positionals } = parse(argv, { out: { type: 'string' }, journal: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, { ...URL_FLAG, out: { type: 'string' }, journal: { type: 'boolean' } });
     if (values.help) return 'help';
     const name = onePositional(positionals, '<name>');
     if (!isAccountName(name)) throw new UsageError(`<name>: '${name}' is not an account name (a DNS label)`);
@@ -78,7 +81,11 @@ export function snapshotCommand(argv: string[], io: CommandIo): Promise<number> 
 /** `business-api-sim restore …`; the exit code. */
 export function restoreCommand(argv: string[], io: CommandIo): Promise<number> {
   return run('restore', RESTORE_HELP, io, async () => {
-    const { values, positionals } = parse(argv, { name: { type: 'string' }, replace: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, {
+      ...URL_FLAG,
+      name: { type: 'string' },
+      replace: { type: 'boolean' },
+    });
     if (values.help) return 'help';
     const file = onePositional(positionals, '<file>');
     const common = commonOf(values, io.env);
@@ -108,9 +115,12 @@ export function restoreCommand(argv: string[], io: CommandIo): Promise<number> {
   });
 }
 
-type Flags = Record<string, { type: 'string' | 'boolean' }>;
+type Flags = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
 
-function parse(argv: string[], own: Flags): { values: Record<string, unknown>; positionals: string[] } {
+const URL_FLAG: Flags = { url: { type: 'string' } };
+
+/** The command's arguments: its own flags, the access options and --help; a bad one is a usage error. */
+export function parse(argv: string[], own: Flags): { values: Record<string, unknown>; positionals: string[] } {
   try {
     return parseArgs({
       args: argv,
@@ -118,7 +128,6 @@ function parse(argv: string[], own: Flags): { values: Record<string, unknown>; p
       allowPositionals: true,
       options: {
         ...own,
-        url: { type: 'string' },
         'admin-token': { type: 'string' },
         'snapshot-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -137,38 +146,53 @@ function onePositional(positionals: string[], what: string): string {
 function commonOf(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Common {
   const url = values.url as string | undefined;
   if (url === undefined) throw new UsageError('--url: missing (the base URL of the simulator)');
+  return { url: baseUrlOf('--url', url), headers: accessHeaders(values, env) };
+}
+
+/** A base URL given for `flag`, without its trailing slashes; anything but http(s) is a usage error. */
+export function baseUrlOf(flag: string, url: string): string {
   let base: URL;
   try {
     base = new URL(url);
   } catch {
-    throw new UsageError(`--url: '${url}' is not a URL`);
+    throw new UsageError(`${flag}: '${url}' is not a URL`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
-    throw new UsageError(`--url: expected http or https, got '${base.protocol}'`);
+    throw new UsageError(`${flag}: expected http or https, got '${base.protocol}'`);
+  return base.href.replace(/\/+$/, '');
+}
+
+/** The control plane's token and the snapshot passphrase, from the options or the environment, as headers. */
+export function accessHeaders(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = (values['admin-token'] as string | undefined) ?? env[ADMIN_TOKEN_ENV];
   if (token) headers.authorization = `Bearer ${token}`;
   const key = (values['snapshot-key'] as string | undefined) ?? env[SNAPSHOT_KEY_ENV];
   if (key) headers[SNAPSHOT_KEY_HEADER] = key;
-  return { url: base.href.replace(/\/+$/, ''), headers };
+  return headers;
 }
 
-function send(io: CommandIo, request: Request): Promise<Response> {
+export function send(io: CommandIo, request: Request): Promise<Response> {
   return (io.fetch ?? fetch)(request);
 }
 
-function failed(io: CommandIo, command: string, status: number, text: string): number {
-  let message = text;
+/** The control plane's error message of an answer, or its text as it is. */
+export function messageOf(text: string): string {
   try {
-    message = (JSON.parse(text) as { error?: string }).error ?? text;
+    return (JSON.parse(text) as { error?: string }).error ?? text;
   } catch {
     // Not the control plane's JSON (a proxy's page): the text as it is.
+    return text;
   }
-  io.stderr(`business-api-sim ${command}: ${status} ${message}\n`);
+}
+
+function failed(io: CommandIo, command: string, status: number, text: string): number {
+  io.stderr(`business-api-sim ${command}: ${status} ${messageOf(text)}\n`);
   return 1;
 }
 
-async function run(command: string, help: string, io: CommandIo, work: () => Promise<number | 'help'>) {
+/** Runs a command's work: its help, a usage error (exit 2) with the help, an unreachable URL (exit 1). */
+export async function run(command: string, help: string, io: CommandIo, work: () => Promise<number | 'help'>) {
   try {
     const code = await work();
     if (code === 'help') {

@@ -15,7 +15,7 @@ export const POLL_MS = 2;
 export const CREDENTIAL = { clientId: 'demo-client', secret: 'demo-secret' };
 
 /** Every section, in the order they run and appear in RESULTS.md. */
-export const ALL_SECTIONS = 'abcdefghijkl';
+export const ALL_SECTIONS = 'abcdefghijklm';
 
 /**
  * Reads a positive number of seconds from the environment.

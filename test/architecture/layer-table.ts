@@ -221,10 +221,26 @@ export const LAYERS: Layer[] = [
     may: [BASE, 'accounts', 'admin', 'cli-options.ts'],
   },
   {
+    name: 'cli-rebalance.ts',
+    files: ['cli-rebalance.ts'],
+    about: 'moving accounts to their nodes in a fleet',
+    may: [BASE, 'accounts', 'cli-options.ts', 'cli-snapshot.ts'],
+  },
+  {
     name: 'cli-program.ts',
     files: ['cli-program.ts'],
     about: 'the command line',
-    may: [BASE, 'accounts', 'auth', 'scenarios', 'conform', 'app.ts, server.ts', 'cli-options.ts', 'cli-snapshot.ts'],
+    may: [
+      BASE,
+      'accounts',
+      'auth',
+      'scenarios',
+      'conform',
+      'app.ts, server.ts',
+      'cli-options.ts',
+      'cli-snapshot.ts',
+      'cli-rebalance.ts',
+    ],
   },
   {
     name: 'index.ts',
