@@ -5,7 +5,7 @@ import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.j
 import { type ServerOptions, startServer } from '../server.js';
 import type { WorldSize } from '../world/index.js';
 import { controlPlane, type InProcessFetch, ORIGIN, withAdminToken } from './control-plane.js';
-import { type AccountInfo, TestAccount } from './test-account.js';
+import { type AccountInfo, snapshotKeyHeader, TestAccount } from './test-account.js';
 
 export interface TestSimulatorOptions extends Omit<ServerOptions, 'now'> {
   /** Listen on a socket (default true, on 127.0.0.1 and a free port unless `port` is given). */
@@ -32,8 +32,13 @@ export interface NewTestAccount {
   rateLimit?: boolean;
   /** Start with the account's clock frozen: exactly at `now` when given, else where it stands. See `clock.freeze()`. */
   frozen?: boolean;
-  /** A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object. */
+  /**
+   * A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object; an account
+   * snapshot (file or object) too: the account is then the snapshot's state.
+   */
   scenario?: string | Record<string, unknown>;
+  /** When the scenario is a snapshot holding webhook signing secrets: the passphrase it was taken with. */
+  snapshotKey?: string;
 }
 
 /** A simulator started for a test suite: in-process fetch, a socket URL, and per-test accounts. */
@@ -62,10 +67,16 @@ export class TestSimulator {
 
   /** A new, isolated account (its own world, clock, credentials, journal and faults). */
   async createAccount(options: NewTestAccount = {}): Promise<TestAccount> {
-    const { now, frozen = false, name = generatedName(), ...rest } = options;
+    const { now, frozen = false, name = generatedName(), snapshotKey, ...rest } = options;
     const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
     // Created by the name in the path, so that a proxy routing by account name sends it to the node serving it.
-    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(this.inProcess, 'PUT', `/accounts/${name}`, body);
+    const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(
+      this.inProcess,
+      'PUT',
+      `/accounts/${name}`,
+      body,
+      snapshotKeyHeader(snapshotKey),
+    );
     const account = this.handle(created);
     if (!frozen) return account;
     // Frozen and put back at `now`, so it stands there to the millisecond whatever the creation took.
