@@ -120,7 +120,7 @@ function snapshotControls(account: Account): Html {
   return html`<div class="snapshot" id="snapshot-controls">
 <a id="snapshot-download" href="${api}/snapshot?download=true" download="${account.name}.snapshot.json"
 data-sealed="${String(sealed)}">Download snapshot</a>
-<label>Restore from a snapshot file <input type="file" id="snapshot-file" accept=".json,application/json"
+<label>Restore from a snapshot file… <input type="file" id="snapshot-file" accept=".json,application/json"
 data-restore="${api}?replace=true" data-account="${account.name}"></label>
 </div>`;
 }

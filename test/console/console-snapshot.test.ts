@@ -44,7 +44,7 @@ describe('console snapshot controls', () => {
       expect(page.text, section).toContain(
         '<a id="snapshot-download" href="/__admin/accounts/demo/snapshot?download=true" download="demo.snapshot.json"',
       );
-      expect(page.text, section).toContain('Restore from a snapshot file <input type="file" id="snapshot-file"');
+      expect(page.text, section).toContain('Restore from a snapshot file… <input type="file" id="snapshot-file"');
       expect(page.text, section).toContain('data-restore="/__admin/accounts/demo?replace=true"');
     }
     expect((await call(sim, '/__admin/console', { headers })).text).not.toContain('snapshot-download');
