@@ -78,6 +78,8 @@ export class AccountLimitError extends Error {
 }
 
 export const DEFAULT_MAX_ACCOUNTS = 1000;
+/** The highest `--max-accounts` accepted. */
+export const MAX_ACCOUNTS_LIMIT = 100_000;
 
 /** The name of an account created without one: `account-` and six random letters and digits. */
 export function generatedAccountName(): string {
@@ -85,8 +87,6 @@ export function generatedAccountName(): string {
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x')}`;
 }
-/** The highest `--max-accounts` accepted. */
-export const MAX_ACCOUNTS_LIMIT = 100_000;
 
 /** All accounts of one simulator, by name. */
 export class AccountRegistry {
@@ -198,12 +198,14 @@ export class AccountRegistry {
    * be restored (a SnapshotError) leaves that account as it was. `scenario` is what the account
    * records it was built from (default: the snapshot's own).
    */
-  restoreSnapshot(
+  async restoreSnapshot(
     snapshot: AccountSnapshot,
     name: string,
     options: { transfer: SecretBox | undefined; replace: boolean; scenario?: string },
   ): Promise<Account> {
     const image = imageOf(snapshot, name, options.transfer, this.secrets);
+    // Refused before the image's world is made: an account of that name stays unless it is to be replaced.
+    if (!options.replace && (this.accounts.has(name) || this.pending.has(name))) throw new AccountExistsError(name);
     if (options.scenario !== undefined) image.settings.scenario = options.scenario;
     return this.restore(image, options.replace);
   }
