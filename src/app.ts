@@ -73,6 +73,11 @@ export interface SimulatorOptions {
   /** Scenario (shipped name, or file path in `scenarioDir`) the default account is built from at start. */
   scenario?: string;
   /**
+   * When `scenario` is a snapshot holding webhook signing secrets: the passphrase it was taken with
+   * (the CLI reads it from BUSINESS_API_SIM_SNAPSHOT_KEY).
+   */
+  snapshotKey?: string;
+  /**
    * Directory scenario files are read from (default: the shipped `scenarios/`): a path given for
    * a scenario is taken from it and must name a regular file of at most 1 MiB inside it.
    */
@@ -137,7 +142,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     await registry.load();
     if (options.scenario !== undefined) {
       // Loaded before anything listens, so a bad file stops the start with its error.
-      const loaded = await loadScenario(options.scenario, scenarioDir);
+      const loaded = await loadScenario(options.scenario, scenarioDir, {
+        passphrase: options.snapshotKey,
+        givenBy: 'env BUSINESS_API_SIM_SNAPSHOT_KEY, or the snapshotKey option',
+      });
       const existing = registry.get(DEFAULT_ACCOUNT);
       if (existing) await applyScenario(registry, existing, loaded);
       else await createAccount(registry, { name: DEFAULT_ACCOUNT }, loaded);

@@ -12,6 +12,8 @@ import { WORLD_SIZES } from './world/sizes.js';
 const MIB = 1024 * 1024;
 /** The environment variable `--node-name` falls back to (a StatefulSet pod can set it from its name). */
 export const NODE_NAME_ENV = 'BUSINESS_API_SIM_NODE_NAME';
+/** The environment variable a snapshot passphrase comes from, kept out of the process list. */
+export const SNAPSHOT_KEY_ENV = 'BUSINESS_API_SIM_SNAPSHOT_KEY';
 
 /** The highest `--journal-memory`, in MiB: 64 GiB. */
 const MAX_JOURNAL_MEMORY_MIB = 65_536;
@@ -39,7 +41,8 @@ Options:
   --no-auto-accounts       Answer 404 for unknown accounts instead of creating them on first request
   --scenario <file-or-name>
                            Build the default account from a scenario: a shipped name (e.g. expired-token)
-                           or a YAML/JSON file inside --scenario-dir (see scenarios/README.md)
+                           or a YAML/JSON file inside --scenario-dir (see scenarios/README.md); a snapshot
+                           file there too (its webhook secrets open with env ${SNAPSHOT_KEY_ENV})
   --scenario-dir <dir>     Directory scenario files are read from, here and on the control plane: a path is
                            taken from it and must stay inside it (symlinks resolved), name a regular file
                            and hold at most 1 MiB (default: the shipped scenarios/)
@@ -133,7 +136,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
   }
   if (v['data-dir'] !== undefined) options.dataDir = v['data-dir'];
   if (v['no-auto-accounts']) options.autoAccounts = false;
-  if (v.scenario !== undefined) options.scenario = v.scenario;
+  if (v.scenario !== undefined) {
+    options.scenario = v.scenario;
+    if (env[SNAPSHOT_KEY_ENV]) options.snapshotKey = env[SNAPSHOT_KEY_ENV];
+  }
   if (v['scenario-dir'] !== undefined) {
     if (v['scenario-dir'] === '') throw new UsageError('--scenario-dir: must not be empty');
     options.scenarioDir = v['scenario-dir'];

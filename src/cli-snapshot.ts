@@ -3,13 +3,10 @@ import { parseArgs } from 'node:util';
 import { isAccountName } from './accounts/host.js';
 import { SNAPSHOT_KEY_HEADER } from './accounts/snapshot.js';
 import { ADMIN_TOKEN_ENV } from './admin/token.js';
-import { UsageError } from './cli-options.js';
+import { SNAPSHOT_KEY_ENV, UsageError } from './cli-options.js';
 
 // `business-api-sim snapshot` and `restore`: clients of a running simulator's control plane (a node
 // or a proxy in front of several), saving an account to a file and making one from it.
-
-/** The environment variable a snapshot passphrase may come from, kept out of the process list. */
-export const SNAPSHOT_KEY_ENV = 'BUSINESS_API_SIM_SNAPSHOT_KEY';
 
 /** The options every client command of a running simulator takes, after its own. */
 export const ACCESS_OPTIONS = `  --admin-token <token>    The control plane's token, when the simulator has one

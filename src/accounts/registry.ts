@@ -18,7 +18,7 @@ import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
 import { runInSlices } from './slices.js';
-import { type AccountImage, SnapshotError } from './snapshot.js';
+import { type AccountImage, type AccountSnapshot, imageOf, SnapshotError } from './snapshot.js';
 import {
   type AccountData,
   type AccountSettings,
@@ -80,6 +80,13 @@ export class AccountLimitError extends Error {
 export const DEFAULT_MAX_ACCOUNTS = 1000;
 /** The highest `--max-accounts` accepted. */
 export const MAX_ACCOUNTS_LIMIT = 100_000;
+
+/** The name of an account created without one: `account-` and six random letters and digits. */
+export function generatedAccountName(): string {
+  return `account-${randomSecret(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`;
+}
 
 /** All accounts of one simulator, by name. */
 export class AccountRegistry {
@@ -168,11 +175,7 @@ export class AccountRegistry {
   }
 
   async create(request: CreateAccount): Promise<Account> {
-    const name =
-      request.name ??
-      `account-${randomSecret(6)
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, 'x')}`;
+    const name = request.name ?? generatedAccountName();
     return this.adding(name, () => this.build(name, request));
   }
 
@@ -192,6 +195,24 @@ export class AccountRegistry {
       await this.delete(name);
       return this.buildFrom(data, image.random);
     });
+  }
+
+  /**
+   * Makes the account `name` the snapshot's state (a restore, and a snapshot applied as a scenario),
+   * replacing the account of that name with `replace`: checked whole first, so a snapshot that cannot
+   * be restored (a SnapshotError) leaves that account as it was. `scenario` is what the account
+   * records it was built from (default: the snapshot's own).
+   */
+  async restoreSnapshot(
+    snapshot: AccountSnapshot,
+    name: string,
+    options: { transfer: SecretBox | undefined; replace: boolean; scenario?: string },
+  ): Promise<Account> {
+    const image = imageOf(snapshot, name, options.transfer, this.secrets);
+    // Refused before the image's world is made: an account of that name stays unless it is to be replaced.
+    if (!options.replace && (this.accounts.has(name) || this.pending.has(name))) throw new AccountExistsError(name);
+    if (options.scenario !== undefined) image.settings.scenario = options.scenario;
+    return this.restore(image, options.replace);
   }
 
   private async adding(name: string, build: () => Promise<Account>): Promise<Account> {

@@ -4,7 +4,6 @@ import type { Account } from '../accounts/account.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
 import {
   AccountSnapshot,
-  imageOf,
   isSnapshot,
   readSnapshot,
   SNAPSHOT_KEY_HEADER,
@@ -16,7 +15,7 @@ import {
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { errors } from '../errors/errors.js';
 import { createAccount } from '../scenarios/apply.js';
-import { type LoadedScenario, scenarioFrom } from '../scenarios/load.js';
+import { type LoadedScenario, type SnapshotKey, scenarioFrom } from '../scenarios/load.js';
 import { type AdminRoute, adminGroup, named, onAccount, refused } from './admin-route.js';
 import { AccountSummary, CreatedAccount } from './admin-schemas.js';
 import { checked } from './json-body.js';
@@ -40,6 +39,19 @@ const keyHeader: Record<string, { description: string; schema: z.ZodType }> = {
     schema: z.string().min(1),
   },
 };
+
+/** The header of the routes that take a scenario: a snapshot given as the scenario opens its sealed secrets with it. */
+export const scenarioKeyHeader: Record<string, { description: string; schema: z.ZodType }> = {
+  [SNAPSHOT_KEY_HEADER]: {
+    description: 'When the scenario is a snapshot holding webhook signing secrets: the passphrase it was taken with.',
+    schema: z.string().min(1),
+  },
+};
+
+/** The passphrase a snapshot given as a scenario opens with: the request's header. */
+export function scenarioKeyOf(c: Context): SnapshotKey {
+  return { passphrase: c.req.header(SNAPSHOT_KEY_HEADER), givenBy: `the ${SNAPSHOT_KEY_HEADER} header` };
+}
 
 export const snapshotDeclarations: AdminRoute[] = [
   accounts.put('/accounts/{name}', {
@@ -102,7 +114,10 @@ export const snapshotDeclarations: AdminRoute[] = [
       const name = route.name ?? '';
       if (isSnapshot(body)) return restore(c, registry, name, body as AccountSnapshot);
       const { scenario, ...settings } = body as z.infer<typeof PutAccountSettings>;
-      const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario, registry.options.scenarioDir);
+      const loaded =
+        scenario === undefined
+          ? undefined
+          : await scenarioFrom(scenario, registry.options.scenarioDir, scenarioKeyOf(c));
       const created = (account: Account, status: 200 | 201) =>
         c.json(
           {
@@ -141,6 +156,12 @@ export const snapshotDeclarations: AdminRoute[] = [
         description: '`true`: the request journal too (as `GET …/requests` lists it).',
         schema: z.enum(['true', 'false']),
       },
+      download: {
+        description:
+          '`true`: answered as a file to save, with ' +
+          '`Content-Disposition: attachment; filename="<name>.snapshot.json"`.',
+        schema: z.enum(['true', 'false']),
+      },
     },
     headers: keyHeader,
     answers: {
@@ -157,6 +178,9 @@ export const snapshotDeclarations: AdminRoute[] = [
           transfer: transferOf(c),
           realNow: registry.options.realNow(),
         });
+        // The name is a DNS label: nothing in it needs quoting.
+        if (c.req.query('download') === 'true')
+          c.header('content-disposition', `attachment; filename="${account.name}.snapshot.json"`);
         return c.json(snapshot satisfies z.infer<typeof AccountSnapshot>);
       } catch (error) {
         if (error instanceof SnapshotError) throw errors.admin(400, error.message);
@@ -168,18 +192,9 @@ export const snapshotDeclarations: AdminRoute[] = [
 
 async function restore(c: Context, registry: AccountRegistry, name: string, snapshot: AccountSnapshot) {
   const replace = c.req.query('replace') === 'true';
-  let image;
-  try {
-    image = imageOf(snapshot, name, transferOf(c), registry.secrets);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw errors.admin(400, error.message);
-    throw error;
-  }
   const existed = registry.get(name) !== undefined;
-  if (existed && !replace)
-    throw errors.admin(409, `account '${name}' exists: send ?replace=true to replace it with the snapshot`);
   try {
-    const account = await registry.restore(image, replace);
+    const account = await registry.restoreSnapshot(snapshot, name, { transfer: transferOf(c), replace });
     return c.json(summaryOf(account), existed ? 200 : 201);
   } catch (error) {
     if (error instanceof SnapshotError) throw errors.admin(400, error.message);

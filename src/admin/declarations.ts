@@ -7,7 +7,7 @@ import { ADMIN_JSON, ADMIN_YAML } from '../openapi/files.js';
 import { documentAnswers } from '../openapi/serve.js';
 import { applyScenario, createAccount, resetAccount, type ScenarioChanges } from '../scenarios/apply.js';
 import { listScenarios, scenarioFrom } from '../scenarios/load.js';
-import { snapshotDeclarations, summaryOf } from './account-snapshot.js';
+import { scenarioKeyHeader, scenarioKeyOf, snapshotDeclarations, summaryOf } from './account-snapshot.js';
 import { type AdminRoute, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
 import {
   AccountSummary,
@@ -108,6 +108,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
       description: 'Name (generated when absent), world seed and size, rate limiting, start time, scenario.',
       example: { name: 'test-1', size: 'small', rateLimit: true, now: '2026-03-16T09:00:00Z' },
     },
+    headers: scenarioKeyHeader,
     answers: {
       201: { description: 'The account, its seeded credential and API key, and its base URL.', schema: CreatedAccount },
       400: refused('A scenario that cannot be read, or a `now` more than 10 years from real time.'),
@@ -116,7 +117,10 @@ export const adminDeclarations: readonly AdminRoute[] = [
     },
     handler: async ({ c, registry, body: { scenario, ...body } }) => {
       try {
-        const loaded = scenario === undefined ? undefined : await scenarioFrom(scenario, registry.options.scenarioDir);
+        const loaded =
+          scenario === undefined
+            ? undefined
+            : await scenarioFrom(scenario, registry.options.scenarioDir, scenarioKeyOf(c));
         const account = await createAccount(registry, body, loaded);
         const baseUrl = `${new URL(c.req.url).origin}/accounts/${account.name}`;
         return c.json(
@@ -191,6 +195,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
       description: 'A shipped scenario name, a file path in the scenario directory, or the scenario object.',
       example: { scenario: 'fully-booked-day' },
     },
+    headers: scenarioKeyHeader,
     answers: {
       200: {
         description:
@@ -202,12 +207,10 @@ export const adminDeclarations: readonly AdminRoute[] = [
       400: refused('The account name is not a DNS label, or the scenario cannot be read: `<file>: <path>: <problem>`.'),
     },
     handler: async ({ c, registry, account, body }) => {
-      const changes = await applyScenario(
-        registry,
-        account,
-        await scenarioFrom(body.scenario, registry.options.scenarioDir),
-      );
-      return c.json({ ...summary(account), changes: changesAnswer(changes) });
+      const loaded = await scenarioFrom(body.scenario, registry.options.scenarioDir, scenarioKeyOf(c));
+      // A snapshot replaces the account: the answer is of the one that holds it.
+      const applied = await applyScenario(registry, account, loaded);
+      return c.json({ ...summary(applied.account), changes: changesAnswer(applied.changes) });
     },
   }),
   scenarios.get('/scenarios', {

@@ -13,10 +13,13 @@ export const accountName = z
   .string()
   .regex(ACCOUNT_NAME, { message: 'must be a DNS label: a-z, 0-9 and inner hyphens, at most 63 characters' });
 
-/** A shipped scenario's name, a scenario file's path, or the scenario itself. */
+/** A shipped scenario's name, a scenario file's path, or the scenario itself; an account snapshot too. */
 const scenarioRef = z
   .union([z.string().min(1), z.record(z.string(), z.unknown())])
-  .describe('A shipped scenario name, a file path in the scenario directory, or the scenario object.');
+  .describe(
+    'A shipped scenario name, a file path in the scenario directory, or the scenario object; an account snapshot ' +
+      "(file or object, by its `format`) makes the account the snapshot's state, as a restore does.",
+  );
 
 export const CreateAccountBody = z.strictObject({
   name: accountName.optional().describe('A DNS label; generated when absent.'),

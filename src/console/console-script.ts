@@ -126,6 +126,67 @@ document.addEventListener('click', (event) => {
   act(button, $('#' + (button.dataset.out || 'status')));
 });
 
+// Snapshots: the download link asks for a passphrase when the account has webhooks (their signing
+// secrets travel sealed under it); a chosen file is PUT to the control plane in place of the account.
+const SNAPSHOT_KEY = 'X-Snapshot-Key';
+const SEALED_NOTE = 'Webhook signing secrets travel sealed under a passphrase. ';
+
+const download = $('#snapshot-download');
+if (download) {
+  download.addEventListener('click', async (event) => {
+    if (download.dataset.sealed !== 'true') return;
+    event.preventDefault();
+    const passphrase = window.prompt(SEALED_NOTE + 'Passphrase to seal them under (needed again to restore):');
+    if (!passphrase) return;
+    try {
+      const res = await fetch(download.href, { headers: { accept: 'application/json', [SNAPSHOT_KEY]: passphrase } });
+      if (!res.ok) {
+        const json = await res.json().catch(() => null);
+        throw new Error((json && json.error) || res.status + ' ' + res.statusText);
+      }
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await res.blob());
+      link.download = download.getAttribute('download');
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      say($('#status'), error.message, true);
+    }
+  });
+}
+
+const restoreFile = $('#snapshot-file');
+if (restoreFile) {
+  restoreFile.addEventListener('change', async () => {
+    const file = restoreFile.files && restoreFile.files[0];
+    if (!file) return;
+    const out = $('#status');
+    try {
+      let snapshot;
+      try {
+        snapshot = JSON.parse(await file.text());
+      } catch (_) {
+        throw new Error(file.name + ': not a JSON file');
+      }
+      const headers = {};
+      if (snapshot && snapshot.sealedWith) {
+        const passphrase = window.prompt(SEALED_NOTE + 'Passphrase the snapshot was taken with:');
+        if (!passphrase) return;
+        headers[SNAPSHOT_KEY] = passphrase;
+      }
+      const account = restoreFile.dataset.account;
+      if (!window.confirm('Replace account ' + account + ' with the snapshot in ' + file.name + '?')) return;
+      say(out, 'Restoring…');
+      await send('PUT', restoreFile.dataset.restore, snapshot, headers);
+      window.location.reload();
+    } catch (error) {
+      say(out, error.message, true);
+    } finally {
+      restoreFile.value = '';
+    }
+  });
+}
+
 const login = $('#login');
 if (login) {
   login.addEventListener('submit', async (event) => {

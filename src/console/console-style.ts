@@ -14,7 +14,16 @@ header.top { background: #1d2b3a; color: #fff; padding: .5rem 1rem; display: fle
 header.top a { color: #fff; }
 header.top .brand { font-weight: 600; text-decoration: none; }
 header.top .clock { margin-left: auto; font-variant-numeric: tabular-nums; }
-nav.account { background: #fff; border-bottom: 1px solid #d6dae0; padding: 0 1rem; overflow-x: auto; }
+nav.account { background: #fff; border-bottom: 1px solid #d6dae0; padding: 0 1rem; overflow-x: auto; display: flex;
+  flex-wrap: wrap; align-items: center; gap: 0 1rem; }
+nav.account .snapshot { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; margin-left: auto;
+  font-size: .85rem; padding: .3rem 0; }
+nav.account .snapshot a { padding: 0; border: 0; }
+nav.account .snapshot label { position: relative; display: inline; font-size: inherit; color: #0b57d0;
+  cursor: pointer; }
+nav.account .snapshot label:focus-within { outline: 3px solid #f2a900; outline-offset: 2px; }
+nav.account .snapshot input[type="file"] { position: absolute; width: 1px; height: 1px; padding: 0; border: 0;
+  opacity: 0; overflow: hidden; clip-path: inset(50%); }
 nav.account ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; white-space: nowrap; }
 nav.account a { display: block; padding: .6rem .6rem; text-decoration: none; border-bottom: 3px solid transparent; }
 nav.account a[aria-current="page"] { border-bottom-color: #0b57d0; font-weight: 600; }

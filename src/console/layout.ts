@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import { utcText } from '../datetime.js';
+import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import { CONSOLE_BASE } from './access.js';
 
 // The frame of every console page: head (CSP, the one stylesheet and script), the top bar, and an
@@ -106,5 +107,20 @@ ${SECTIONS.map(
     html`<li><a href="${accountPath(account, section)}"${current === section ? html` aria-current="page"` : ''}
 >${label}</a></li>`,
 )}
-</ul></nav>`;
+</ul>${snapshotControls(account)}</nav>`;
+}
+
+/**
+ * Download the account as a snapshot file, and restore it from one (the client script PUTs the file to
+ * the control plane). Webhook signing secrets travel sealed under a passphrase the script asks for.
+ */
+function snapshotControls(account: Account): Html {
+  const api = `/__admin/accounts/${encodeURIComponent(account.name)}`;
+  const sealed = subscriptionsOf(account).length > 0;
+  return html`<div class="snapshot" id="snapshot-controls">
+<a id="snapshot-download" href="${api}/snapshot?download=true" download="${account.name}.snapshot.json"
+data-sealed="${String(sealed)}">Download snapshot</a>
+<label>Restore from a snapshot file… <input type="file" id="snapshot-file" accept=".json,application/json"
+data-restore="${api}?replace=true" data-account="${account.name}"></label>
+</div>`;
 }

@@ -3,8 +3,14 @@ import { type Answer, readAnswer } from './answer.js';
 export type InProcessFetch = (request: Request) => Promise<Response>;
 
 /** Calls the control plane in-process; any answer but the expected status is an error with its message. */
-export async function controlPlane<T>(fetch: InProcessFetch, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await controlPlaneAnswer<T & { error?: string }>(fetch, method, path, body);
+export async function controlPlane<T>(
+  fetch: InProcessFetch,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  const answer = await controlPlaneAnswer<T & { error?: string }>(fetch, method, path, body, headers);
   if (answer.status >= 300) {
     const message = (answer.body as { error?: string } | undefined)?.error ?? answer.text;
     throw new Error(`${method} /__admin${path}: ${answer.status} ${message}`);
@@ -18,11 +24,12 @@ export async function controlPlaneAnswer<T>(
   method: string,
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
-  const init: RequestInit = { method };
+  const init: RequestInit = { method, headers };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
+    init.headers = { ...headers, 'content-type': 'application/json' };
   }
   return readAnswer<T>(await fetch(new Request(`${ORIGIN}/__admin${path}`, init)));
 }

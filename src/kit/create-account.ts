@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WorldSize } from '../world/index.js';
 import { controlPlane, type InProcessFetch } from './control-plane.js';
-import { type AccountInfo, TestAccount } from './test-account.js';
+import { type AccountInfo, snapshotKeyHeader, TestAccount } from './test-account.js';
 
 export interface NewTestAccount {
   /**
@@ -15,8 +15,13 @@ export interface NewTestAccount {
   rateLimit?: boolean;
   /** Start with the account's clock frozen: exactly at `now` when given, else where it stands. See `clock.freeze()`. */
   frozen?: boolean;
-  /** A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object. */
+  /**
+   * A shipped scenario's name, a file path in the simulator's `scenarioDir`, or a scenario object; an account
+   * snapshot (file or object) too: the account is then the snapshot's state.
+   */
   scenario?: string | Record<string, unknown>;
+  /** When the scenario is a snapshot holding webhook signing secrets: the passphrase it was taken with. */
+  snapshotKey?: string;
 }
 
 /**
@@ -28,9 +33,15 @@ export async function createTestAccount(
   base: string,
   options: NewTestAccount,
 ): Promise<TestAccount> {
-  const { now, frozen = false, name = generatedName(), ...rest } = options;
+  const { now, frozen = false, name = generatedName(), snapshotKey, ...rest } = options;
   const body = now === undefined ? rest : { ...rest, now: new Date(now).toISOString() };
-  const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(control, 'PUT', `/accounts/${name}`, body);
+  const created = await controlPlane<Omit<AccountInfo, 'baseUrl'>>(
+    control,
+    'PUT',
+    `/accounts/${name}`,
+    body,
+    snapshotKeyHeader(snapshotKey),
+  );
   const account = accountHandle(control, base, created);
   if (!frozen) return account;
   // Frozen and put back at `now`, so it stands there to the millisecond whatever the creation took.

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../accounts/journal.js';
 import type { CallCount, JournalQuery } from '../accounts/journal-query.js';
+import { SNAPSHOT_KEY_HEADER } from '../accounts/snapshot.js';
 import type { FaultRule, FaultRuleInput } from '../faults/schemas.js';
 import { type Answer, readAnswer } from './answer.js';
 import { controlPlane, controlPlaneAnswer, type InProcessFetch, ORIGIN } from './control-plane.js';
@@ -85,10 +86,15 @@ export class TestAccount {
 
   /**
    * Rebuilds the account from a scenario: a shipped scenario's name, a file path in the simulator's `scenarioDir`, or
-   * the scenario itself.
+   * the scenario itself; or makes it an account snapshot's state (a snapshot file or object), with `snapshotKey`
+   * the passphrase when the snapshot holds webhook signing secrets.
    */
-  async applyScenario(scenario: string | Record<string, unknown>): Promise<void> {
-    await this.admin('POST', '/scenario', { scenario });
+  async applyScenario(
+    scenario: string | Record<string, unknown>,
+    options: { snapshotKey?: string } = {},
+  ): Promise<void> {
+    const path = `/accounts/${this.name}/scenario`;
+    await controlPlane(this.inProcess, 'POST', path, { scenario }, snapshotKeyHeader(options.snapshotKey));
     this.token = undefined;
   }
 
@@ -163,4 +169,9 @@ export class TestAccount {
 function seconds(by: Duration): number {
   if (typeof by === 'number') return by;
   return (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
+}
+
+/** The header a snapshot given as a scenario opens its sealed secrets with, when a passphrase is given. */
+export function snapshotKeyHeader(passphrase: string | undefined): Record<string, string> {
+  return passphrase === undefined ? {} : { [SNAPSHOT_KEY_HEADER]: passphrase };
 }

@@ -1,6 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
-import type { AccountRegistry, CreateAccount } from '../accounts/registry.js';
+import { type AccountRegistry, type CreateAccount, generatedAccountName } from '../accounts/registry.js';
+import { SNAPSHOT_KEY_HEADER, SnapshotError } from '../accounts/snapshot.js';
 import { collectionTable, type Table } from '../accounts/tables.js';
 import { COLLECTIONS, type Collection } from '../accounts/worlds.js';
 import { type AuthData, DEMO_CLIENT_ID } from '../auth/credentials.js';
@@ -13,24 +14,38 @@ import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
 import type { WorldSize } from '../world/sizes.js';
 import { fullyBook } from './fully-book.js';
-import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError } from './load.js';
+import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError, type SnapshotKey } from './load.js';
 import { applyRecords } from './scenario-records.js';
 import type { Scenario } from './schemas.js';
 
+/** A snapshot file re-read by a reset after a restart has no passphrase for sealed secrets. */
+const AFTER_RESTART: SnapshotKey = {
+  passphrase: undefined,
+  givenBy: `a reset after a restart has none: apply the snapshot again, with the ${SNAPSHOT_KEY_HEADER} header`,
+};
+
 /** The scenario each account was last built from, in memory only (it may hold credential secrets). */
 const scenarios = new WeakMap<Account, LoadedScenario>();
+
+/** The account a scenario was applied to (a snapshot replaces the account object) and what it changed. */
+export interface Applied {
+  account: Account;
+  changes: ScenarioChanges;
+}
 
 /**
  * Rebuilds the account as the scenario describes it: settings (falling back to the account's own),
  * clock, a freshly seeded world and credentials for that day, then the scenario's changes. One
  * write: a ScenarioError names the file and the path of what could not be applied, and the
- * account is then left exactly as it was.
+ * account is then left exactly as it was. A snapshot replaces the account with its own, as a
+ * restore does.
  */
 export async function applyScenario(
   registry: AccountRegistry,
   account: Account,
   loaded: LoadedScenario,
-): Promise<ScenarioChanges> {
+): Promise<Applied> {
+  if (loaded.snapshot) return applySnapshot(registry, account.name, loaded, account);
   const { scenario, source } = loaded;
   const locks = resolveLocks(scenario, source);
   const previous = scenarios.get(account);
@@ -71,7 +86,41 @@ export async function applyScenario(
   account.faults.clear();
   if (scenario.faults) account.faults.add(scenario.faults);
   applied.set(account, { scenario: loaded.reference ?? loaded.name, at: registry.options.realNow(), changes });
-  return changes;
+  return { account, changes };
+}
+
+/**
+ * Makes the account of `name` the snapshot's state, replacing `replacing` (the account of that name)
+ * when given: the restore's code, its refusals a ScenarioError naming the source. The account
+ * records the snapshot's file (or `(inline)`) as its scenario, so a reset brings the snapshot back.
+ */
+async function applySnapshot(
+  registry: AccountRegistry,
+  name: string,
+  loaded: Extract<LoadedScenario, { snapshot: object }>,
+  replacing: Account | undefined,
+): Promise<Applied> {
+  const was = replacing && {
+    clock: replacing.clock.now(),
+    size: replacing.settings.size,
+    seed: replacing.settings.seed,
+  };
+  let account: Account;
+  try {
+    account = await registry.restoreSnapshot(loaded.snapshot, name, {
+      transfer: loaded.transfer,
+      replace: replacing !== undefined,
+      scenario: loaded.reference ?? loaded.name,
+    });
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new ScenarioError(`${loaded.source}: ${error.message}`);
+    throw error;
+  }
+  scenarios.set(account, loaded);
+  const { size, seed } = account.settings;
+  const changes = changesSince(account, was ?? { clock: account.clock.now(), size, seed });
+  applied.set(account, { scenario: loaded.reference ?? loaded.name, at: registry.options.realNow(), changes });
+  return { account, changes };
 }
 
 /** What applying a scenario changed, as the control plane answers it. */
@@ -142,6 +191,8 @@ export async function createAccount(
   request: CreateAccount,
   scenario: LoadedScenario | undefined,
 ): Promise<Account> {
+  if (scenario?.snapshot)
+    return (await applySnapshot(registry, request.name ?? generatedAccountName(), scenario, undefined)).account;
   const account = await registry.create(request);
   if (!scenario) return account;
   try {
@@ -162,7 +213,9 @@ export async function resetAccount(registry: AccountRegistry, account: Account):
   const reference = account.settings.scenario;
   const scenario =
     scenarios.get(account) ??
-    (reference && reference !== INLINE ? await loadScenario(reference, registry.options.scenarioDir) : undefined);
+    (reference && reference !== INLINE
+      ? await loadScenario(reference, registry.options.scenarioDir, AFTER_RESTART)
+      : undefined);
   if (scenario) {
     await applyScenario(registry, account, scenario);
     return;

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { AccountSnapshot } from '../accounts/snapshot.js';
 import { packagePath } from '../package-root.js';
 import {
   createFields,
@@ -67,15 +68,51 @@ export async function scenarioJsonSchema(): Promise<string> {
       .optional()
       .describe(Scenario.shape.records.description ?? ''),
   }).meta({ title: 'Business API simulator scenario' });
-  const schema = z.toJSONSchema(forEditors, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as unknown as {
+  const options = { target: 'draft-7', io: 'input', unrepresentable: 'any' } as const;
+  const { $schema, title, definitions, ...scenario } = z.toJSONSchema(forEditors, options) as unknown as {
+    $schema: string;
+    title: string;
+    definitions?: Record<string, unknown>;
     properties: { records: { properties: Record<string, { items: Record<string, unknown> }> } };
   };
   for (const resource of RECORD_RESOURCES) {
-    const items = schema.properties.records.properties[resource]!.items;
+    const items = scenario.properties.records.properties[resource]!.items;
     // In place of additionalProperties false, which would refuse a name in another case the loader accepts.
     items.propertyNames = { pattern: namesPattern(recordFields(resource)) };
   }
+  const {
+    $schema: _,
+    definitions: snapshotDefinitions,
+    ...snapshot
+  } = z.toJSONSchema(snapshotForEditors(), options) as unknown as {
+    $schema: string;
+    definitions?: Record<string, unknown>;
+  };
+  // A document naming a format is a snapshot, anything else a scenario: each is checked as what it is, so an
+  // editor reports a scenario's mistakes against the scenario format alone.
+  const schema = {
+    $schema,
+    title,
+    if: { type: 'object', required: ['format'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, written out at once, never awaited.
+    then: snapshot,
+    else: scenario,
+    definitions: { ...definitions, ...snapshotDefinitions },
+  };
   return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/**
+ * An account snapshot, as `GET /__admin/accounts/{name}/snapshot` answers it, taken where a scenario is: its
+ * own fields, a description and the editor hint, nothing else (scenario fields beside a snapshot are refused).
+ */
+function snapshotForEditors() {
+  return AccountSnapshot.extend({
+    $schema: Scenario.shape.$schema,
+    description: Scenario.shape.description.optional(),
+  })
+    .strict()
+    .describe('An account snapshot: the account becomes its state, as a restore makes it.');
 }
 
 export async function writeScenarioSchema(): Promise<void> {

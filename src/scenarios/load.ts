@@ -3,6 +3,15 @@ import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
+import type { SecretBox } from '../accounts/secret-box.js';
+import {
+  type AccountSnapshot,
+  isSnapshot,
+  readSnapshot,
+  SNAPSHOT_KEY_HEADER,
+  SnapshotError,
+  transferBox,
+} from '../accounts/snapshot.js';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { packagePath } from '../package-root.js';
@@ -14,6 +23,7 @@ import { Scenario } from './schemas.js';
 // path inside the scenario directory named at start (`--scenario-dir`, default the shipped one).
 // Callers of the control plane choose the path, so it is held to that directory (symlinks
 // resolved), to regular files, and to 1 MiB; and no error ever quotes the file's content.
+// A file or value naming a snapshot's `format` is an account snapshot, applied as a restore is.
 
 /** The shipped scenarios (with a trailing separator, as a directory). */
 export const SCENARIOS_DIR = packagePath('scenarios') + path.sep;
@@ -30,15 +40,30 @@ export class ScenarioError extends Error {
   override name = 'ScenarioError';
 }
 
-export interface LoadedScenario {
+interface Loaded {
   /** The shipped name, the file name without extension, or `(inline)`. */
   name: string;
   /** Where it came from, as errors name it. */
   source: string;
   /** What re-reads it (name or path); absent for inline scenarios. */
   reference?: string;
-  scenario: Scenario;
 }
+
+/** A scenario, or an account snapshot given where a scenario is taken. */
+export type LoadedScenario =
+  | (Loaded & { scenario: Scenario; snapshot?: undefined })
+  | (Loaded & { snapshot: AccountSnapshot; transfer: SecretBox | undefined; scenario?: undefined });
+
+/**
+ * The passphrase a snapshot's sealed webhook secrets open with, and how the caller gives it (for
+ * the error when it is missing), e.g. `the X-Snapshot-Key header`.
+ */
+export interface SnapshotKey {
+  passphrase: string | undefined;
+  givenBy: string;
+}
+
+const NO_KEY: SnapshotKey = { passphrase: undefined, givenBy: `the ${SNAPSHOT_KEY_HEADER} header` };
 
 /**
  * The scenario directory as an absolute path, checked to be a directory (at start, so a wrong
@@ -55,20 +80,59 @@ export async function scenarioDirectory(dir: string = SCENARIOS_DIR): Promise<st
  * A shipped scenario by name, or a YAML/JSON file by path: a relative path is taken from the
  * scenario directory, and the file it names (symlinks resolved) must lie inside that directory.
  */
-export async function loadScenario(fileOrName: string, dir: string = SCENARIOS_DIR): Promise<LoadedScenario> {
+export async function loadScenario(
+  fileOrName: string,
+  dir: string = SCENARIOS_DIR,
+  key: SnapshotKey = NO_KEY,
+): Promise<LoadedScenario> {
   const shipped = shippedFile(fileOrName);
   const file = shipped ?? (await fileInside(fileOrName, dir));
   const source = shipped ? `scenarios/${path.basename(shipped)}` : fileOrName;
   const text = await readBounded(file, fileOrName);
   const value = file.endsWith('.json') ? parseJson(text, source) : await parseYaml(text, source);
   const name = shipped ? fileOrName : path.basename(file).replace(/\.(ya?ml|json)$/i, '');
+  if (isSnapshot(value)) return { name, source, reference: fileOrName, ...snapshotScenario(value, source, key) };
   return { name, source, reference: fileOrName, scenario: await parseScenario(value, source) };
 }
 
 /** A scenario given as a name or path, or inline as an object (the control plane takes both). */
-export async function scenarioFrom(value: string | object, dir?: string): Promise<LoadedScenario> {
-  if (typeof value === 'string') return loadScenario(value, dir);
+export async function scenarioFrom(value: string | object, dir?: string, key?: SnapshotKey): Promise<LoadedScenario> {
+  if (typeof value === 'string') return loadScenario(value, dir, key);
+  if (isSnapshot(value)) return { name: INLINE, source: INLINE, ...snapshotScenario(value, INLINE, key ?? NO_KEY) };
   return { name: INLINE, source: INLINE, scenario: await parseScenario(value) };
+}
+
+/** The keys a snapshot may carry beside its own: they change nothing. */
+const BESIDE_A_SNAPSHOT = new Set(['$schema', 'description']);
+
+/**
+ * A snapshot given as a scenario, checked as a restore checks it; scenario keys beside it (but a
+ * description and `$schema`) are refused, as are sealed secrets without the passphrase.
+ */
+function snapshotScenario(value: unknown, source: string, key: SnapshotKey) {
+  const mixed = Object.keys(Scenario.shape).filter(
+    (k) => !BESIDE_A_SNAPSHOT.has(k) && Object.hasOwn(value as object, k),
+  );
+  if (mixed.length > 0)
+    throw new ScenarioError(
+      `${source}: a snapshot (it has a format) cannot be mixed with scenario fields: ${mixed.join(', ')}; ` +
+        'apply them as a scenario of their own after it',
+    );
+  let snapshot: AccountSnapshot;
+  try {
+    snapshot = readSnapshot(value);
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new ScenarioError(`${source}: ${error.message}`);
+    throw error;
+  }
+  const { passphrase } = key;
+  if (snapshot.sealedWith !== undefined && (passphrase === undefined || passphrase === ''))
+    throw new ScenarioError(
+      `${source}: the snapshot holds webhook signing secrets sealed under a passphrase: give the passphrase it ` +
+        `was taken with (${key.givenBy})`,
+    );
+  const transfer = snapshot.sealedWith !== undefined && passphrase ? transferBox(passphrase) : undefined;
+  return { snapshot, transfer };
 }
 
 /** The real path of the file a caller named, refused unless it lies inside the scenario directory. */

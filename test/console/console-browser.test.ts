@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR, utcText } from '../../src/datetime.js';
@@ -224,6 +224,33 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
       const next = utcText(start + HOUR + DAY).slice(0, 10);
       await expect.poll(() => page.locator('#diary-range').textContent(), { timeout: 10_000 }).toContain(next);
       await expect.poll(nowLine, { timeout: 10_000 }).toBe(utcText(start + HOUR + DAY));
+      expect(problems).toEqual([]);
+    } finally {
+      await moveClock({ now: new Date(start).toISOString() });
+    }
+  });
+
+  it('"Download snapshot" saves <name>.snapshot.json, and restoring that file from the page brings the account back', async () => {
+    const start = await clockNow();
+    await page.goto(`${server.url}/__admin/console/accounts/demo/clock`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download snapshot' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('demo.snapshot.json');
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'business-api-simulator/account-snapshot', name: 'demo' });
+    try {
+      await moveClock({ advanceSeconds: 3600 });
+      await page.reload();
+      const header = page.locator('#account-clock');
+      expect(await header.textContent()).toContain(utcText(start + HOUR));
+      // The script asks before it replaces the account, then reloads the page.
+      page.once('dialog', (dialog) => void dialog.accept());
+      const file = { name: 'demo.snapshot.json', mimeType: 'application/json', buffer: Buffer.from(text) };
+      await Promise.all([page.waitForEvent('load'), page.locator('#snapshot-file').setInputFiles(file)]);
+      expect(await header.textContent()).toContain(utcText(start));
+      expect(await clockNow()).toBe(start);
       expect(problems).toEqual([]);
     } finally {
       await moveClock({ now: new Date(start).toISOString() });

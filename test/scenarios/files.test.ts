@@ -29,7 +29,7 @@ const SHIPPED = [
 describe('scenario files', () => {
   it.each(files)('%s validates, pins its seed, size and clock, and points editors at the JSON Schema', async (file) => {
     const { scenario } = await loadScenario(path.join(dir, file));
-    expect(scenario.account).toMatchObject({
+    expect(scenario?.account).toMatchObject({
       seed: expect.any(Number),
       size: expect.any(String),
       now: expect.any(String),

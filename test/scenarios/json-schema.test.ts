@@ -8,6 +8,7 @@ import { scenarioJsonSchema } from '../../src/scenarios/json-schema.js';
 import { parseScenario } from '../../src/scenarios/load.js';
 import { createFields, loadRecordFields, recordFields, storedFields } from '../../src/scenarios/record-fields.js';
 import { RECORD_RESOURCES } from '../../src/scenarios/schemas.js';
+import { call, simulator } from '../helpers.js';
 
 // The published scenario schema declares every record entry's fields, generated from the create
 // endpoints' body schemas and the stored records' fields, and refuses what the loader refuses.
@@ -18,7 +19,7 @@ const schema = JSON.parse(await scenarioJsonSchema());
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
 const validate = ajv.compile(schema);
-const entryOf = (resource: string) => schema.properties.records.properties[resource].items;
+const entryOf = (resource: string) => schema.else.properties.records.properties[resource].items;
 
 const dir = path.resolve(import.meta.dirname, '../../scenarios');
 const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
@@ -30,6 +31,24 @@ const withVoucher = (fields: Record<string, unknown>) => ({
 });
 
 describe('the scenario JSON Schema', () => {
+  it('takes an account snapshot, as the loader does, with a description beside it; refuses one mixed with scenario fields or of a newer version', async () => {
+    const sim = await simulator();
+    const snapshot = (await call(sim, '/__admin/accounts/demo/snapshot')).body;
+    await sim.close();
+    expect(validate(snapshot), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...snapshot, $schema: './scenario.schema.json', description: 'Set up by hand.' })).toBe(true);
+    expect(validate({ ...snapshot, records: { clients: [] } })).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({ keyword: 'additionalProperties', params: { additionalProperty: 'records' } }),
+    );
+    expect(validate({ ...snapshot, version: 2 })).toBe(false);
+    // A scenario's mistakes are reported against the scenario format alone.
+    expect(validate({ description: 'No format.', recordz: {} })).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({ instancePath: '', params: { additionalProperty: 'recordz' } }),
+    );
+  });
+
   it.each([...RECORD_RESOURCES])(
     'a %s entry declares every field of the record schemas, and only those',
     (resource) => {
