@@ -18,8 +18,8 @@ export const NODE_HEADER = 'X-Business-Api-Sim-Node';
 export const MAX_PEERS = 64;
 /** How long a peer (and a DNS lookup) has to answer whole. */
 export const PEER_TIMEOUT_MS = 2000;
-/** The most bytes read of one peer's answer. */
-export const MAX_PEER_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The most bytes read of one peer's answer: a listing of 100 000 accounts (`--max-accounts` at most). */
+export const MAX_PEER_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** One entry of `--peers`: a base URL, or every address a DNS name resolves to. */
 export type PeerEntry = { url: string } | { dns: { scheme: 'http' | 'https'; host: string; port: number } };
@@ -245,11 +245,14 @@ function failureOf(error: unknown): string {
   if (error instanceof TooLarge) return `answered more than ${MAX_PEER_ANSWER_BYTES} bytes`;
   const name = (error as { name?: string }).name;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${PEER_TIMEOUT_MS} ms`;
-  const code = (error as { cause?: { code?: string } }).cause?.code;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
     return `no answer within ${PEER_TIMEOUT_MS} ms`;
-  return code ? `no answer: ${code}` : 'no answer';
+  if (code) return `no answer: ${code}`;
+  // Fetch's own refusals, such as a port it never calls ('bad port').
+  return typeof cause?.message === 'string' && cause.message !== '' ? `no answer: ${cause.message}` : 'no answer';
 }
 
 function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
