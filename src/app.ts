@@ -136,6 +136,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     scenarioDir,
     realNow,
     journalMemory,
+    ...(fleet.hasPeers ? { beforeAutoCreate: (name: string) => fleet.refuseIfElsewhere(name) } : {}),
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
       deliveryLogSize: options.deliveryLogSize ?? DEFAULT_LIMITS.deliveryLogSize,
@@ -256,8 +257,9 @@ function fleetOf(options: SimulatorOptions): Fleet {
 /** Adds the node's name to every answer, whatever route or refusal made it. */
 function nodeNamed(fleet: Fleet): MiddlewareHandler {
   return async (c, next) => {
-    await next();
+    // Before the call is served: the default name learns this node's port from it.
     const name = fleet.selfName(c);
+    await next();
     try {
       c.res.headers.set(NODE_HEADER, name);
     } catch {

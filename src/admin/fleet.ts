@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { AccountElsewhereError } from '../accounts/registry.js';
 import { AccountSummary } from './admin-schemas.js';
 
 // The nodes of a fleet (`--peers`): the simulators beside this one behind a proxy that routes by
@@ -92,6 +93,8 @@ interface PeerAnswer {
 export class Fleet {
   private readonly peers: readonly PeerEntry[];
   private readonly lookup: Lookup;
+  /** The port answers were last sent from, for the default name outside a request. */
+  private port: number | undefined;
 
   constructor(private readonly options: FleetOptions = {}) {
     this.peers = options.peers ?? [];
@@ -109,14 +112,26 @@ export class Fleet {
   }
 
   /**
-   * This node's name: `--node-name`, else `<hostname>:<port>` (the port the request came in on; the
-   * host name alone in process, where there is no socket).
+   * This node's name: `--node-name`, else `<hostname>:<port>` (the port the request came in on, or the
+   * last one seen without a request; the host name alone in process, where there is no socket).
    */
-  selfName(c: Context): string {
+  selfName(c?: Context): string {
     if (this.options.nodeName !== undefined) return this.options.nodeName;
-    const env = c.env as { incoming?: { socket?: { localPort?: number } } } | undefined;
-    const port = env?.incoming?.socket?.localPort;
+    const env = c?.env as { incoming?: { socket?: { localPort?: number } } } | undefined;
+    const port = env?.incoming?.socket?.localPort ?? this.port;
+    if (port !== undefined) this.port = port;
     return port === undefined ? hostname() : `${hostname()}:${port}`;
+  }
+
+  /**
+   * Refuses to create `name` on first use when a peer holds it (AccountElsewhereError): a proxy sent
+   * the request to the wrong node. Peers that do not answer are taken as not holding it.
+   */
+  async refuseIfElsewhere(name: string): Promise<void> {
+    if (!this.hasPeers) return;
+    const self = this.selfName();
+    const holder = await this.holderOf(name, self);
+    if (holder !== undefined) throw new AccountElsewhereError(name, holder, self);
   }
 
   /** This node's accounts (`summaries`, as GET /__admin/accounts lists them) and every peer's. Creates nothing. */
@@ -153,7 +168,7 @@ export class Fleet {
    * The peer that holds the named account, if one answers that it does; `self` (this node's name) is
    * never an answer. Peers that do not answer are taken as not holding it.
    */
-  async holderOf(name: string, self: string): Promise<string | undefined> {
+  private async holderOf(name: string, self: string): Promise<string | undefined> {
     const answers = await this.ask(`/__admin/accounts/${encodeURIComponent(name)}/clock`);
     return answers.find((a) => a.status === 200 && a.node !== undefined && a.node !== self)?.node;
   }

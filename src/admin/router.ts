@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { type Account, AccountClosedError } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import { DEFAULT_ACCOUNT, isAccountName } from '../accounts/host.js';
-import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
+import { AccountElsewhereError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { ApiError, errors } from '../errors/errors.js';
 import { ScenarioError } from '../scenarios/load.js';
 import { type AdminRoute, honoPath } from './admin-route.js';
@@ -27,6 +27,7 @@ export function adminRoutes(registry: AccountRegistry, fleet: Fleet = new Fleet(
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();
     if (error instanceof AccountLimitError) return errors.admin(503, error.message).toResponse();
+    if (error instanceof AccountElsewhereError) return errors.admin(421, error.message).toResponse();
     if (error instanceof AccountClosedError) return errors.admin(404, error.message).toResponse();
     // A clock move or an account's `now` outside the window around real time; nothing was changed.
     if (error instanceof ClockBoundError) return errors.admin(400, error.message).toResponse();
