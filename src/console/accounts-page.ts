@@ -63,7 +63,7 @@ ${accounts.length === 0 ? html`<p class="muted">No account yet: create one, or c
 <section class="card" aria-labelledby="create-title">
 <h2 id="create-title">Create an account</h2>
 <form class="inline" data-api="/__admin/accounts/{name}" data-method="PUT" data-then="reload">
-<label>Name <input name="name" required pattern="[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?" placeholder="acme"></label>
+<label>Name <input name="name" required pattern="[a-z0-9]([a-z0-9\\-]{0,61}[a-z0-9])?" placeholder="acme"></label>
 <label>Seed <input name="seed" type="number" min="0" step="1" placeholder="42"></label>
 <label>Size <select name="size"><option value="">default</option>
 ${WORLD_SIZES.map((s) => html`<option>${s}</option>`)}</select></label>
