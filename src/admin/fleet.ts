@@ -71,14 +71,10 @@ export interface FleetListing {
   accounts: (z.infer<typeof PeerSummary> & { node: string })[];
 }
 
-type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
-
 export interface FleetOptions {
   nodeName?: string;
   peers?: readonly PeerEntry[];
   adminToken?: string;
-  /** Resolves a DNS name to all its addresses (node:dns by default). */
-  lookup?: Lookup;
 }
 
 interface PeerAnswer {
@@ -92,13 +88,13 @@ interface PeerAnswer {
 
 export class Fleet {
   private readonly peers: readonly PeerEntry[];
-  private readonly lookup: Lookup;
+  /** The machine's name, read once, for the default node name. */
+  private readonly host = hostname();
   /** The port answers were last sent from, for the default name outside a request. */
   private port: number | undefined;
 
   constructor(private readonly options: FleetOptions = {}) {
     this.peers = options.peers ?? [];
-    this.lookup = options.lookup ?? ((host) => dnsLookup(host, { all: true, verbatim: true }));
   }
 
   /** Whether peers are configured. */
@@ -120,7 +116,7 @@ export class Fleet {
     const env = c?.env as { incoming?: { socket?: { localPort?: number } } } | undefined;
     const port = env?.incoming?.socket?.localPort ?? this.port;
     if (port !== undefined) this.port = port;
-    return port === undefined ? hostname() : `${hostname()}:${port}`;
+    return port === undefined ? this.host : `${this.host}:${port}`;
   }
 
   /**
@@ -196,7 +192,10 @@ export class Fleet {
     const { scheme, host, port } = peer.dns;
     const named = `dns+${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
     try {
-      const addresses = await withTimeout(this.lookup(host), `no DNS answer within ${PEER_TIMEOUT_MS} ms`);
+      const addresses = await withTimeout(
+        dnsLookup(host, { all: true, verbatim: true }),
+        `no DNS answer within ${PEER_TIMEOUT_MS} ms`,
+      );
       return addresses.map(({ address, family }) => ({
         url: `${scheme}://${family === 6 ? `[${address}]` : address}:${port}`,
       }));
