@@ -5,6 +5,7 @@ import { checkClockTime } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEFAULT_JOURNAL_MEMORY } from './accounts/journal-budget.js';
 import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
+import { Fleet, NODE_HEADER, PeersError, parsePeers } from './admin/fleet.js';
 import { refuseCrossSiteWrites, requireJsonBodies, requireLocalHost } from './admin/guards.js';
 import { adminRoutes } from './admin/router.js';
 import { requireAdminToken } from './admin/token.js';
@@ -45,6 +46,13 @@ export interface SimulatorOptions {
    * `X-Business-Api-Sim-Node`, so a user sees which node serves an account. None by default.
    */
   nodeName?: string;
+  /**
+   * The other nodes of the fleet (`--peers`): base URLs (`http://sim-1:4010`) and `dns+http://<name>:<port>`
+   * entries (every address the name resolves to, at each listing), comma-separated or as a list. With
+   * peers, `GET /__admin/fleet/accounts` and the console list every node's accounts, and every answer
+   * carries the node's name (`nodeName`, else `<hostname>:<port>`).
+   */
+  peers?: string | readonly string[];
   /** World seed of new accounts (default 42). */
   seed?: number;
   size?: WorldSize;
@@ -113,6 +121,7 @@ const noSniff: MiddlewareHandler = async (c, next) => {
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   if (options.adminToken === '') throw new Error('adminToken: must not be empty');
   const realNow = options.realNow ?? Date.now;
+  const fleet = fleetOf(options);
   if (options.now !== undefined) checkClockTime(options.now, realNow(), 'now');
   const journalMemory = options.journalMemoryBytes ?? DEFAULT_JOURNAL_MEMORY;
   if (!Number.isSafeInteger(journalMemory) || journalMemory < 0)
@@ -132,6 +141,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     scenarioDir,
     realNow,
     journalMemory,
+    ...(fleet.hasPeers ? { beforeAutoCreate: (name: string) => fleet.refuseIfElsewhere(name) } : {}),
     limits: {
       journalSize: options.journalSize ?? DEFAULT_LIMITS.journalSize,
       deliveryLogSize: options.deliveryLogSize ?? DEFAULT_LIMITS.deliveryLogSize,
@@ -157,8 +167,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const api = createApi(endpoints, registry);
 
   const app = new Hono<{ Bindings: HttpBindings }>();
-  const sessions = new ConsoleSessions(realNow);
-  if (options.nodeName !== undefined) app.use('*', nodeNamed(options.nodeName));
+  const sessions = new ConsoleSessions(options.adminToken, realNow);
+  if (fleet.named) app.use('*', nodeNamed(fleet));
   // A webhook delivery of this (or another) simulator never acts here, whatever name or path reached us.
   app.use('*', async (c, next) => {
     // On a socket, Node's parsed headers are read: building Fetch Headers on every call would cost more.
@@ -178,8 +188,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // Every control-plane answer, refusals included: a browser must not read its JSON as anything else.
   app.use('/__admin/*', noSniff);
   for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
-  app.route('/__admin', consoleRoutes(registry, { sessions, tokenRequired: options.adminToken !== undefined }));
-  app.route('/__admin', adminRoutes(registry));
+  app.route('/__admin', consoleRoutes(registry, { sessions, tokenRequired: options.adminToken !== undefined, fleet }));
+  app.route('/__admin', adminRoutes(registry, fleet));
   app.route('/', openApiRoutes());
   // Account names are as open as the control plane: listed only without an admin token.
   app.route('/', frontDoorRoutes(registry, options.adminToken === undefined));
@@ -231,13 +241,32 @@ function* lookupsReady(world: World): Steps<void> {
   yield* voucherLookupsReady(world);
 }
 
-/** The header every answer of a named node carries (`--node-name`). */
-export const NODE_HEADER = 'X-Business-Api-Sim-Node';
+export { NODE_HEADER };
+
+/** The node and its peers, the options checked. */
+function fleetOf(options: SimulatorOptions): Fleet {
+  const name = options.nodeName;
+  if (name !== undefined && (name === '' || !/^[\x21-\x7e]+$/.test(name)))
+    throw new Error(`nodeName: expected visible ASCII, got '${name}'`);
+  let peers;
+  try {
+    peers = options.peers === undefined ? undefined : parsePeers(options.peers);
+  } catch (error) {
+    if (error instanceof PeersError) throw new Error(`peers: ${error.message}`);
+    throw error;
+  }
+  return new Fleet({
+    ...(name === undefined ? {} : { nodeName: name }),
+    ...(peers === undefined ? {} : { peers }),
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+  });
+}
 
 /** Adds the node's name to every answer, whatever route or refusal made it. */
-function nodeNamed(name: string): MiddlewareHandler {
-  if (name === '' || !/^[\x21-\x7e]+$/.test(name)) throw new Error(`nodeName: expected visible ASCII, got '${name}'`);
+function nodeNamed(fleet: Fleet): MiddlewareHandler {
   return async (c, next) => {
+    // Before the call is served: the default name learns this node's port from it.
+    const name = fleet.selfName(c);
     await next();
     try {
       c.res.headers.set(NODE_HEADER, name);

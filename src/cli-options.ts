@@ -4,6 +4,7 @@ import { clockTimeProblem, MAX_CLOCK_SKEW_YEARS } from './accounts/clock.js';
 import { DEFAULT_ACCOUNT } from './accounts/host.js';
 import { DEFAULT_JOURNAL_MEMORY } from './accounts/journal-budget.js';
 import { DEFAULT_MAX_ACCOUNTS, MAX_ACCOUNTS_LIMIT } from './accounts/registry.js';
+import { MAX_PEERS, PeersError, parsePeers } from './admin/fleet.js';
 import { ADMIN_TOKEN_ENV, isLoopback } from './admin/token.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { adminTokenNeeded, type ServerOptions } from './server.js';
@@ -14,6 +15,8 @@ const MIB = 1024 * 1024;
 export const NODE_NAME_ENV = 'BUSINESS_API_SIM_NODE_NAME';
 /** The environment variable a snapshot passphrase comes from, kept out of the process list. */
 export const SNAPSHOT_KEY_ENV = 'BUSINESS_API_SIM_SNAPSHOT_KEY';
+/** The environment variable `--peers` falls back to. */
+export const PEERS_ENV = 'BUSINESS_API_SIM_PEERS';
 
 /** The highest `--journal-memory`, in MiB: 64 GiB. */
 const MAX_JOURNAL_MEMORY_MIB = 65_536;
@@ -50,7 +53,12 @@ Options:
                            but GET /__admin/health (env ${ADMIN_TOKEN_ENV}); required when --host is
                            not a loopback address
   --node-name <name>       This simulator's name in a fleet, sent in X-Business-Api-Sim-Node on every answer
-                           (env ${NODE_NAME_ENV}; default none: no such header)
+                           (env ${NODE_NAME_ENV}; default none: no such header, or <hostname>:<port>
+                           with --peers)
+  --peers <list>           The other nodes of the fleet, comma-separated: base URLs (http://sim-1:4010) and
+                           dns+http://<name>:<port> (every address the name resolves to, looked up at each
+                           listing); at most ${MAX_PEERS} (env ${PEERS_ENV}). GET /__admin/fleet/accounts and the
+                           console then list every node's accounts
   --journal-size <n>       Requests kept per account in the request journal, oldest dropped first
                            (default 1000; 0 = none)
   --journal-memory <MiB>   Memory the request journals of all accounts may hold together (default
@@ -98,6 +106,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
         'journal-size': { type: 'string' },
         'journal-memory': { type: 'string' },
         'node-name': { type: 'string' },
+        peers: { type: 'string' },
         'delivery-log-size': { type: 'string' },
         'max-accounts': { type: 'string' },
         'max-pending-deliveries': { type: 'string' },
@@ -154,6 +163,16 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): ServerOptions 
     if (!/^[\x21-\x7e]{1,128}$/.test(nodeName))
       throw new UsageError(`--node-name: expected 1 to 128 visible ASCII characters, got '${nodeName}'`);
     options.nodeName = nodeName;
+  }
+  const peers = v.peers ?? (env[PEERS_ENV] === '' ? undefined : env[PEERS_ENV]);
+  if (peers !== undefined) {
+    try {
+      parsePeers(peers);
+    } catch (error) {
+      if (error instanceof PeersError) throw new UsageError(`--peers: ${error.message}`);
+      throw error;
+    }
+    options.peers = peers;
   }
   if (v['journal-size'] !== undefined)
     options.journalSize = integer('--journal-size', v['journal-size'], 0, MAX_LOG_SIZE);

@@ -13,7 +13,7 @@ import { checkClockTime, clockTimeProblem } from './clock.js';
 import { type DataDirLock, lockDataDir } from './data-lock.js';
 import { problemOf, Settings } from './data-schema.js';
 import { removeTempFiles } from './durable-file.js';
-import { isAccountName } from './host.js';
+import { DEFAULT_ACCOUNT, isAccountName } from './host.js';
 import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
 import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
@@ -57,6 +57,11 @@ export interface RegistryOptions {
    * not read whole tables while other accounts wait.
    */
   ready?: (world: World) => Steps<void>;
+  /**
+   * Asked before an unknown name is created on first use (never for the default account, nor for an
+   * explicit creation): it may refuse, throwing (a fleet's node whose peer holds the account).
+   */
+  beforeAutoCreate?: (name: string) => Promise<void>;
 }
 
 export interface CreateAccount {
@@ -69,6 +74,17 @@ export interface CreateAccount {
 }
 
 export class AccountExistsError extends Error {}
+
+/** A name this node does not hold and will not create on first use: another node of the fleet holds it. */
+export class AccountElsewhereError extends Error {
+  constructor(
+    readonly account: string,
+    readonly node: string,
+    readonly self: string,
+  ) {
+    super(`Account '${account}' is held by node '${node}'; this is node '${self}'.`);
+  }
+}
 
 /** The simulator already holds `--max-accounts` accounts. */
 export class AccountLimitError extends Error {
@@ -166,6 +182,11 @@ export class AccountRegistry {
     const existing = this.accounts.get(name) ?? this.pending.get(name);
     if (existing) return existing;
     if (!this.options.autoAccounts || !isAccountName(name)) return undefined;
+    if (this.options.beforeAutoCreate && name !== DEFAULT_ACCOUNT) {
+      await this.options.beforeAutoCreate(name);
+      const meanwhile = this.accounts.get(name) ?? this.pending.get(name);
+      if (meanwhile) return meanwhile;
+    }
     try {
       return await this.create({ name });
     } catch (error) {

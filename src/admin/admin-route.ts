@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import type { AccountRegistry } from '../accounts/registry.js';
 import { AdminError } from './admin-schemas.js';
+import type { Fleet } from './fleet.js';
 import { accountName } from './schemas.js';
 
 // The format of a control-plane declaration: one /__admin route, declared once. The router serves
@@ -50,6 +51,8 @@ type AccountFor<P extends string, R> = R extends false
 export interface AdminInput<P extends string, B, R> {
   c: Context;
   registry: AccountRegistry;
+  /** This node and its peers (`--peers`). */
+  fleet: Fleet;
   /**
    * The named account, resolved before the body is read: a read (GET) never creates one (but the
    * default account), a write creates an unknown name unless auto-creation is off.

@@ -47,6 +47,31 @@ export const AccountSummary = z
   })
   .meta({ id: 'AccountSummary' });
 
+export const FleetAccounts = z
+  .strictObject({
+    nodes: z
+      .array(
+        z.union([
+          z.strictObject({
+            node: z.string().describe("The node's name (`--node-name`, else `<hostname>:<port>`)."),
+            url: z.string().describe('Where it was asked (this node: the address it was called at).'),
+            answered: z.literal(true),
+            accounts: z.number().int().describe('Accounts it holds.'),
+          }),
+          z.strictObject({
+            url: z.string().describe('The peer asked: a base URL, or `dns+http://<name>:<port>` that did not resolve.'),
+            answered: z.literal(false),
+            error: z.string().describe('Why, e.g. `no answer within 2000 ms`, `connection refused`, `answered 401`.'),
+          }),
+        ]),
+      )
+      .describe('This node first, then each peer asked.'),
+    accounts: z
+      .array(AccountSummary.extend({ node: z.string().describe('The node that holds it.') }))
+      .describe('Every account of the nodes that answered, by name.'),
+  })
+  .meta({ id: 'FleetAccounts' });
+
 const beforeAndAfter = <T extends z.ZodType>(value: T) => z.strictObject({ before: value, after: value });
 
 const TableCounts = z.strictObject({

@@ -14,6 +14,7 @@ import {
   AppliedScenario,
   Clock,
   CreatedAccount,
+  FleetAccounts,
   Health,
   IssuedCredential,
   ScenarioInfo,
@@ -97,6 +98,21 @@ export const adminDeclarations: readonly AdminRoute[] = [
     summary: 'The accounts held',
     answers: { 200: { description: 'Every account, with its settings and clock.', schema: z.array(AccountSummary) } },
     handler: ({ c, registry }) => c.json(registry.list().map(summary)),
+  }),
+  accounts.get('/fleet/accounts', {
+    operationId: 'listFleetAccounts',
+    summary: 'The accounts of every node of the fleet',
+    description:
+      "This node's accounts and each peer's (`--peers`), asked in parallel with this node's admin token, each " +
+      'within 2 s; a peer that does not answer is listed with the reason. Without peers, this node alone. ' +
+      'Creates nothing.',
+    answers: {
+      200: {
+        description: 'Each node asked, and every account of those that answered, by name, with its node.',
+        schema: FleetAccounts,
+      },
+    },
+    handler: async ({ c, registry, fleet }) => c.json(await fleet.listing(c, registry.list().map(summary))),
   }),
   accounts.post('/accounts', {
     operationId: 'createAccount',

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { type Account, AccountClosedError } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import { DEFAULT_ACCOUNT, isAccountName } from '../accounts/host.js';
-import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
+import { AccountElsewhereError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { ApiError, errors } from '../errors/errors.js';
 import { ScenarioError } from '../scenarios/load.js';
 import { type AdminRoute, honoPath } from './admin-route.js';
 import { adminDeclarations } from './declarations.js';
+import { Fleet } from './fleet.js';
 import { checked, jsonOf } from './json-body.js';
 import { accountName } from './schemas.js';
 
@@ -15,10 +16,10 @@ import { accountName } from './schemas.js';
 // declaration of declarations.ts, served here: the named account resolved, then the body parsed,
 // then the declaration's handler.
 
-export function adminRoutes(registry: AccountRegistry): Hono {
+export function adminRoutes(registry: AccountRegistry, fleet: Fleet = new Fleet()): Hono {
   const admin = new Hono();
   for (const route of servingOrder(adminDeclarations)) {
-    admin.on(route.method, honoPath(route), (c) => serve(route, c, registry));
+    admin.on(route.method, honoPath(route), (c) => serve(route, c, registry, fleet));
   }
   // Last, so it answers only what no route above did (a mounted app's notFound is never called).
   admin.all('*', (c) => errors.admin(404, `no control-plane route ${c.req.method} ${c.req.path}`).toResponse());
@@ -26,6 +27,7 @@ export function adminRoutes(registry: AccountRegistry): Hono {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof ScenarioError) return errors.admin(400, error.message).toResponse();
     if (error instanceof AccountLimitError) return errors.admin(503, error.message).toResponse();
+    if (error instanceof AccountElsewhereError) return errors.admin(421, error.message).toResponse();
     if (error instanceof AccountClosedError) return errors.admin(404, error.message).toResponse();
     // A clock move or an account's `now` outside the window around real time; nothing was changed.
     if (error instanceof ClockBoundError) return errors.admin(400, error.message).toResponse();
@@ -43,7 +45,7 @@ function servingOrder(table: readonly AdminRoute[]): AdminRoute[] {
   return [...table].sort((a, b) => segments(a) - segments(b));
 }
 
-async function serve(route: AdminRoute, c: Context, registry: AccountRegistry): Promise<Response> {
+async function serve(route: AdminRoute, c: Context, registry: AccountRegistry, fleet: Fleet): Promise<Response> {
   const params = c.req.param() as Record<string, string>;
   let account: Account | undefined;
   if (route.path.startsWith('/accounts/{name}')) {
@@ -53,7 +55,7 @@ async function serve(route: AdminRoute, c: Context, registry: AccountRegistry): 
   const body = route.body
     ? (route.body.parse ?? ((json: unknown) => checked(route.body!.schema, json)))(await jsonOf(c, route.body.limit))
     : undefined;
-  return route.handler({ c, registry, account, route: params, body });
+  return route.handler({ c, registry, fleet, account, route: params, body });
 }
 
 function nameOf(name: string): string {

@@ -22,13 +22,19 @@ export interface BrowserAccess {
   admits(c: Context): boolean;
   /** What a refused request gets instead of the 401 (a console page: a redirect to the login form), if anything. */
   refusal(c: Context): Response | undefined;
+  /** Called once the answer to a request it admitted is made (the console re-issues its session cookie). */
+  admitted?(c: Context): void;
 }
 
 export function requireAdminToken(token: string, browser?: BrowserAccess): MiddlewareHandler {
   const expected = Buffer.from(sha256(token), 'hex');
   return async (c, next) => {
     if (isOpenAdminCall(c.req.method, c.req.path)) return next();
-    if (browser?.admits(c)) return next();
+    if (browser?.admits(c)) {
+      await next();
+      browser.admitted?.(c);
+      return;
+    }
     const header = c.req.header('authorization')?.trim() ?? '';
     const given = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : '';
     if (given === '' || !timingSafeEqual(Buffer.from(sha256(given), 'hex'), expected)) {

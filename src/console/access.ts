@@ -15,6 +15,17 @@ export function consoleAccess(sessions: ConsoleSessions): BrowserAccess {
       if (c.req.method !== 'GET' || !c.req.path.startsWith(CONSOLE_BASE)) return undefined;
       return c.redirect(`${LOGIN}?next=${encodeURIComponent(c.req.path)}`, 303);
     },
+    admitted: (c) => {
+      const cookie = sessions.renewal(c);
+      if (cookie === undefined) return;
+      try {
+        c.res.headers.append('set-cookie', cookie);
+      } catch {
+        // A response whose headers cannot change (one a handler passed through) is copied first.
+        c.res = new Response(c.res.body, c.res);
+        c.res.headers.append('set-cookie', cookie);
+      }
+    },
   };
 }
 

@@ -98,7 +98,15 @@ async function act(element, out) {
   if (element.dataset.confirm && !window.confirm(element.dataset.confirm)) return;
   try {
     say(out, 'Working…');
-    const result = await send(element.dataset.method || 'POST', element.dataset.api, bodyOf(element));
+    const body = bodyOf(element);
+    // A path such as /__admin/accounts/{name} takes the named field's value, which leaves the body: every
+    // call about an account names it in its path, so a proxy routing by account sends it to its node.
+    const url = element.dataset.api.replace(/\{(\w+)\}/g, (_, field) => {
+      const value = body ? body[field] : undefined;
+      if (body) delete body[field];
+      return encodeURIComponent(value === undefined ? '' : String(value));
+    });
+    const result = await send(element.dataset.method || 'POST', url, body);
     const then = element.dataset.then || 'reload';
     if (then === 'reload') window.location.reload();
     else if (then.startsWith('goto:')) window.location.assign(then.slice(5));

@@ -53,7 +53,7 @@ button { padding: .4rem .8rem; border: 1px solid #0b57d0; border-radius: 4px; ba
 button.secondary { background: #fff; color: #0b57d0; }
 button.danger { background: #fff; color: #b3261e; border-color: #b3261e; }
 output { display: block; margin-top: .5rem; }
-output.error { color: #b3261e; }
+output.error, ul.error { color: #b3261e; }
 output dl, dialog dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }

@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import type { AccountRegistry } from '../accounts/registry.js';
+import { summaryOf } from '../admin/account-snapshot.js';
+import type { Fleet } from '../admin/fleet.js';
 import { ApiError, errors } from '../errors/errors.js';
 import { listScenarios } from '../scenarios/load.js';
 import { CONSOLE_BASE } from './access.js';
@@ -33,6 +35,8 @@ interface ConsoleOptions {
   sessions: ConsoleSessions;
   /** Whether the control plane asks for the admin token. */
   tokenRequired: boolean;
+  /** This node and its peers: with peers, the accounts page lists every node's accounts. */
+  fleet?: Fleet;
 }
 
 const ASSETS: Record<string, { body: string; type: string }> = {
@@ -78,7 +82,10 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
     return c.body(null, 204);
   });
 
-  routes.get('/console', async (c) => page(c, 'Accounts', accountsPage(registry, await scenarios())));
+  routes.get('/console', async (c) => {
+    const fleet = options.fleet?.hasPeers ? await options.fleet.listing(c, registry.list().map(summaryOf)) : undefined;
+    return page(c, 'Accounts', accountsPage(registry, await scenarios(), fleet));
+  });
 
   routes.get('/console/accounts/:name', (c) => c.redirect(`${c.req.path}/requests`, 303));
 

@@ -113,6 +113,8 @@ export const errors = {
   internal: () => json(500, { Message: 'An error has occurred.' }),
   /** No more accounts can be created (`--max-accounts`); the message names the flag. */
   accountLimit: (message: string) => json(503, { Message: message }),
+  /** A fleet's node asked for an account another node holds (a proxy sent it to the wrong node); names both. */
+  misdirected: (message: string) => json(421, { Message: message }),
   /**
    * PUT /vouchers/{id} without a body SiteId: the real service fails inside (documented 500), with the generic body.
    */

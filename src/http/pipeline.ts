@@ -1,7 +1,7 @@
 import { type Account, AccountClosedError } from '../accounts/account.js';
 import { accountFromHost, accountFromPath, DEFAULT_ACCOUNT } from '../accounts/host.js';
 import type { JournalFault } from '../accounts/journal.js';
-import { AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
+import { AccountElsewhereError, AccountLimitError, type AccountRegistry } from '../accounts/registry.js';
 import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import { type ApiKey, apiUserId, type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
@@ -85,6 +85,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
           : await registry.resolve(target.accountName));
     } catch (error) {
       if (error instanceof AccountLimitError) return { response: errors.accountLimit(error.message).toResponse() };
+      if (error instanceof AccountElsewhereError) return { response: errors.misdirected(error.message).toResponse() };
       throw error;
     }
     if (!account) return { response: errors.notFound(request.url).toResponse() };

@@ -45,6 +45,12 @@ const sharedResponses: Record<string, ResponseObject> = {
     description: 'A body sent without `Content-Type: application/json`.',
     content: errorContent,
   },
+  AdminMisdirected: {
+    description:
+      'With `--peers`: the call would create the account, and a peer holds it (a proxy sent the call to the wrong ' +
+      "node); nothing is created: `Account '<name>' is held by node '<node>'; this is node '<self>'.`",
+    content: errorContent,
+  },
 };
 
 const BAD_BODY =
@@ -144,6 +150,9 @@ function responsesOf(route: AdminRoute, schemas: SchemaCollector): Record<string
     out['403'] = ref('AdminForbidden');
   }
   if (WITH_BODY.has(route.method)) out['415'] = ref('AdminUnsupportedMediaType');
+  // A write that resolves its named account creates an unknown one: with peers, one a peer holds is refused.
+  if (route.method !== 'GET' && route.path.startsWith('/accounts/{name}') && route.resolvesAccount !== false)
+    out['421'] = ref('AdminMisdirected');
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }
 

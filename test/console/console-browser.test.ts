@@ -201,6 +201,21 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('an account created on the accounts page is sent as PUT to its name, and listed after the reload', async () => {
+    await page.goto(`${server.url}/__admin/console`);
+    const sent: string[] = [];
+    const note = (request: { method(): string; url(): string }) => sent.push(`${request.method()} ${request.url()}`);
+    page.on('request', note);
+    await page.locator('input[name="name"]').fill('made-in-browser');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.locator('a', { hasText: /^made-in-browser$/ }).count()).toBe(1);
+    page.off('request', note);
+    expect(sent).toContain(`PUT ${server.url}/__admin/accounts/made-in-browser`);
+    expect(server.simulator.registry.get('made-in-browser')?.settings.size).toBe('small');
+    expect((await fetch(`${server.url}/__admin/accounts/made-in-browser`, { method: 'DELETE' })).status).toBe(204);
+    expect(problems).toEqual([]);
+  });
+
   it('the header clock and the diary follow clock moves and bookings made elsewhere, without a reload', async () => {
     const { world } = server.simulator.registry.get('demo')!;
     const site = world.sites.find((s) => s.State === 1)!;

@@ -282,7 +282,7 @@ describe('console with an admin token', () => {
     const res = await login(s);
     expect(res.status).toBe(204);
     const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^console_session=[\w-]{43}; Path=\/__admin; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(/^console_session=[\w-]{80}; Path=\/__admin; HttpOnly; SameSite=Strict$/);
     expect(cookie).not.toContain(TOKEN);
     const headers = { cookie: cookie.split(';')[0]! };
     expect((await call(s, '/__admin/console/accounts/demo/diary', { headers })).status).toBe(200);

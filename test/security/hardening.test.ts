@@ -126,32 +126,39 @@ describe('control plane', () => {
 
 describe('console sessions', () => {
   const TOKEN = 'session-expiry-token';
+  /** A browser's view: the session cookie each answer sets replaces the one it holds. */
   async function loggedIn() {
     let now = FIXED_NOW;
     const sim = await simulator({ adminToken: TOKEN, realNow: () => now });
     const login = await call(sim, '/__admin/console/session', { method: 'POST', token: TOKEN });
     expect(login.status).toBe(204);
-    const headers = { cookie: login.headers.get('set-cookie')!.split(';')[0]! };
-    return { sim, headers, pass: (ms: number) => (now += ms) };
+    let cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const get = async (path: string) => {
+      const answer = await call(sim, path, { headers: { cookie } });
+      const renewed = answer.headers.get('set-cookie');
+      if (renewed) cookie = renewed.split(';')[0]!;
+      return answer.status;
+    };
+    return { sim, get, pass: (ms: number) => (now += ms) };
   }
   const minutes = 60_000;
 
   it('a console session ends after an hour unused, and 12 hours after it was opened however used; an ended cookie is no session', async () => {
     const idle = await loggedIn();
     idle.pass(59 * minutes);
-    expect((await call(idle.sim, '/__admin/accounts', { headers: idle.headers })).status).toBe(200);
+    expect(await idle.get('/__admin/accounts')).toBe(200);
     idle.pass(59 * minutes); // used a minute short of the hour: still alive
-    expect((await call(idle.sim, '/__admin/accounts', { headers: idle.headers })).status).toBe(200);
+    expect(await idle.get('/__admin/accounts')).toBe(200);
     idle.pass(60 * minutes);
-    expect((await call(idle.sim, '/__admin/accounts', { headers: idle.headers })).status).toBe(401);
-    expect((await call(idle.sim, '/__admin/console', { headers: idle.headers })).status).toBe(303);
+    expect(await idle.get('/__admin/accounts')).toBe(401);
+    expect(await idle.get('/__admin/console')).toBe(303);
 
     const busy = await loggedIn();
     for (let used = 0; used < 12 * 60 - 30; used += 30) {
       busy.pass(30 * minutes);
-      expect((await call(busy.sim, '/__admin/accounts', { headers: busy.headers })).status).toBe(200);
+      expect(await busy.get('/__admin/accounts')).toBe(200);
     }
     busy.pass(30 * minutes); // 12 hours after it was opened
-    expect((await call(busy.sim, '/__admin/accounts', { headers: busy.headers })).status).toBe(401);
+    expect(await busy.get('/__admin/accounts')).toBe(401);
   });
 });
