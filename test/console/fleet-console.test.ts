@@ -215,7 +215,7 @@ describe('every console call about an account names it in its path', () => {
     expect(urls.length).toBeGreaterThanOrEqual(7);
     for (const url of urls) {
       expect(url).toMatch(
-        /^(url|window\.location\.href|(login|clock|journal)\.dataset\.(session|live|stream|entries)( \+ .*)?)$/,
+        /^(url|window\.location\.href|download\.href|(login|clock|journal|restoreFile)\.dataset\.(session|live|stream|entries|restore)( \+ .*)?)$/,
       );
     }
     expect(urls).toEqual(expect.arrayContaining(['clock.dataset.live', 'journal.dataset.stream']));
