@@ -1,19 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { haproxyProgram } from '../../bench/lib/haproxy.js';
 
 // HAProxy's own check of a configuration, and the sections of one, for the tests of deploy/.
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const HAPROXY_CFG = path.join(ROOT, 'deploy/haproxy.cfg');
 
-/**
- * The HAProxy binary, when one is installed (.ci/run installs Debian's): on the PATH, or in the sbin folders a
- * user's PATH may leave out.
- */
-export const HAPROXY = ['haproxy', '/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find(
-  (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
-);
+/** The HAProxy binary, when one is installed (.ci/run installs Debian's). */
+export const HAPROXY = haproxyProgram();
 
 /** `haproxy -c -f <file>`: its exit code and what it printed. */
 export function haproxyCheck(file: string, env: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {

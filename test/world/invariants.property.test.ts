@@ -45,7 +45,7 @@ describe('world invariants', () => {
         fc.constantFrom<WorldSize>('small', 'standard'),
         clock,
         fc.integer({ min: 1, max: 120 }),
-        checkAccount,
+        (seed, size, now, days) => checkAccount(seed, size, now, days),
       ),
       { numRuns: 16 },
     );
