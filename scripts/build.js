@@ -3,7 +3,8 @@
 //
 // Usage: node scripts/build.js [--if-stale | --pack]
 //   (none)      compile (incrementally) and copy: `npm run build`
-//   --if-stale  do nothing when dist/ is newer than every input: `npm start` and `prepare`
+//   --if-stale  do nothing when dist/ is newer than every input and holds no build of a deleted
+//               source: `npm start`, `prepare` and `npm test`
 //   --pack      for `prepack`: keep dist/ when it is up to date and holds nothing but the build of
 //               today's sources; otherwise remove it and build from scratch
 //
@@ -185,7 +186,7 @@ function copySwaggerUi() {
 
 restoreManifest();
 const stale = isStale();
-if (flags['if-stale'] && !stale) process.exit(0);
+if (flags['if-stale'] && !stale && !hasOrphans()) process.exit(0);
 if (flags.pack && !stale && !hasOrphans()) process.exit(0);
 checkBuildTools();
 if (flags.pack) rmSync(DIST, { recursive: true, force: true });

@@ -102,7 +102,7 @@ describe('build script', () => {
     expect(run.stdout).toBe('a: 1 changed\n');
   });
 
-  it('a build removes the build of a deleted source; --pack keeps an up-to-date dist/ and rebuilds one holding such a file', () => {
+  it('a build removes the build of a deleted source, --if-stale too; --pack keeps an up-to-date dist/ and rebuilds one holding such a file', () => {
     build('--pack');
     expect(existsSync(path.join(dir, 'dist/b.js'))).toBe(true);
     rmSync(path.join(dir, 'src/b.ts'));
@@ -110,7 +110,11 @@ describe('build script', () => {
     expect(existsSync(path.join(dir, 'dist/b.js'))).toBe(false);
     expect(existsSync(path.join(dir, 'dist/b.d.ts'))).toBe(false);
     expect(existsSync(path.join(dir, 'dist/a.js'))).toBe(true);
-    // A dist/ an earlier build left a file in that no source makes (as one before this rule did).
+    // A dist/ an earlier build left a file in that no source makes (as one before this rule did):
+    // --if-stale builds then too, and --pack.
+    writeFileSync(path.join(dir, 'dist/gone.js'), '');
+    build('--if-stale');
+    expect(existsSync(path.join(dir, 'dist/gone.js'))).toBe(false);
     writeFileSync(path.join(dir, 'dist/gone.js'), '');
     build('--pack');
     expect(existsSync(path.join(dir, 'dist/gone.js'))).toBe(false);
