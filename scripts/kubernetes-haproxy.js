@@ -40,9 +40,14 @@ function section(all, key) {
 
 export function kubernetesConfig(source = readFileSync(SOURCE, 'utf8')) {
   const all = sections(source);
-  const backend = section(all, 'backend nodes')
-    .split('\n')
-    .filter((line) => !/^\s*server\s/.test(line) && !/^\s*# Each server's place/.test(line));
+  /** A backend of deploy/haproxy.cfg with its server lines replaced by one slot per pod. */
+  const backend = (key, comment) => [
+    ...section(all, key)
+      .split('\n')
+      .filter((line) => !/^\s*server\s/.test(line) && !/^\s*# Each server's place/.test(line)),
+    ...comment,
+    `    server-template node 1-${SLOTS} "_http._tcp.business-api-sim.\${POD_NAMESPACE-default}.svc.cluster.local" resolvers k8s init-addr none`,
+  ];
   const config = [
     '# HAProxy in front of the simulator pods (deploy/kubernetes/; docs/fleet.md, "Deploying").',
     '# Written by scripts/kubernetes-haproxy.js from deploy/haproxy.cfg: the same global, defaults and',
@@ -62,10 +67,14 @@ export function kubernetesConfig(source = readFileSync(SOURCE, 'utf8')) {
     '',
     section(all, 'frontend fleet'),
     '',
-    ...backend,
-    '    # One slot per pod found under the Service, in the order DNS answers when HAProxy starts; each',
-    `    # slot's place on the ring follows its number. Up to ${SLOTS} pods; empty slots take no accounts.`,
-    `    server-template node 1-${SLOTS} "_http._tcp.business-api-sim.\${POD_NAMESPACE-default}.svc.cluster.local" resolvers k8s init-addr none`,
+    "# An account's requests: always its node, never another (no health checks, no redispatch).",
+    ...backend('backend nodes', [
+      '    # One slot per pod found under the Service, in the order DNS answers when HAProxy starts; each',
+      `    # slot's place on the ring follows its number. Up to ${SLOTS} pods; empty slots take no accounts.`,
+    ]),
+    '',
+    '# Requests that name no account: any pod, in turn; one that refuses the connection is passed over.',
+    ...backend('backend any_node', []),
   ].join('\n');
   const indented = config
     .split('\n')

@@ -43,7 +43,7 @@ export function haproxyProgram() {
 }
 
 /**
- * The shipped configuration with one `server` line per node, `node-1` … `node-N` with ids 1 … N (a
+ * The shipped configuration with one `server` line per node in each backend, `node-1` … `node-N` with ids 1 … N (a
  * node's place on the ring follows its id, as in the shipped file), listening on `bind`. The nodes are
  * addresses, so the DNS resolver section and the servers' use of it are left out; everything else is
  * the shipped file as it is.
@@ -60,6 +60,7 @@ export function haproxyConfig(nodes, bind) {
   const out = [];
   let inResolvers = false;
   let serversPlaced = false;
+  let inServers = false;
   for (const line of lines) {
     if (/^resolvers\s/.test(line)) {
       inResolvers = true;
@@ -69,8 +70,11 @@ export function haproxyConfig(nodes, bind) {
       if (/^\S/.test(line)) inResolvers = false;
       else continue;
     }
-    if (/^\s+server\s/.test(line)) {
-      if (!serversPlaced) out.push(...servers);
+    // Each backend's block of server lines becomes the nodes'.
+    const server = /^\s+server\s/.test(line);
+    if (server && !inServers) out.push(...servers);
+    inServers = server;
+    if (server) {
       serversPlaced = true;
       continue;
     }

@@ -62,9 +62,13 @@ async function freePort(): Promise<number> {
 /** Every simulator process started here, stopped by afterAll even when a start in beforeAll failed. */
 const started: CliProcess[] = [];
 
-async function startNode(name: string, dataDir: string, port = 0): Promise<CliProcess> {
+/** Every node's address, each node's peers (as deploy/ gives each node the whole list). */
+let peers = '';
+
+async function startNode(name: string, dataDir: string, port: number): Promise<CliProcess> {
   const cli = await startCli(['--port', String(port), '--data-dir', dataDir, '--node-name', name, '--size', 'small'], {
     BUSINESS_API_SIM_ADMIN_TOKEN: TOKEN,
+    BUSINESS_API_SIM_PEERS: peers,
   });
   started.push(cli);
   return cli;
@@ -224,13 +228,14 @@ describe.skipIf(!HAPROXY)(
     beforeAll(async () => {
       ensureBuilt();
       work = mkdtempSync(path.join(tmpdir(), 'sim-fleet-'));
+      const ports = [await freePort(), await freePort(), await freePort()];
+      peers = ports.map((port) => `http://127.0.0.1:${port}`).join(',');
       nodes = await Promise.all(
-        [1, 2, 3].map(async (i) => {
-          const name = `sim-${i}`;
+        ports.map(async (port, i) => {
+          const name = `sim-${i + 1}`;
           const dataDir = path.join(work, name);
           mkdirSync(dataDir);
-          const cli = await startNode(name, dataDir);
-          return { name, dataDir, cli, port: Number(new URL(cli.base).port) };
+          return { name, dataDir, cli: await startNode(name, dataDir, port), port };
         }),
       );
       const port = await freePort();
@@ -311,6 +316,52 @@ describe.skipIf(!HAPROXY)(
             expect(answer.node, `${name} by ${how}`).toBe(home.get(name));
         }),
       );
+    });
+
+    it('every account of the fleet is listed through the proxy, whichever node answers, with the node that holds it', async () => {
+      const answering = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const answer = await fleet.fetch('/__admin/fleet/accounts');
+        expect(answer.status).toBe(200);
+        answering.add(answer.headers.get(NODE_HEADER)!);
+        const listing = (await answer.json()) as {
+          nodes: Array<{ node?: string; answered: boolean }>;
+          accounts: Array<{ name: string; node: string }>;
+        };
+        expect(listing.nodes.map((n) => [n.node, n.answered]).sort()).toEqual([
+          ['sim-1', true],
+          ['sim-2', true],
+          ['sim-3', true],
+        ]);
+        const held = listing.accounts.filter((a) => home.has(a.name)).map((a) => [a.name, a.node]);
+        expect(new Map(held as [string, string][])).toEqual(home);
+      }
+      // A request that names no account goes to any node, in turn.
+      expect(answering.size).toBeGreaterThan(1);
+    });
+
+    it('one console login through the proxy opens every account’s pages, each served by the node that holds it', async () => {
+      const login = await fetch(`${proxyUrl}/__admin/console/session`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(login.status).toBe(204);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      for (const node of ['sim-1', 'sim-2', 'sim-3']) {
+        const name = [...home].find(([, held]) => held === node)![0];
+        const page = await fetch(`${proxyUrl}/__admin/console/accounts/${name}/diary`, { headers: { cookie } });
+        expect(page.status, name).toBe(200);
+        expect(page.headers.get(NODE_HEADER), name).toBe(node);
+        expect(await page.text(), name).toContain(name);
+        const live = await fetch(`${proxyUrl}/__admin/console/accounts/${name}/live`, { headers: { cookie } });
+        expect(live.status, name).toBe(200);
+        expect(live.headers.get(NODE_HEADER), name).toBe(node);
+        await live.body?.cancel();
+      }
+      expect((await fetch(`${proxyUrl}/__admin/console`, { headers: { cookie } })).status).toBe(200);
+      // Without the cookie, a page sends the browser to the login form.
+      const refused = await fetch(`${proxyUrl}/__admin/console`, { redirect: 'manual' });
+      expect(refused.status).toBe(303);
     });
 
     it('a booking, a class booking and a sale on each account, through the proxy', async () => {
@@ -430,6 +481,18 @@ describe.skipIf(!HAPROXY)(
       const during = await Promise.all(
         accounts.map((a) => a.call('/api/v2/sites').catch(() => a.call('/api/v2/sites'))),
       );
+      // What names no account is answered by the nodes that are up, each in turn (the proxy passes over
+      // the dead one); the fleet's listing says which node did not answer.
+      for (let i = 0; i < 3; i++) {
+        const answer = await fleet.fetch('/__admin/fleet/accounts');
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get(NODE_HEADER)).not.toBe(victim.name);
+        const listing = (await answer.json()) as {
+          nodes: Array<{ node?: string; url: string; answered: boolean; error?: string }>;
+        };
+        const silent = listing.nodes.filter((n) => !n.answered).map((n) => [n.url, n.error]);
+        expect(silent).toEqual([[`http://127.0.0.1:${victim.port}`, 'connection refused']]);
+      }
       for (const [i, account] of accounts.entries()) {
         const answer = during[i]!;
         if (home.get(account.name) === victim.name) {
