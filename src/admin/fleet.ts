@@ -21,6 +21,10 @@ export const MAX_PEERS = 64;
 export const PEER_TIMEOUT_MS = 2000;
 /** The most bytes read of one peer's answer: a listing of 100 000 accounts (`--max-accounts` at most). */
 export const MAX_PEER_ANSWER_BYTES = 32 * 1024 * 1024;
+/** How long the peers' answer to "who holds this name" is reused by the owner check. */
+export const HOLDER_MEMO_MS = 5000;
+/** Names whose answer is kept at once; the oldest is dropped beyond it. */
+export const MAX_HOLDER_MEMOS = 1024;
 
 /** One entry of `--peers`: a base URL, or every address a DNS name resolves to. */
 export type PeerEntry = { url: string } | { dns: { scheme: 'http' | 'https'; host: string; port: number } };
@@ -92,6 +96,11 @@ export class Fleet {
   private readonly host = hostname();
   /** The port answers were last sent from, for the default name outside a request. */
   private port: number | undefined;
+  /**
+   * The owner check's answers by name, asked or being asked, for HOLDER_MEMO_MS: calls for a name held
+   * elsewhere, at once or one after another, ask the peers once instead of once each.
+   */
+  private readonly holders = new Map<string, { until: number; holder: Promise<string | undefined> }>();
 
   constructor(private readonly options: FleetOptions = {}) {
     this.peers = options.peers ?? [];
@@ -126,8 +135,19 @@ export class Fleet {
   async refuseIfElsewhere(name: string): Promise<void> {
     if (!this.hasPeers) return;
     const self = this.selfName();
-    const holder = await this.holderOf(name, self);
+    const holder = await this.memoHolderOf(name, self);
     if (holder !== undefined) throw new AccountElsewhereError(name, holder, self);
+  }
+
+  private memoHolderOf(name: string, self: string): Promise<string | undefined> {
+    const now = performance.now();
+    const kept = this.holders.get(name);
+    if (kept !== undefined && kept.until > now) return kept.holder;
+    this.holders.delete(name);
+    if (this.holders.size >= MAX_HOLDER_MEMOS) this.holders.delete(this.holders.keys().next().value!);
+    const holder = this.holderOf(name, self);
+    this.holders.set(name, { until: now + HOLDER_MEMO_MS, holder });
+    return holder;
   }
 
   /** This node's accounts (`summaries`, as GET /__admin/accounts lists them) and every peer's. Creates nothing. */

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
@@ -72,5 +73,31 @@ describe('the misrouting guard', () => {
     started = Date.now();
     expect((await fetch(`${lonely.url}/accounts/first-here/api/v2/ping`)).status).toBe(403);
     expect(Date.now() - started).toBeLessThan(500); // known here: no peer asked
+  });
+
+  it('calls for a name a peer holds, at once or one after another, ask the peers once in 5 s', async () => {
+    let asked = 0;
+    const peer = createHttpServer((req, res) => {
+      asked++;
+      res.writeHead(req.url === '/__admin/accounts/elsewhere/clock' ? 200 : 404, {
+        'content-type': 'application/json',
+        'x-business-api-sim-node': 'node-far',
+      });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const port = (peer.address() as { port: number }).port;
+    const node = await startServer({ size: 'small', nodeName: 'node-d', peers: `http://127.0.0.1:${port}`, port: 0 });
+    try {
+      const call = () => fetch(`${node.url}/accounts/elsewhere/api/v2/ping`).then((r) => r.status);
+      expect(await Promise.all([call(), call(), call(), call()])).toEqual([421, 421, 421, 421]);
+      expect(await call()).toBe(421);
+      expect(await call()).toBe(421);
+      expect(asked).toBe(1);
+      expect(node.simulator.registry.get('elsewhere')).toBeUndefined();
+    } finally {
+      await node.close();
+      await new Promise((resolve) => peer.close(resolve));
+    }
   });
 });
