@@ -101,6 +101,8 @@ export class Fleet {
    * elsewhere, at once or one after another, ask the peers once instead of once each.
    */
   private readonly holders = new Map<string, { until: number; holder: Promise<string | undefined> }>();
+  /** The peers' account lists being asked for, while a listing is under way. */
+  private listingUnderWay: Promise<PeerAnswer[]> | undefined;
 
   constructor(private readonly options: FleetOptions = {}) {
     this.peers = options.peers ?? [];
@@ -139,6 +141,17 @@ export class Fleet {
     if (holder !== undefined) throw new AccountElsewhereError(name, holder, self);
   }
 
+  /**
+   * Every peer's account list. Listings asked while one is under way share its answers, so peers'
+   * answers are held for one listing at a time (at most MAX_PEERS × MAX_PEER_ANSWER_BYTES).
+   */
+  private peerListings(): Promise<PeerAnswer[]> {
+    this.listingUnderWay ??= this.ask('/__admin/accounts').finally(() => {
+      this.listingUnderWay = undefined;
+    });
+    return this.listingUnderWay;
+  }
+
   private memoHolderOf(name: string, self: string): Promise<string | undefined> {
     const now = performance.now();
     const kept = this.holders.get(name);
@@ -157,7 +170,7 @@ export class Fleet {
     const nodes: NodeState[] = [{ node: self, url: new URL(c.req.url).origin, answered: true, accounts: own.length }];
     const accounts: FleetListing['accounts'] = [...own];
     const seen = new Set([self]);
-    for (const answer of await this.ask('/__admin/accounts')) {
+    for (const answer of await this.peerListings()) {
       if (answer.node !== undefined && seen.has(answer.node)) continue; // this node, or one reached twice
       if (answer.error !== undefined || answer.node === undefined) {
         nodes.push({ url: answer.url, answered: false, error: answer.error ?? 'answered without a node name' });

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/app.js';
@@ -127,6 +128,40 @@ describe('the fleet account listing', () => {
       answered: false,
       error: 'no answer within 2000 ms',
     });
+  });
+
+  it('listings asked while one is under way share its peers’ answers: a peer is asked once', async () => {
+    let asked = 0;
+    const peer = createHttpServer((_req, res) => {
+      asked++;
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json', 'x-business-api-sim-node': 'node-slow' });
+        res.end('[]');
+      }, 200);
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const port = (peer.address() as { port: number }).port;
+    const node = await startServer({
+      size: 'small',
+      adminToken: FLEET_TOKEN,
+      nodeName: 'node-e',
+      peers: `http://127.0.0.1:${port}`,
+      port: 0,
+    });
+    others.push(node);
+    try {
+      const listings = await Promise.all([1, 2, 3].map(() => admin(node, '/__admin/fleet/accounts')));
+      for (const listing of listings) {
+        expect(listing.status).toBe(200);
+        expect(listing.body.nodes.map((n: any) => n.node)).toEqual(['node-e', 'node-slow']);
+      }
+      expect(asked).toBe(1);
+      // One after the other, each listing asks again.
+      await admin(node, '/__admin/fleet/accounts');
+      expect(asked).toBe(2);
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
   });
 
   it('a dns+http peer is every address its name resolves to, looked up at the listing', async () => {
