@@ -399,6 +399,34 @@ describe.skipIf(!HAPROXY)(
       await a!.clock.set(NOW);
     });
 
+    it('the live journal streams through the proxy from the account’s node: a call appears as it is made', async () => {
+      const account = accounts[2]!;
+      const controller = new AbortController();
+      const stream = await fetch(`${proxyUrl}/__admin/accounts/${account.name}/requests/stream`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+        signal: controller.signal,
+      });
+      try {
+        expect(stream.status).toBe(200);
+        expect(stream.headers.get(NODE_HEADER)).toBe(home.get(account.name));
+        const reader = stream.body!.getReader();
+        let text = '';
+        const until = async (wanted: string) => {
+          while (!text.includes(wanted)) {
+            const { value, done } = await reader.read();
+            if (done) throw new Error(`the stream ended before ${wanted}: ${text}`);
+            text += Buffer.from(value).toString('utf8');
+          }
+        };
+        await until('event: reset');
+        await account.call('/api/v2/sites?streamed=yes');
+        await until('"streamed":["yes"]');
+        expect(text).toMatch(/event: entry\ndata: \{"seq":\d+,"method":"GET","path":"\/api\/v2\/sites","query":\{"streamed"/);
+      } finally {
+        controller.abort();
+      }
+    });
+
     it('rate limiting on one account makes only that account answer 429, not another on the same node', async () => {
       const limited = await fleet.createAccount({
         name: 'fleet-limited',
