@@ -421,7 +421,9 @@ describe.skipIf(!HAPROXY)(
         await until('event: reset');
         await account.call('/api/v2/sites?streamed=yes');
         await until('"streamed":["yes"]');
-        expect(text).toMatch(/event: entry\ndata: \{"seq":\d+,"method":"GET","path":"\/api\/v2\/sites","query":\{"streamed"/);
+        expect(text).toMatch(
+          /event: entry\ndata: \{"seq":\d+,"method":"GET","path":"\/api\/v2\/sites","query":\{"streamed"/,
+        );
       } finally {
         controller.abort();
       }
