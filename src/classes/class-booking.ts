@@ -5,7 +5,7 @@ import { ModelStateErrors } from '../errors/model-state.js';
 import type { SiteRange } from '../match.js';
 import { orderBy } from '../order.js';
 import { checkReference, editRecord, insertRecord, removeRecord, requireField } from '../records.js';
-import { rowsReady, rowWhere } from '../row-lookup.js';
+import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';
 import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
@@ -40,6 +40,17 @@ export function placesHeld(world: World, scheduleId: Guid, except: Guid = EMPTY_
     (b) => b.ClassScheduleId === scheduleId && b.ClassBookingId !== except && HOLDS_A_PLACE.has(b.ClassBookingState),
   ).length;
 }
+
+/** The bookings of one session, in their order in the table: found by the session, not read from every booking. */
+export const sessionBookings = (world: World, scheduleId: Guid): ClassBooking[] =>
+  rowsWhere(world.classBookings, 'ClassScheduleId', scheduleId, 'ClassBookingId');
+
+/** Makes the lookup of the bookings by session in steps, for a page calling `sessionBookings` per session. */
+export const sessionBookingsReady = (world: World): Steps<void> => rowsReady(world.classBookings, 'ClassScheduleId');
+
+/** Places taken on a session among its bookings (`sessionBookings`), as `placesTaken` counts them. */
+export const placesTakenAmong = (bookings: readonly ClassBooking[]): number =>
+  bookings.filter((b) => TAKES_A_PLACE.has(b.ClassBookingState)).length;
 
 /** Places taken per session, as the schedules list shows them (Booked). */
 export function placesTaken(world: World): Map<Guid, number> {

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import { findAppointment } from '../appointments/appointment.js';
+import { clientWithId } from '../client-keys.js';
 import { accountPath, type Html } from './layout.js';
 
 // One appointment, opened from a diary block: its state, client and services, then the stored record.
@@ -10,7 +11,7 @@ export function appointmentPage(account: Account, id: string): Html | undefined 
   const appointment = findAppointment(world, id);
   if (appointment === undefined) return undefined;
   const state = world.appointmentStates.find((s) => s.AppointmentStateId === appointment.AppointmentStateId);
-  const client = world.clients.find((c) => c.ClientId === appointment.ClientId);
+  const client = clientWithId(world.clients, appointment.ClientId);
   const services = new Map(world.services.map((s) => [s.ServiceId, s.Name]));
   const diary = `${accountPath(account, 'diary')}?site=${appointment.SiteId}&date=${appointment.Start.slice(0, 10)}`;
   return html`<section class="card">

@@ -1,25 +1,31 @@
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
-import { placesTaken } from '../classes/class-booking.js';
+import { placesTakenAmong, sessionBookings, sessionBookingsReady } from '../classes/class-booking.js';
+import { clientsReady, clientWithId } from '../client-keys.js';
 import { DAY, formatDate, utcMs } from '../datetime.js';
+import { filterInSteps, type Steps, sortInSteps } from '../world/steps.js';
 import { accountPath, type Html } from './layout.js';
 import { type DayQuery, dayOf, mondayOf, siteOf, sitePicker } from './site-picker.js';
 
 // The class timetable of a site for one week: each session with its teacher, its places taken
-// against its capacity (as the schedules list counts them), and who is booked.
+// against its capacity (as the schedules list counts them), and who is booked. A session's
+// bookings and a booking's client are looked up, not read from every booking and client; the
+// sessions are read in steps (run in slices of the event loop's time, console/router.ts).
 
-export function classesPage(account: Account, q: DayQuery): Html {
+export function* classesPage(account: Account, q: DayQuery): Steps<Html> {
   const { world } = account;
   const site = siteOf(world.sites, q.site);
   const monday = mondayOf(dayOf(q.date, account.clock.now()));
   const end = monday + 7 * DAY;
-  const taken = placesTaken(world);
+  yield* sessionBookingsReady(world);
+  yield* clientsReady(world.clients);
   const classes = new Map(world.classes.map((c) => [c.ClassId, c]));
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, `${e.FirstName} ${e.LastName}`]));
-  const clients = new Map(world.clients.map((c) => [c.ClientId, c]));
-  const sessions = world.classSchedules
-    .filter((s) => s.SiteId === site?.SiteId && utcMs(s.Start) >= monday && utcMs(s.Start) < end)
-    .sort((a, b) => a.Start.localeCompare(b.Start));
+  const sessions = yield* filterInSteps(
+    world.classSchedules,
+    (s) => s.SiteId === site?.SiteId && utcMs(s.Start) >= monday && utcMs(s.Start) < end,
+  );
+  yield* sortInSteps(sessions, (a, b) => a.Start.localeCompare(b.Start));
   const days = Array.from({ length: 7 }, (_, i) => monday + i * DAY);
   return html`<section class="card">${sitePicker(world.sites, site, monday)}
 <p class="muted">Week of ${formatDate(monday)} (UTC): ${sessions.length} session${sessions.length === 1 ? '' : 's'}.</p>
@@ -31,9 +37,9 @@ ${days.map((day) => {
   return html`<section class="day" aria-label="${title}"><h3>${title}</h3>
 ${today.length === 0 ? html`<p class="muted">No class.</p>` : ''}
 ${today.map((s) => {
-  const booked = taken.get(s.ClassScheduleId) ?? 0;
+  const bookings = sessionBookings(world, s.ClassScheduleId);
+  const booked = placesTakenAmong(bookings);
   const name = classes.get(s.ClassId)?.Name ?? 'Class';
-  const bookings = world.classBookings.filter((b) => b.ClassScheduleId === s.ClassScheduleId);
   return html`<article class="class" data-schedule="${s.ClassScheduleId}">
 <strong>${s.Start.slice(11)}–${s.End.slice(11)} ${name}</strong><br>
 <span class="muted">${employees.get(s.EmployeeId) ?? ''}</span><br>
@@ -45,7 +51,7 @@ ${
   bookings.length > 0
     ? html`<details><summary>Bookings (${bookings.length})</summary><ul>
 ${bookings.map((b) => {
-  const c = clients.get(b.ClientId);
+  const c = clientWithId(world.clients, b.ClientId);
   const name = c ? `${c.FirstName} ${c.LastName}` : b.ClientId;
   return html`<li><a href="${accountPath(account, `clients/${b.ClientId}`)}">${name}</a>
 <span class="muted">state ${b.ClassBookingState}${b.OnlineBooking ? ', online' : ''}</span></li>`;

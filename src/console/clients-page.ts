@@ -1,27 +1,33 @@
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
+import { clientsReady, clientWithId } from '../client-keys.js';
+import { rowsReady, rowsWhere } from '../row-lookup.js';
 import { documentBalance } from '../sales/document.js';
 import { voucherDetail } from '../vouchers/voucher.js';
+import { filterInSteps, type Steps } from '../world/steps.js';
 import { accountPath, type Html } from './layout.js';
 
 // Clients: a search over names, e-mail, phone and client code; one client's appointments,
-// invoices (with their paid state) and vouchers (with their balance).
+// invoices (with their paid state) and vouchers (with their balance). A search reads the clients in
+// steps (run in slices of the event loop's time, console/router.ts) and stops at the rows it shows;
+// a client and what is theirs are looked up by the client.
 
 /** Rows a search shows at most. */
 const MAX_FOUND = 50;
 
-export function clientsPage(account: Account, find: string): Html {
+export function* clientsPage(account: Account, find: string): Steps<Html> {
   const words = find.trim().toLowerCase();
   const found =
     words === ''
       ? account.world.clients.slice(0, MAX_FOUND)
-      : account.world.clients
-          .filter((c) =>
+      : yield* filterInSteps(
+          account.world.clients,
+          (c) =>
             [`${c.FirstName} ${c.LastName}`, c.Email, c.MobilePhone, c.ClientCode].some((t) =>
               t.toLowerCase().includes(words),
             ),
-          )
-          .slice(0, MAX_FOUND);
+          MAX_FOUND,
+        );
   return html`<section class="card">
 <form class="inline" method="get" role="search">
 <label>Name, e-mail, phone or code <input type="search" name="find" value="${find}"></label>
@@ -38,19 +44,23 @@ export function clientsPage(account: Account, find: string): Html {
 </table></div>`;
 }
 
-export function clientPage(account: Account, id: string): { title: string; body: Html } | undefined {
+export function* clientPage(account: Account, id: string): Steps<{ title: string; body: Html } | undefined> {
   const { world } = account;
-  const client = world.clients.find((c) => c.ClientId === id);
+  yield* clientsReady(world.clients);
+  const client = clientWithId(world.clients, id);
   if (client === undefined) return undefined;
+  yield* rowsReady(world.appointments, 'ClientId');
+  yield* rowsReady(world.accountingDocuments, 'ClientId');
+  yield* rowsReady(world.vouchers, 'ClientId');
   const states = new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name]));
   const services = new Map(world.services.map((s) => [s.ServiceId, s.Name]));
-  const appointments = world.appointments
-    .filter((a) => a.ClientId === id)
-    .sort((a, b) => b.Start.localeCompare(a.Start));
-  const documents = world.accountingDocuments
-    .filter((d) => d.ClientId === id)
-    .sort((a, b) => b.DocumentDate.localeCompare(a.DocumentDate));
-  const vouchers = world.vouchers.filter((v) => v.ClientId === id);
+  const appointments = rowsWhere(world.appointments, 'ClientId', id, 'AppointmentId').sort((a, b) =>
+    b.Start.localeCompare(a.Start),
+  );
+  const documents = rowsWhere(world.accountingDocuments, 'ClientId', id, 'AccountingDocumentId').sort((a, b) =>
+    b.DocumentDate.localeCompare(a.DocumentDate),
+  );
+  const vouchers = rowsWhere(world.vouchers, 'ClientId', id, 'VoucherId');
   const body = html`<section class="card"><dl>
 <dt>E-mail</dt><dd>${client.Email}</dd><dt>Mobile</dt><dd>${client.MobilePhone}</dd>
 <dt>Code</dt><dd>${client.ClientCode}</dd><dt>Created</dt><dd>${client.CreationDate}</dd>

@@ -1,14 +1,19 @@
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
+import { clientsReady, clientWithId } from '../client-keys.js';
 import { DAY, formatDate, HOUR, MINUTE, utcMs, utcText } from '../datetime.js';
+import { rowsReady, rowsWhere } from '../row-lookup.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
+import { filterInSteps, type Steps } from '../world/steps.js';
 import { accountPath, type Html } from './layout.js';
 import { type DayQuery, dayOf, mondayOf, siteOf, sitePicker } from './site-picker.js';
 
 // The diary of one site: a day with its employees as columns, or a week with its days as columns.
 // Appointments are blocks coloured by state (a block opens the appointment); a red line marks the
 // account clock. Times are UTC, as the API gives them. The range line and the grid follow the account
-// (`data-follow`): the page script draws them again when its clock or data changes.
+// (`data-follow`): the page script draws them again when its clock or data changes. The site's
+// appointments are looked up by site and read in steps (run in slices of the event loop's time,
+// console/router.ts); a block's client is looked up by id.
 
 type View = 'day' | 'week';
 
@@ -27,7 +32,7 @@ interface Column {
   blocks: Block[];
 }
 
-export function diaryPage(account: Account, q: DayQuery & { view?: string | undefined }): Html {
+export function* diaryPage(account: Account, q: DayQuery & { view?: string | undefined }): Steps<Html> {
   const { world } = account;
   const now = account.clock.now();
   const site = siteOf(world.sites, q.site);
@@ -35,9 +40,13 @@ export function diaryPage(account: Account, q: DayQuery & { view?: string | unde
   const view: View = q.view === 'week' ? 'week' : 'day';
   const from = view === 'week' ? mondayOf(day) : day;
   const to = from + (view === 'week' ? 7 : 1) * DAY;
+  yield* rowsReady(world.appointments, 'SiteId');
+  yield* clientsReady(world.clients);
+  const ofSite = site === undefined ? [] : rowsWhere(world.appointments, 'SiteId', site.SiteId, 'AppointmentId');
+  const overlaps = (service: AppointmentService) => utcMs(service.End) > from && utcMs(service.Start) < to;
+  const shown = yield* filterInSteps(ofSite, (appointment) => appointment.AppointmentServices.some(overlaps));
   const blocks: Block[] = [];
-  for (const appointment of world.appointments) {
-    if (appointment.SiteId !== site?.SiteId) continue;
+  for (const appointment of shown) {
     for (const service of appointment.AppointmentServices) {
       const start = utcMs(service.Start);
       const end = utcMs(service.End);
@@ -47,6 +56,12 @@ export function diaryPage(account: Account, q: DayQuery & { view?: string | unde
   const columns = view === 'day' ? employeeColumns(account, site?.SiteId, day, blocks) : dayColumns(from, blocks);
   const [first, last] = hours(blocks, now, from, to);
   const names = namesOf(account);
+  // A week holds hundreds of blocks: its columns are drawn a step each.
+  const drawn: Html[] = [];
+  for (const col of columns) {
+    yield;
+    drawn.push(column(account, col, first, last, now, names));
+  }
   const step = view === 'week' ? 7 * DAY : DAY;
   const link = (d: number, v: View = view) =>
     `?site=${encodeURIComponent(site?.SiteId ?? '')}&date=${formatDate(d)}&view=${v}`;
@@ -72,7 +87,7 @@ ${Array.from(
   (_, i) => html`<span style="top:${(i / (last - first)) * 100}%">${first + i}:00</span>`,
 )}
 </div>
-${columns.map((col) => column(account, col, first, last, now, names))}
+${drawn}
 </div>`;
 }
 
@@ -135,7 +150,7 @@ function hours(blocks: Block[], now: number, from: number, to: number): [number,
 interface Names {
   states: Map<string, string>;
   services: Map<string, string>;
-  clients: Map<string, string>;
+  clients: { get: (id: string) => string | undefined };
 }
 
 function namesOf(account: Account): Names {
@@ -143,7 +158,12 @@ function namesOf(account: Account): Names {
   return {
     states: new Map(world.appointmentStates.map((s) => [s.AppointmentStateId, s.Name])),
     services: new Map(world.services.map((s) => [s.ServiceId, s.Name])),
-    clients: new Map(world.clients.map((c) => [c.ClientId, `${c.FirstName} ${c.LastName}`])),
+    clients: {
+      get: (id) => {
+        const c = clientWithId(world.clients, id);
+        return c && `${c.FirstName} ${c.LastName}`;
+      },
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Account } from '../accounts/account.js';
 import type { AccountRegistry } from '../accounts/registry.js';
+import { runInSlices } from '../accounts/slices.js';
 import { summaryOf } from '../admin/account-snapshot.js';
 import type { Fleet } from '../admin/fleet.js';
 import { ApiError, errors } from '../errors/errors.js';
@@ -29,7 +30,9 @@ import { webhooksPage } from './webhooks-page.js';
 // its live view reads is a control-plane route (admin/journal-routes.ts). Mounted at /__admin,
 // behind the control plane's guards (local Host or admin token, same-origin JSON
 // writes). Pages read the account's store directly and change nothing: every change is a
-// control-plane call made by the client script.
+// control-plane call made by the client script. A page that reads many rows (the diary, classes,
+// sales, a client search) gathers them in steps run in slices of the event loop's time
+// (accounts/slices.ts), as the API's long lists do, so other accounts are answered meanwhile.
 
 interface ConsoleOptions {
   sessions: ConsoleSessions;
@@ -97,7 +100,7 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   routes.get('/console/accounts/:name/diary', async (c) => {
     const account = await accountOf(c, registry);
     const q = { site: c.req.query('site'), date: c.req.query('date'), view: c.req.query('view') };
-    return page(c, 'Diary', diaryPage(account, q), account, 'diary');
+    return page(c, 'Diary', await runInSlices(diaryPage(account, q)), account, 'diary');
   });
 
   routes.get('/console/accounts/:name/appointments/:id', async (c) => {
@@ -110,17 +113,18 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   routes.get('/console/accounts/:name/classes', async (c) => {
     const account = await accountOf(c, registry);
     const q = { site: c.req.query('site'), date: c.req.query('date') };
-    return page(c, 'Classes', classesPage(account, q), account, 'classes');
+    return page(c, 'Classes', await runInSlices(classesPage(account, q)), account, 'classes');
   });
 
   routes.get('/console/accounts/:name/clients', async (c) => {
     const account = await accountOf(c, registry);
-    return page(c, 'Clients', clientsPage(account, c.req.query('find') ?? ''), account, 'clients');
+    const body = await runInSlices(clientsPage(account, c.req.query('find') ?? ''));
+    return page(c, 'Clients', body, account, 'clients');
   });
 
   routes.get('/console/accounts/:name/clients/:id', async (c) => {
     const account = await accountOf(c, registry);
-    const client = clientPage(account, c.req.param('id'));
+    const client = await runInSlices(clientPage(account, c.req.param('id')));
     if (client === undefined) return missing(c, 'No such client.', account);
     return page(c, client.title, client.body, account, 'clients');
   });
@@ -128,7 +132,7 @@ export function consoleRoutes(registry: AccountRegistry, options: ConsoleOptions
   routes.get('/console/accounts/:name/sales', async (c) => {
     const account = await accountOf(c, registry);
     const q = { site: c.req.query('site'), from: c.req.query('from'), to: c.req.query('to') };
-    return page(c, 'Sales', salesPage(account, q), account, 'sales');
+    return page(c, 'Sales', await runInSlices(salesPage(account, q)), account, 'sales');
   });
 
   routes.get('/console/accounts/:name/clock', async (c) => {

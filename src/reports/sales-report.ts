@@ -6,7 +6,7 @@ import type { World } from '../world/index.js';
 import { toCents } from '../world/money.js';
 import type { AccountingDocument, AccountingDocumentLineItem } from '../world/sales.js';
 import { DocumentType } from '../world/sales-codes.js';
-import { runSteps, type Steps } from '../world/steps.js';
+import type { Steps } from '../world/steps.js';
 
 /** Records read in one step: the report reads the whole ledger, whatever the range. */
 const STEP = 256;
@@ -169,10 +169,3 @@ export function* salesReportSteps(
     Totals: figuresOf(total),
   };
 }
-
-/** The report at once (the console's page, over the standard world's ledger). */
-export const salesReportAnswer = (
-  world: World,
-  q: { siteId: Guid | null; start: number; end: number },
-  format: (ms: number) => string,
-) => runSteps(salesReportSteps(world, q, format));

@@ -55,13 +55,21 @@ export function* sortInSteps<T>(items: T[], compare: (a: T, b: T) => number): St
 /** Elements read in one step by `filterInSteps` and `mapInSteps`. */
 const ROW_STEP = 256;
 
-/** The elements `keep` accepts, in order, as `items.filter(keep)`, in steps of a few hundred elements. */
-export function* filterInSteps<T>(items: readonly T[], keep: (item: T) => boolean): Steps<T[]> {
+/**
+ * The elements `keep` accepts, in order, as `items.filter(keep)`, in steps of a few hundred
+ * elements; with `limit`, the first `limit` of them, as `items.filter(keep).slice(0, limit)`,
+ * reading no further once it has them.
+ */
+export function* filterInSteps<T>(
+  items: readonly T[],
+  keep: (item: T) => boolean,
+  limit = Number.POSITIVE_INFINITY,
+): Steps<T[]> {
   const kept: T[] = [];
-  for (let start = 0; start < items.length; start += ROW_STEP) {
+  for (let start = 0; start < items.length && kept.length < limit; start += ROW_STEP) {
     yield;
     const end = Math.min(start + ROW_STEP, items.length);
-    for (let i = start; i < end; i++) if (keep(items[i] as T)) kept.push(items[i] as T);
+    for (let i = start; i < end && kept.length < limit; i++) if (keep(items[i] as T)) kept.push(items[i] as T);
   }
   return kept;
 }

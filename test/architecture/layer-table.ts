@@ -146,6 +146,7 @@ export const LAYERS: Layer[] = [
     about: 'browser pages over the control plane',
     may: [
       BASE,
+      HELPERS,
       'world',
       'accounts',
       'auth',
