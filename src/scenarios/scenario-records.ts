@@ -6,6 +6,7 @@ import { slicePauses } from '../accounts/slices.js';
 import type { Collection } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
+import { formatPath } from '../field-path.js';
 import { ApiError } from '../errors/errors.js';
 import { GUID } from '../http/guid.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
@@ -14,7 +15,7 @@ import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { pathText, ScenarioError } from './load.js';
-import { CREATE, createFields, ID_FIELDS, type Resource } from './record-fields.js';
+import { CREATE, fieldsNotCreated, ID_FIELDS, type Resource } from './record-fields.js';
 
 // Scenario records: an entry whose id names an existing record changes it (its fields merged on);
 // any other entry is created through the resource's own create endpoint, so defaults and
@@ -158,9 +159,9 @@ async function create(
   const body: Row = fieldsOf(entry);
   // The loader knows a field's name, not whether the entry creates or changes: a stored field the
   // create endpoint does not take would be dropped by it.
-  const accepted = createFields(resource) ?? {};
-  for (const field of Object.keys(body)) {
-    if (field === idField || field in accepted) continue;
+  const [notTaken] = fieldsNotCreated(resource, body);
+  if (notTaken) {
+    const field = formatPath(notTaken);
     throw new ScenarioError(
       `${at}.${field}: the API does not take ${field} when it creates a ${resource} record; ` +
         `only a record named by its ${idField} can have it changed`,
