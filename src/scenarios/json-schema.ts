@@ -30,7 +30,7 @@ const KIND_SCHEMAS: Record<Kind, z.ZodType> = {
   object: z.record(z.string(), z.unknown()),
 };
 
-/** The schema of one field for editors: the create body's, else one of the stored kinds; nested fields declared alike. */
+/** One field's schema for editors: the create body's, else one of the stored kinds; nested fields declared alike. */
 function fieldForEditors(field: Field): z.ZodType {
   if (field.fields) {
     const objects = objectForEditors(field.fields, []);

@@ -232,7 +232,12 @@ function canonicalObject(
 }
 
 /** A nested object, or each object of an array, checked alike; any other value is left to the API. */
-function canonicalNested(fields: ReadonlyMap<string, Field>, value: unknown, at: (string | number)[], unknown: UnknownField[]) {
+function canonicalNested(
+  fields: ReadonlyMap<string, Field>,
+  value: unknown,
+  at: (string | number)[],
+  unknown: UnknownField[],
+): unknown {
   if (isObject(value)) return canonicalObject(fields, value, at, [], unknown);
   if (!Array.isArray(value)) return value;
   return value.map((item, i) => (isObject(item) ? canonicalObject(fields, item, [...at, i], [], unknown) : item));

@@ -110,9 +110,7 @@ describe('the scenario JSON Schema', () => {
     const employee = {
       description: 'One appointment.',
       records: {
-        appointments: [
-          { AppointmentServices: [{ Start: '2026-03-16 10:00', Employees: [{ EmployeId: SITE }] }] },
-        ],
+        appointments: [{ AppointmentServices: [{ Start: '2026-03-16 10:00', Employees: [{ EmployeId: SITE }] }] }],
       },
     };
     expect(validate(employee)).toBe(false);

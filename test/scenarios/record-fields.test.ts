@@ -126,9 +126,7 @@ describe('scenario record fields', () => {
             appointments: [
               {
                 ClientId: CLIENT,
-                AppointmentServices: [
-                  { Start: '2026-03-16 10:00', Employees: [{ EmployeId: CLIENT }], Zzzzzzzzzz: 1 },
-                ],
+                AppointmentServices: [{ Start: '2026-03-16 10:00', Employees: [{ EmployeId: CLIENT }], Zzzzzzzzzz: 1 }],
               },
             ],
           },
