@@ -146,10 +146,10 @@ function bodyFields(shape: Readonly<Record<string, z.ZodType>>): Map<string, Fie
   return out;
 }
 
-/** The stored fields added to the body's, nested fields merged alike (a copy: neither is changed). */
-function merged(body: ReadonlyMap<string, Field>, stored: ReadonlyMap<string, Field>): Map<string, Field> {
+/** The fields of `first` then those only `then` has, nested fields merged alike (a copy: neither is changed). */
+function merged(first: ReadonlyMap<string, Field>, then: ReadonlyMap<string, Field>): Map<string, Field> {
   const out = new Map<string, Field>();
-  for (const [name, field] of [...body, ...stored]) {
+  for (const [name, field] of [...first, ...then]) {
     const known = out.get(name);
     const fields = known?.fields && field.fields ? merged(known.fields, field.fields) : (known?.fields ?? field.fields);
     out.set(name, {
