@@ -11,5 +11,5 @@ export type { Answer } from './kit/answer.js';
 export { type ConnectOptions, connectSimulator, RemoteSimulator } from './kit/connect.js';
 export type { NewTestAccount } from './kit/create-account.js';
 export { startSimulator, TestSimulator, type TestSimulatorOptions } from './kit/start.js';
-export { type CallOptions, type Duration, TestAccount } from './kit/test-account.js';
+export { type AppliedScenario, type CallOptions, type Duration, TestAccount } from './kit/test-account.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Account } from '../src/accounts/account.js';
-import { type Collection, RECORD_KEYS } from '../src/accounts/worlds.js';
+import { type Collection, RECORD_KEYS, recordKey } from '../src/accounts/worlds.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
 import { parseDateTime } from '../src/datetime.js';
@@ -163,9 +163,9 @@ export const activeSite = (world: World): string => world.sites.find((s) => s.St
  * so a test re-reads a record after a write instead of keeping the object it read before.
  */
 export function stored<K extends Collection>(world: World, key: K, record: World[K][number]): World[K][number] {
-  const field = RECORD_KEYS[key] as keyof World[K][number];
-  const found = (world[key] as readonly World[K][number][]).find((r) => r[field] === record[field]);
-  if (!found) throw new Error(`no ${key} record with ${String(field)} ${String(record[field])}`);
+  const id = recordKey(key, record);
+  const found = world[key].find((r: World[K][number]) => recordKey(key, r) === id);
+  if (!found) throw new Error(`no ${key} record with ${RECORD_KEYS[key]} ${String(id)}`);
   return found;
 }
 

@@ -98,6 +98,8 @@ export const AppliedScenario = AccountSummary.extend({
     .describe('What applying the scenario changed.'),
 }).meta({ id: 'AppliedScenario' });
 
+export type AppliedScenario = z.output<typeof AppliedScenario>;
+
 export const CreatedAccount = z
   .strictObject({
     name: z.string(),

@@ -1,9 +1,13 @@
 import type { JournalEntry } from '../accounts/journal.js';
 import type { CallCount, JournalQuery } from '../accounts/journal-query.js';
 import { SNAPSHOT_KEY_HEADER } from '../accounts/snapshot.js';
+import type { AppliedScenario } from '../admin/admin-schemas.js';
 import type { FaultRule, FaultRuleInput } from '../faults/schemas.js';
 import { type Answer, readAnswer } from './answer.js';
 import { controlPlane, controlPlaneAnswer, type InProcessFetch, ORIGIN } from './control-plane.js';
+
+/** What `applyScenario` answers: the account as listed and what the scenario changed. */
+export type { AppliedScenario };
 
 /** A length of time to move an account's clock by: seconds, or named parts. */
 export type Duration = number | { days?: number; hours?: number; minutes?: number; seconds?: number };
@@ -87,15 +91,19 @@ export class TestAccount {
   /**
    * Rebuilds the account from a scenario: a shipped scenario's name, a file path in the simulator's `scenarioDir`, or
    * the scenario itself; or makes it an account snapshot's state (a snapshot file or object), with `snapshotKey`
-   * the passphrase when the snapshot holds webhook signing secrets.
+   * the passphrase when the snapshot holds webhook signing secrets. Answers what the control plane answers: the
+   * account as listed and `changes`, what applying changed (clock and world size before and after, the seed when it
+   * changed, and per table the records added, replaced and removed against the freshly seeded world).
    */
   async applyScenario(
     scenario: string | Record<string, unknown>,
     options: { snapshotKey?: string } = {},
-  ): Promise<void> {
+  ): Promise<AppliedScenario> {
     const path = `/accounts/${this.name}/scenario`;
-    await controlPlane(this.inProcess, 'POST', path, { scenario }, snapshotKeyHeader(options.snapshotKey));
+    const headers = snapshotKeyHeader(options.snapshotKey);
+    const applied = await controlPlane<AppliedScenario>(this.inProcess, 'POST', path, { scenario }, headers);
     this.token = undefined;
+    return applied;
   }
 
   /**

@@ -11,7 +11,6 @@ import { DAY } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
-import type { World } from '../world/index.js';
 import type { WorldSize } from '../world/sizes.js';
 import { fullyBook } from './fully-book.js';
 import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError, type SnapshotKey } from './load.js';
@@ -63,8 +62,7 @@ export async function applyScenario(
       });
       scenarios.set(account, loaded);
       const now = account.clock.now();
-      for (const name of scenario.clear ?? [])
-        (account.world as unknown as Record<string, unknown[]>)[name as keyof World] = [];
+      for (const name of scenario.clear ?? []) collectionTable(name).set(account.store.data, []);
       // The records the scenario makes draw their ids from a stream of the seed and the scenario,
       // not the account's own (salted with its name): the same scenario gives the same ids in any account.
       await account.random.drawingFrom(account.settings.seed, scenarioSalt(scenario), async () => {

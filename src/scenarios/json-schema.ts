@@ -3,20 +3,21 @@ import { z } from 'zod';
 import { AccountSnapshot } from '../accounts/snapshot.js';
 import { packagePath } from '../package-root.js';
 import {
-  createFields,
   ENTRY_KEYS,
+  type Field,
+  fieldTree,
   type Kind,
   loadRecordFields,
   type Resource,
   recordFields,
-  storedFields,
 } from './record-fields.js';
 import { RECORD_RESOURCES, RecordEntry, Scenario } from './schemas.js';
 
 // The scenario format as a JSON Schema, committed as scenarios/scenario.schema.json so editors
 // complete and check scenario files (`# yaml-language-server: $schema=./scenario.schema.json`).
 // A record entry declares its resource's fields, generated from the create endpoint's body schema
-// and the stored records' fields (record-fields.ts); any other name is refused, as the loader
+// and the stored records' fields (record-fields.ts), and the fields of the objects nested in them
+// (line items, appointment services); any other name is refused at any depth, as the loader
 // refuses it, and names match in any case, as the loader matches them.
 
 export const SCENARIO_SCHEMA_FILE = packagePath('scenarios', 'scenario.schema.json');
@@ -29,24 +30,45 @@ const KIND_SCHEMAS: Record<Kind, z.ZodType> = {
   object: z.record(z.string(), z.unknown()),
 };
 
-/** The entry of one resource for editors: its fields, none required (an entry that changes a record names a few). */
-function entryForEditors(resource: Resource) {
-  const shape: Record<string, z.ZodType> = {};
-  const body = createFields(resource) ?? {};
-  const stored = storedFields(resource);
-  for (const field of recordFields(resource)) {
-    const kinds = [...(stored.get(field) ?? [])];
-    const fallback = kinds.length === 0 ? z.unknown() : z.union([...kinds.map((k) => KIND_SCHEMAS[k]), z.null()]);
-    shape[field] = (body[field] ?? fallback).optional();
+/** One field's schema for editors: the create body's, else one of the stored kinds; nested fields declared alike. */
+function fieldForEditors(field: Field): z.ZodType {
+  if (field.fields) {
+    const objects = objectForEditors(field.fields, []);
+    const nested = field.list ? z.array(objects) : objects;
+    // A body field taking null keeps doing so; a stored-only one may hold null, as stored records do.
+    return !field.body || field.body.safeParse(null).success ? nested.nullable() : nested;
   }
-  return z.object({ ...shape, ...RecordEntry.shape }).describe(RecordEntry.description ?? '');
+  const kinds = [...field.kinds];
+  const fallback = kinds.length === 0 ? z.unknown() : z.union([...kinds.map((k) => KIND_SCHEMAS[k]), z.null()]);
+  return field.body ?? fallback;
+}
+
+/** The names each object schema built here admits (in any case), set as its propertyNames when written out. */
+const admitted = new WeakMap<z.core.$ZodType, string>();
+
+/** An object of the given fields, none required (an entry that changes a record names a few). */
+function objectForEditors(fields: ReadonlyMap<string, Field>, own: readonly string[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of fields) shape[name] = fieldForEditors(field).optional();
+  const object = z.object(shape);
+  admitted.set(object, namesPattern([...fields.keys()], own));
+  return object;
+}
+
+/** The entry of one resource for editors: its fields, nested ones too, and the scenario's own keys. */
+function entryForEditors(resource: Resource) {
+  const entry = objectForEditors(fieldTree(resource), ENTRY_KEYS)
+    .extend(RecordEntry.shape)
+    .describe(RecordEntry.description ?? '');
+  admitted.set(entry, namesPattern(recordFields(resource), ENTRY_KEYS));
+  return entry;
 }
 
 /**
  * A pattern admitting the record fields in any case (JSON Schema patterns have no case-insensitive
  * flag) and the scenario's own keys as they are spelt.
  */
-function namesPattern(fields: readonly string[]): string {
+function namesPattern(fields: readonly string[], own: readonly string[]): string {
   const literal = (c: string) => (/\w/.test(c) ? c : `\\${c}`);
   const anyCase = (name: string) =>
     [...name]
@@ -56,7 +78,7 @@ function namesPattern(fields: readonly string[]): string {
       })
       .join('');
   const exact = (name: string) => [...name].map(literal).join('');
-  return `^(?:${[...fields.map(anyCase), ...ENTRY_KEYS.map(exact)].join('|')})$`;
+  return `^(?:${[...fields.map(anyCase), ...own.map(exact)].join('|')})$`;
 }
 
 export async function scenarioJsonSchema(): Promise<string> {
@@ -68,18 +90,21 @@ export async function scenarioJsonSchema(): Promise<string> {
       .optional()
       .describe(Scenario.shape.records.description ?? ''),
   }).meta({ title: 'Business API simulator scenario' });
-  const options = { target: 'draft-7', io: 'input', unrepresentable: 'any' } as const;
+  const options = {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+    // In place of additionalProperties false, which would refuse a name in another case the loader accepts.
+    override: ({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> }) => {
+      const pattern = admitted.get(zodSchema);
+      if (pattern !== undefined) jsonSchema.propertyNames = { pattern };
+    },
+  } as const;
   const { $schema, title, definitions, ...scenario } = z.toJSONSchema(forEditors, options) as unknown as {
     $schema: string;
     title: string;
     definitions?: Record<string, unknown>;
-    properties: { records: { properties: Record<string, { items: Record<string, unknown> }> } };
   };
-  for (const resource of RECORD_RESOURCES) {
-    const items = scenario.properties.records.properties[resource]!.items;
-    // In place of additionalProperties false, which would refuse a name in another case the loader accepts.
-    items.propertyNames = { pattern: namesPattern(recordFields(resource)) };
-  }
   const {
     $schema: _,
     definitions: snapshotDefinitions,

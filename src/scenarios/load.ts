@@ -16,7 +16,7 @@ import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { packagePath } from '../package-root.js';
 import { jsonSyntaxError } from './json-syntax.js';
-import { canonicalEntry, loadRecordFields, type Resource, recordFields } from './record-fields.js';
+import { canonicalEntry, loadRecordFields, type Resource } from './record-fields.js';
 import { Scenario } from './schemas.js';
 
 // Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
@@ -218,8 +218,9 @@ export async function parseScenario(value: unknown, source = INLINE): Promise<Sc
 
 /**
  * The record entries with their field names spelt as the API spells them (names match
- * case-insensitively); a name no field of the resource has is an error naming the entry and the
- * closest field, so a misspelt field is not silently dropped.
+ * case-insensitively), nested fields too; a name no field of the resource has, at any depth, is an
+ * error naming the entry, the field's path and the closest field, so a misspelt field is not
+ * silently dropped.
  */
 function checkedRecords(records: NonNullable<Scenario['records']>, source: string): NonNullable<Scenario['records']> {
   const problems: string[] = [];
@@ -229,10 +230,13 @@ function checkedRecords(records: NonNullable<Scenario['records']>, source: strin
     out[resource] = entries.map((entry, index) => {
       const checked = canonicalEntry(resource, entry);
       if ('entry' in checked) return checked.entry;
-      for (const { field, closest } of checked.unknown) {
-        const hint = closest ? `; did you mean ${closest}?` : `; known fields: ${recordFields(resource).join(', ')}`;
-        const at = pathText(['records', resource, index, field]);
-        problems.push(`${source}: ${at}: no field ${field} in a ${resource} record${hint}`);
+      for (const { path: where, field, known, closest } of checked.unknown) {
+        const hint = closest ? `; did you mean ${closest}?` : `; known fields: ${known.join(', ')}`;
+        const at = pathText(['records', resource, index, ...where]);
+        // A nested field is named with the fields it lies in: `in AppointmentServices.Employees of a …`.
+        const within = where.slice(0, -1).filter((p) => typeof p === 'string');
+        const place = within.length > 0 ? `${within.join('.')} of a ${resource} record` : `a ${resource} record`;
+        problems.push(`${source}: ${at}: no field ${field} in ${place}${hint}`);
       }
       return entry;
     });

@@ -3,18 +3,20 @@ import type { Account } from '../accounts/account.js';
 import { deepFreeze } from '../accounts/freeze.js';
 import { foldRows, type RowFold } from '../accounts/row-fold.js';
 import { slicePauses } from '../accounts/slices.js';
+import { collectionTable, type Table } from '../accounts/tables.js';
 import type { Collection } from '../accounts/worlds.js';
 import { hashPassword, normalisePassword } from '../clients/account-password.js';
 import { endpoints } from '../endpoints.js';
 import { ApiError } from '../errors/errors.js';
+import { formatPath } from '../field-path.js';
 import { GUID } from '../http/guid.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
 import { editRecord } from '../records.js';
-import { subscriptionsOf } from '../webhooks/subscriptions.js';
+import { SUBSCRIPTIONS, type Subscription } from '../webhooks/subscriptions.js';
 import type { World } from '../world/index.js';
 import { sha1LegacyHash } from '../world/passwords.js';
 import { pathText, ScenarioError } from './load.js';
-import { CREATE, createFields, ID_FIELDS, type Resource } from './record-fields.js';
+import { CREATE, fieldsNotCreated, ID_FIELDS, type Resource } from './record-fields.js';
 
 // Scenario records: an entry whose id names an existing record changes it (its fields merged on);
 // any other entry is created through the resource's own create endpoint, so defaults and
@@ -26,18 +28,38 @@ type Entry = Record<string, unknown> & {
 };
 type Row = Record<string, unknown>;
 
-function rowsOf(account: Account, resource: Resource): readonly Row[] {
-  if (resource === 'webhooks') return subscriptionsOf(account) as unknown as Row[];
-  return account.world[resource as keyof World] as unknown as Row[];
+/**
+ * One resource's records: its table (a world collection, or the account's webhook subscriptions)
+ * and how a stored record of it becomes a changeable copy in its place (stored records are frozen).
+ * A scenario works on records by field name, as the loader checked them, so beyond the table its
+ * rows are objects.
+ */
+interface Records<R extends object> {
+  table: Table<readonly R[]>;
+  editable(account: Account, row: R): R;
 }
 
-/** A changeable copy of the record in its place (stored records are frozen values). */
-function editable(account: Account, resource: Resource, row: Row): Row {
-  if (resource !== 'webhooks') return editRecord(account.world, resource as Collection, row as never) as Row;
-  if (!Object.isFrozen(row)) return row;
-  const copy = structuredClone(row);
-  account.store.data.tables.webhooks = subscriptionsOf(account).map((s) => ((s as unknown) === row ? copy : s));
-  return copy;
+const WEBHOOKS: Records<Subscription> = {
+  table: SUBSCRIPTIONS,
+  editable(account, row) {
+    if (!Object.isFrozen(row)) return row;
+    const copy = structuredClone(row);
+    const data = account.store.data;
+    SUBSCRIPTIONS.set(
+      data,
+      SUBSCRIPTIONS.rows(data).map((s) => (s === row ? copy : s)),
+    );
+    return copy;
+  },
+};
+
+const collectionRecords = (key: Collection): Records<World[Collection][number]> => ({
+  table: collectionTable(key),
+  editable: (account, row) => editRecord(account.world, key, row),
+});
+
+function recordsOf(resource: Resource): Records<object> {
+  return resource === 'webhooks' ? WEBHOOKS : collectionRecords(resource);
 }
 
 /**
@@ -45,48 +67,53 @@ function editable(account: Account, resource: Resource, row: Row): Row {
  * finding the record an entry names does not read the whole table for every entry.
  */
 class RowsById {
-  private readonly folds = new Map<readonly object[], RowFold<Map<unknown, Row>>>();
+  private readonly folds = new Map<readonly object[], RowFold<Map<unknown, object>>>();
   constructor(
     private readonly account: Account,
-    private readonly resource: Resource,
+    private readonly records: Records<object>,
   ) {}
 
-  find(id: unknown): Row | undefined {
-    const key = ID_FIELDS[this.resource];
-    const rows = rowsOf(this.account, this.resource);
+  private rows(): readonly object[] {
+    return this.records.table.rows(this.account.store.data);
+  }
+
+  find(id: unknown): object | undefined {
+    const { table } = this.records;
+    const rows = this.rows();
     if (!this.folds.has(rows)) this.folds.clear();
     const { state, open } = foldRows(
       this.folds,
       rows,
-      () => new Map<unknown, Row>(),
+      () => new Map<unknown, object>(),
       (byId, row) => {
-        byId.set((row as Row)[key], row as Row);
+        byId.set(table.keyOf(row), row);
       },
     );
-    return state.get(id) ?? (open.find((r) => (r as Row)[key] === id) as Row | undefined);
+    return state.get(id) ?? open.find((r) => table.keyOf(r) === id);
+  }
+
+  /** A changeable copy of the record in its place, what was gathered carried over (see `replaced`). */
+  editable(row: object): object {
+    const copy = this.records.editable(this.account, row);
+    this.replaced(row, copy);
+    return copy;
   }
 
   /**
-   * A stored record was just replaced by its changeable copy (`editable`): the new array differs from
-   * the one last read only there, so what was gathered carries over instead of being read again.
+   * A stored record was just replaced by its changeable copy: the new array differs from the one
+   * last read only there, so what was gathered carries over instead of being read again.
    */
-  replaced(before: Row, after: Row): void {
+  private replaced(before: object, after: object): void {
     if (before === after) return;
-    const rows = rowsOf(this.account, this.resource);
+    const rows = this.rows();
     const [last, fold] = [...this.folds][0] ?? [];
     if (!last || !fold || last === rows || last.length !== rows.length) return;
-    const id = after[ID_FIELDS[this.resource]];
+    const id = this.records.table.keyOf(after);
     if (fold.state.get(id) !== before) return;
     fold.state.set(id, after);
     this.folds.clear();
     this.folds.set(rows, fold);
   }
-}
-
-function editableIn(byId: RowsById, account: Account, resource: Resource, row: Row): Row {
-  const copy = editable(account, resource, row);
-  byId.replaced(row, copy);
-  return copy;
 }
 
 export async function applyRecords(
@@ -97,7 +124,7 @@ export async function applyRecords(
 ): Promise<void> {
   const pause = slicePauses();
   for (const [resource, entries] of Object.entries(records) as [Resource, Entry[]][]) {
-    const rows = new RowsById(account, resource);
+    const rows = new RowsById(account, recordsOf(resource));
     for (const [index, entry] of entries.entries()) {
       // A scenario of many records is one write, applied in slices: between them the process
       // answers other requests (other accounts, health), while this account's wait for the write.
@@ -107,7 +134,7 @@ export async function applyRecords(
       const id = entry[ID_FIELDS[resource]];
       const existing = typeof id === 'string' ? rows.find(id) : undefined;
       const record = existing
-        ? change(editableIn(rows, account, resource, existing), entry, at)
+        ? change(rows.editable(existing), entry, at)
         : await create(account, now, resource, entry, rows, at);
       if (entry.$password) setPassword(record, entry.$password, resource, at);
       // A created record is done with: frozen now, as the write's end would, so the reads of the
@@ -122,13 +149,18 @@ function fieldsOf(entry: Entry): Row {
   return fields;
 }
 
-function change(record: Row, entry: Entry, at: string): Row {
+function change(record: object, entry: Entry, at: string): object {
   if (entry.$query) throw new ScenarioError(`${at}.$query: only a created record has a query`);
   for (const [field, value] of Object.entries(fieldsOf(entry))) {
     if (!(field in record)) throw new ScenarioError(`${at}.${field}: the record has no field ${field}`);
-    record[field] = value;
+    setField(record, field, value);
   }
   return record;
+}
+
+/** Sets a field of a changeable record (the loader checked its name against the record's fields). */
+function setField(record: object, field: string, value: unknown): void {
+  Object.assign(record, { [field]: value });
 }
 
 async function create(
@@ -138,7 +170,7 @@ async function create(
   entry: Entry,
   byId: RowsById,
   at: string,
-): Promise<Row> {
+): Promise<object> {
   const idField = ID_FIELDS[resource];
   const route = CREATE[resource];
   const endpoint = route ? endpointNamed(endpoints, route) : undefined;
@@ -158,9 +190,9 @@ async function create(
   const body: Row = fieldsOf(entry);
   // The loader knows a field's name, not whether the entry creates or changes: a stored field the
   // create endpoint does not take would be dropped by it.
-  const accepted = createFields(resource) ?? {};
-  for (const field of Object.keys(body)) {
-    if (field === idField || field in accepted) continue;
+  const [notTaken] = fieldsNotCreated(resource, body);
+  if (notTaken) {
+    const field = formatPath(notTaken);
     throw new ScenarioError(
       `${at}.${field}: the API does not take ${field} when it creates a ${resource} record; ` +
         `only a record named by its ${idField} can have it changed`,
@@ -185,7 +217,7 @@ async function create(
   const made = resource === 'webhooks' ? (answer as Row).webhook_id : (answer as Row).Value;
   const found = byId.find(made);
   // The record the API just made is still the write's own (not frozen): no copy to put in its place.
-  const record = found && (Object.isFrozen(found) ? editable(account, resource, found) : found);
+  const record = found && (Object.isFrozen(found) ? byId.editable(found) : found);
   if (!record)
     throw new ScenarioError(`${at}: the API accepted it but stored nothing (for classBookings, ObjectState must be 1)`);
   if (typeof wanted === 'string' && wanted !== made) {
@@ -236,16 +268,19 @@ function replaceId(value: unknown, from: string, to: string): void {
       else replaceId(item, from, to);
     }
   } else if (value !== null && typeof value === 'object') {
-    const row = value as Row;
-    for (const [key, item] of Object.entries(row)) {
-      if (item === from) row[key] = to;
+    for (const [key, item] of Object.entries(value)) {
+      if (item === from) setField(value, key, to);
       else replaceId(item, from, to);
     }
   }
 }
 
-function setPassword(record: Row, password: NonNullable<Entry['$password']>, resource: Resource, at: string): void {
+function setPassword(record: object, password: NonNullable<Entry['$password']>, resource: Resource, at: string): void {
   if (resource !== 'clients') throw new ScenarioError(`${at}.$password: only client entries have a password`);
   const plain = normalisePassword(password.plain);
-  record.PasswordHash = password.hash === 'legacy' ? sha1LegacyHash(plain, randomBytes(16)) : hashPassword(plain);
+  setField(
+    record,
+    'PasswordHash',
+    password.hash === 'legacy' ? sha1LegacyHash(plain, randomBytes(16)) : hashPassword(plain),
+  );
 }

@@ -24,7 +24,7 @@ export interface Subscription {
 }
 
 /** The account's table of subscriptions. */
-const SUBSCRIPTIONS = areaTable<Subscription>('webhooks', 'webhook_id');
+export const SUBSCRIPTIONS = areaTable<Subscription>('webhooks', 'webhook_id');
 
 /** The account's subscriptions. */
 export function subscriptionsOf(account: Account): readonly Subscription[] {

@@ -203,7 +203,11 @@ export const LAYERS: Layer[] = [
       'app.ts, server.ts',
     ],
   },
-  { name: 'kit', about: 'the test kit', may: [BASE, 'world', 'accounts', 'auth', 'faults', 'app.ts, server.ts'] },
+  {
+    name: 'kit',
+    about: 'the test kit',
+    may: [BASE, 'world', 'accounts', 'auth', 'faults', 'admin', 'app.ts, server.ts'],
+  },
   {
     name: 'cli-options.ts',
     files: ['cli-options.ts'],

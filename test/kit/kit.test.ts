@@ -169,6 +169,38 @@ describe('test kit with scenarios and faults', () => {
     expect((await account.clock.now()).toISOString().slice(0, 10)).toBe('2026-03-16');
   });
 
+  it('applyScenario answers what the control plane answers: the account and what the scenario changed', async () => {
+    const account = await sim.createAccount({ seed: 7, now: '2030-01-01T00:00:00Z' });
+    const applied = await account.applyScenario({
+      description: 'A voucher added, the clients cleared, on another seed and day.',
+      account: { seed: 42, size: 'small', now: '2026-03-16T09:00:00Z' },
+      clear: ['clients'],
+      records: {
+        vouchers: [
+          {
+            SiteId: 'e33a58dc-7dc0-439a-a29c-437e7d7a5444',
+            VoucherNumber: 'GV-KIT-0001',
+            VoucherType: 1,
+            Amount: 50,
+            ExpiryDate: '2026-12-31 00:00',
+          },
+        ],
+      },
+    });
+    const listed = (await sim.fetch('/__admin/accounts').then((r) => r.json())) as { name: string; now: string }[];
+    const { now: _, ...asListed } = listed.find((a) => a.name === account.name)!;
+    expect(applied).toMatchObject({ ...asListed, seed: 42, size: 'small', scenario: '(inline)' });
+    expect(applied.now.slice(0, 16)).toBe('2026-03-16T09:00');
+    expect(applied.changes).toMatchObject({
+      clock: { after: expect.stringMatching(/^2026-03-16T09:00/) },
+      size: { before: 'small', after: 'small' },
+      seed: { before: 7, after: 42 },
+      records: { vouchers: { added: 1, replaced: 0, removed: 0 }, clients: { added: 0, replaced: 0 } },
+    });
+    expect(applied.changes.clock.before.slice(0, 10)).toBe('2030-01-01');
+    expect(applied.changes.records.clients?.removed).toBeGreaterThan(0);
+  });
+
   it('a bad scenario is an error with the file, path and problem', async () => {
     const account = await sim.createAccount();
     await expect(account.applyScenario({ description: 'x', acount: {} })).rejects.toThrow(/400 \(inline\).*acount/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server.js';
-import { call, checkedFetch, demoApi, FIXED_NOW, simulator } from '../helpers.js';
+import { call, checkedFetch, demoApi, FIXED_NOW, simulator, tokenFor } from '../helpers.js';
 
 // The three ways of applying a scenario, the control-plane list, and what reset does afterwards.
 
@@ -141,5 +141,30 @@ describe('applying scenarios', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('a scenario webhook keeps the id it is given, and a later entry naming that id changes the same subscription', async () => {
+    const sim = await simulator();
+    const id = '3f2a1b0c-0001-4000-8000-00000000000a';
+    const url = 'https://example.com/hooks/invoices';
+    const applied = await call(sim, '/__admin/accounts/demo/scenario', {
+      method: 'POST',
+      body: {
+        scenario: {
+          description: 'One webhook, created with its id, then named by it.',
+          records: {
+            webhooks: [
+              { webhook_id: id, event: 'NewRecurringClientInvoice', url, secret: 'test-secret' },
+              { webhook_id: id },
+            ],
+          },
+        },
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.changes.records).toMatchObject({ webhooks: { added: 1 } });
+    const listed = await call(sim, '/api/v2/webhooks', { token: await tokenFor(sim) });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ webhook_id: id, event: 'NewRecurringClientInvoice', url })]);
   });
 });

@@ -91,4 +91,52 @@ describe('the scenario JSON Schema', () => {
     expect(validate(otherCase), JSON.stringify(validate.errors)).toBe(true);
     expect((await parseScenario(otherCase)).records?.vouchers?.[0]).toMatchObject({ VoucherNumber: 'GV-CASE-0001' });
   });
+
+  it('refuses a misspelt nested field (a line item, a service employee), as the loader does, and takes one in another case', async () => {
+    const document = (line: Record<string, unknown>) => ({
+      description: 'One document.',
+      records: { accountingDocuments: [{ SiteId: SITE, AccountingDocumentLineItems: [line] }] },
+    });
+    const typo = document({ Description: 'Cut', Quantiy: 1, Price: 20 });
+    expect(validate(typo)).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({
+        keyword: 'pattern',
+        instancePath: '/records/accountingDocuments/0/AccountingDocumentLineItems/0',
+        propertyName: 'Quantiy',
+      }),
+    );
+    await expect(parseScenario(typo)).rejects.toThrow('did you mean Quantity?');
+    const employee = {
+      description: 'One appointment.',
+      records: {
+        appointments: [{ AppointmentServices: [{ Start: '2026-03-16 10:00', Employees: [{ EmployeId: SITE }] }] }],
+      },
+    };
+    expect(validate(employee)).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({
+        instancePath: '/records/appointments/0/AppointmentServices/0/Employees/0',
+        propertyName: 'EmployeId',
+      }),
+    );
+
+    const otherCase = document({ description: 'Cut', QUANTITY: 1, price: 20 });
+    expect(validate(otherCase), JSON.stringify(validate.errors)).toBe(true);
+    expect((await parseScenario(otherCase)).records?.accountingDocuments?.[0]).toMatchObject({
+      AccountingDocumentLineItems: [{ Description: 'Cut', Quantity: 1, Price: 20 }],
+    });
+  });
+
+  it('a nested object declares the fields of the body schema and the stored records there, and only those', () => {
+    const line = entryOf('accountingDocuments').properties.AccountingDocumentLineItems.items;
+    expect(Object.keys(line.properties)).toEqual(
+      expect.arrayContaining(['Description', 'Quantity', 'Price', 'AccountingDocumentLineItemId']),
+    );
+    expect(line.properties.Description).toEqual({ type: 'string', maxLength: 500 });
+    const address = entryOf('sites').properties.Address;
+    const stored = [...(storedFields('sites').get('Address')?.fields?.keys() ?? [])];
+    expect(stored.length).toBeGreaterThan(0);
+    expect(Object.keys(address.anyOf[0].properties).sort()).toEqual(stored.sort());
+  });
 });

@@ -10,6 +10,7 @@ import { startError } from './support.js';
 // closest field named, by every way a scenario comes in.
 
 const SITE = 'e33a58dc-7dc0-439a-a29c-437e7d7a5444';
+const CLIENT = 'b8c7d41b-f3a7-49be-b68f-1762f0c6055a';
 const dir = mkdtempSync(path.join(tmpdir(), 'scenario-fields-'));
 const HEAD = 'description: A scenario under test.\naccount: { seed: 42, size: small, now: 2026-03-16T09:00:00Z }\n';
 const voucher = (numberField: string, number: string) =>
@@ -94,6 +95,85 @@ describe('scenario record fields', () => {
     expect(await vouchersNumbered(sim, '', 'GV-CASE-0001')).toHaveLength(1);
     const token = await tokenFor(sim);
     expect((await call(sim, `/api/v2/sites/${SITE}`, { token })).body.Name).toBe('Renamed in lower case');
+  });
+
+  it('a misspelt nested field is refused at load, naming the file, the record, its path and the closest field', async () => {
+    const sim = await simulator({ scenarioDir: dir });
+    fileWith(
+      'nested-typo.yaml',
+      `${HEAD}records:\n  accountingDocuments:\n    - AccountingDocumentTypeId: 1\n      SiteId: ${SITE}\n` +
+        `      ClientId: ${CLIENT}\n      AccountingDocumentLineItems:\n` +
+        '        - Description: Cut\n          Quantiy: 1\n          Price: 20\n',
+    );
+    const byFile = await call(sim, '/__admin/accounts/demo/scenario', {
+      method: 'POST',
+      body: { scenario: 'nested-typo.yaml' },
+    });
+    expect(byFile).toMatchObject({
+      status: 400,
+      body: {
+        error:
+          'nested-typo.yaml: records.accountingDocuments[0].AccountingDocumentLineItems[0].Quantiy: no field ' +
+          'Quantiy in AccountingDocumentLineItems of a accountingDocuments record; did you mean Quantity?',
+      },
+    });
+    const inline = await call(sim, '/__admin/accounts/demo/scenario', {
+      method: 'POST',
+      body: {
+        scenario: {
+          description: 'An appointment whose service names its employee with a typo, and a name far from every field.',
+          records: {
+            appointments: [
+              {
+                ClientId: CLIENT,
+                AppointmentServices: [{ Start: '2026-03-16 10:00', Employees: [{ EmployeId: CLIENT }], Zzzzzzzzzz: 1 }],
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(inline.status).toBe(400);
+    expect(inline.body.error).toContain(
+      '(inline): records.appointments[0].AppointmentServices[0].Employees[0].EmployeId: no field EmployeId in ' +
+        'AppointmentServices.Employees of a appointments record; did you mean EmployeeId?',
+    );
+    expect(inline.body.error).toContain(
+      '(inline): records.appointments[0].AppointmentServices[0].Zzzzzzzzzz: no field Zzzzzzzzzz in ' +
+        'AppointmentServices of a appointments record; known fields: AppointmentServiceId, AppointmentId,',
+    );
+  });
+
+  it('nested field names match case-insensitively: a created document takes its line items in another case', async () => {
+    const sim = await simulator();
+    const id = '1a2b3c4d-0009-4000-8000-000000000009';
+    const applied = await call(sim, '/__admin/accounts/demo/scenario', {
+      method: 'POST',
+      body: {
+        scenario: {
+          description: 'A document whose line item fields are in lower case.',
+          account: { seed: 42, size: 'small', now: '2026-03-16T09:00:00Z' },
+          records: {
+            accountingDocuments: [
+              {
+                AccountingDocumentId: id,
+                AccountingDocumentTypeId: 1,
+                SiteId: SITE,
+                ClientId: CLIENT,
+                accountingDocumentLineItems: [{ description: 'Cut and colour', QUANTITY: 2, price: 35 }],
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const token = await tokenFor(sim);
+    const document = await call(sim, `/api/v2/accountingdocuments/${id}`, { token });
+    expect(document.status).toBe(200);
+    expect(document.body.AccountingDocumentLineItems).toMatchObject([
+      { Description: 'Cut and colour', Quantity: 2, Price: 35, Total: 70 },
+    ]);
   });
 
   it('a field only a stored record has is refused when the entry creates a record, naming it', async () => {
