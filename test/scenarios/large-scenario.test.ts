@@ -18,8 +18,14 @@ function manyClients(n: number, refuseLast = false) {
 }
 
 const CLIENTS = 16_000;
-/** Generous for shared, busy machines: unloaded, the whole apply takes about a second. */
+/** Unloaded, the whole apply takes about a second. */
 const APPLY_BUDGET_MS = 5_000;
+/**
+ * On a busy machine an apply may take longer than the budget: it is then held to 8 times the same
+ * apply of a quarter of the records, measured just before. Linear, the ratio is 4 at most; a cost that
+ * grows with the square of the records would make it 16.
+ */
+const QUARTER_FACTOR = 8;
 /** Generous too: a slice of the apply is about 10 ms. */
 const ANSWER_BUDGET_MS = 1_000;
 
@@ -47,6 +53,19 @@ async function probeWhile(until: Promise<unknown>, probe: () => Promise<number>)
   return times;
 }
 
+/** The time `body` takes to apply to a fresh account `name` of `sim`. */
+async function applyTime(sim: Simulator, name: string, body: unknown): Promise<number> {
+  expect((await call(sim, `/__admin/accounts/${name}`, { method: 'PUT', body: {} })).status).toBe(201);
+  const { value: applied, ms } = await timed(() =>
+    call(sim, `/__admin/accounts/${name}/scenario`, { method: 'POST', body }),
+  );
+  expect(applied.status).toBe(200);
+  return ms;
+}
+
+/** The budget of an apply: APPLY_BUDGET_MS, or on a busy machine QUARTER_FACTOR times a quarter's apply. */
+const budget = (quarterMs: number) => Math.max(APPLY_BUDGET_MS, QUARTER_FACTOR * quarterMs);
+
 async function withAccounts(): Promise<{ sim: Simulator; otherToken: string }> {
   const sim = await simulator();
   expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'big' } })).status).toBe(201);
@@ -55,16 +74,17 @@ async function withAccounts(): Promise<{ sim: Simulator; otherToken: string }> {
 }
 
 describe('a large scenario does not freeze the simulator', () => {
-  it(`applying an inline scenario of ${CLIENTS} clients (near the 1 MiB limit) takes less than ${APPLY_BUDGET_MS} ms`, async () => {
+  it(`applying an inline scenario of ${CLIENTS} clients (near the 1 MiB limit) takes less than ${APPLY_BUDGET_MS} ms, or on a busy machine less than ${QUARTER_FACTOR} times a quarter of it`, async () => {
     const { sim } = await withAccounts();
     const body = manyClients(CLIENTS);
     expect(JSON.stringify(body).length).toBeGreaterThan(900_000);
+    const quarter = await applyTime(sim, 'quarter', manyClients(CLIENTS / 4));
     const before = sim.registry.get('big')!.world.clients.length;
     const { value: applied, ms } = await timed(() =>
       call(sim, '/__admin/accounts/big/scenario', { method: 'POST', body }),
     );
     expect(applied.status).toBe(200);
-    expect(ms).toBeLessThan(APPLY_BUDGET_MS);
+    expect(ms).toBeLessThan(budget(quarter));
     const world = sim.registry.get('big')!.world;
     expect(world.clients.length).toBe(before + CLIENTS);
     // Every new client got its own next code, as one create after another does.
@@ -78,21 +98,34 @@ describe('a large scenario does not freeze the simulator', () => {
     expect(found.body.map((c: { LastName: string }) => c.LastName)).toEqual(['Client-15999']);
   });
 
-  it(`changing records the same scenario created, near the 1 MiB limit, takes less than ${APPLY_BUDGET_MS} ms`, async () => {
+  it(`changing records the same scenario created, near the 1 MiB limit, takes less than ${APPLY_BUDGET_MS} ms, or on a busy machine less than ${QUARTER_FACTOR} times a quarter of it`, async () => {
     const { sim } = await withAccounts();
     const n = 6_000;
     const id = (i: number) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`;
-    const clients = [
-      ...Array.from({ length: n }, (_, i) => ({ ClientId: id(i), FirstName: 'Lena', LastName: 'New', Gender: 1 })),
-      ...Array.from({ length: n }, (_, i) => ({ ClientId: id(i), LastName: 'Changed' })),
-    ];
-    const body = { scenario: { description: 'Created, then changed.', records: { clients } } };
+    const createdThenChanged = (count: number) => ({
+      scenario: {
+        description: 'Created, then changed.',
+        records: {
+          clients: [
+            ...Array.from({ length: count }, (_, i) => ({
+              ClientId: id(i),
+              FirstName: 'Lena',
+              LastName: 'New',
+              Gender: 1,
+            })),
+            ...Array.from({ length: count }, (_, i) => ({ ClientId: id(i), LastName: 'Changed' })),
+          ],
+        },
+      },
+    });
+    const body = createdThenChanged(n);
     expect(JSON.stringify(body).length).toBeGreaterThan(900_000);
+    const quarter = await applyTime(sim, 'quarter', createdThenChanged(n / 4));
     const { value: applied, ms } = await timed(() =>
       call(sim, '/__admin/accounts/big/scenario', { method: 'POST', body }),
     );
     expect(applied.status).toBe(200);
-    expect(ms).toBeLessThan(APPLY_BUDGET_MS);
+    expect(ms).toBeLessThan(budget(quarter));
     const mine = sim.registry
       .get('big')!
       .world.clients.filter((c) => c.ClientId.endsWith('-0000-4000-8000-000000000000'));
