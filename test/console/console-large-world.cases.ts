@@ -18,16 +18,23 @@ const TRIES = 3;
 
 const PAGE = '/__admin/console/accounts/demo';
 
+/** The process's CPU time, in ms. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /**
  * The longest time the event loop was held while `work` ran: the longest gap between turns of a
  * probe that comes back at every turn of the loop (setImmediate), as a server's sockets are read.
+ * The gap is counted in CPU time, so the time a busy machine takes the core away is not counted.
  */
 async function longestHold<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   let longest = 0;
-  let last = performance.now();
+  let last = cpuMs();
   let probing = true;
   const probe = () => {
-    const now = performance.now();
+    const now = cpuMs();
     longest = Math.max(longest, now - last);
     last = now;
     if (probing) setImmediate(probe);
