@@ -34,7 +34,11 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, cli = CLI)
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 15 s: ${out}`)), 15_000);
+    // A start that never shows its banner is ended here: no caller holds the process to stop it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no banner within 15 s: ${out}`));
+    }, 15_000);
     const check = () => {
       const match = /listening on (http:\/\/[^\s]+)/.exec(out);
       if (match && out.includes('control plane')) {
