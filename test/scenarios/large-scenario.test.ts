@@ -18,16 +18,27 @@ function manyClients(n: number, refuseLast = false) {
 }
 
 const CLIENTS = 16_000;
-/** Unloaded, the whole apply takes about a second. */
+/** CPU time of the whole apply: unloaded, about a second (two for the changes). */
 const APPLY_BUDGET_MS = 5_000;
 /**
- * On a busy machine an apply may take longer than the budget: it is then held to 8 times the same
- * apply of a quarter of the records, measured just before. Linear, the ratio is 4 at most; a cost that
- * grows with the square of the records would make it 16.
+ * A slower machine may need more than the budget: an apply is then held to 8 times the same apply of
+ * a quarter of the records, measured just before. Linear, the ratio is 4 at most; a cost that grows
+ * with the square of the records would make it 16.
  */
 const QUARTER_FACTOR = 8;
 /** Generous too: a slice of the apply is about 10 ms. */
 const ANSWER_BUDGET_MS = 1_000;
+
+/**
+ * `work`'s answer and the CPU time the process spent meanwhile, in ms: an apply runs in this process,
+ * and a busy machine taking the core away does not count as its time.
+ */
+async function cpuTimed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = process.cpuUsage();
+  const value = await work();
+  const { user, system } = process.cpuUsage(start);
+  return { value, ms: (user + system) / 1000 };
+}
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
@@ -56,14 +67,14 @@ async function probeWhile(until: Promise<unknown>, probe: () => Promise<number>)
 /** The time `body` takes to apply to a fresh account `name` of `sim`. */
 async function applyTime(sim: Simulator, name: string, body: unknown): Promise<number> {
   expect((await call(sim, `/__admin/accounts/${name}`, { method: 'PUT', body: {} })).status).toBe(201);
-  const { value: applied, ms } = await timed(() =>
+  const { value: applied, ms } = await cpuTimed(() =>
     call(sim, `/__admin/accounts/${name}/scenario`, { method: 'POST', body }),
   );
   expect(applied.status).toBe(200);
   return ms;
 }
 
-/** The budget of an apply: APPLY_BUDGET_MS, or on a busy machine QUARTER_FACTOR times a quarter's apply. */
+/** The budget of an apply: APPLY_BUDGET_MS, or QUARTER_FACTOR times a quarter's apply. */
 const budget = (quarterMs: number) => Math.max(APPLY_BUDGET_MS, QUARTER_FACTOR * quarterMs);
 
 async function withAccounts(): Promise<{ sim: Simulator; otherToken: string }> {
@@ -74,13 +85,13 @@ async function withAccounts(): Promise<{ sim: Simulator; otherToken: string }> {
 }
 
 describe('a large scenario does not freeze the simulator', () => {
-  it(`applying an inline scenario of ${CLIENTS} clients (near the 1 MiB limit) takes less than ${APPLY_BUDGET_MS} ms, or on a busy machine less than ${QUARTER_FACTOR} times a quarter of it`, async () => {
+  it(`applying an inline scenario of ${CLIENTS} clients (near the 1 MiB limit) takes less than ${APPLY_BUDGET_MS} ms of CPU, or ${QUARTER_FACTOR} times a quarter of it`, async () => {
     const { sim } = await withAccounts();
     const body = manyClients(CLIENTS);
     expect(JSON.stringify(body).length).toBeGreaterThan(900_000);
     const quarter = await applyTime(sim, 'quarter', manyClients(CLIENTS / 4));
     const before = sim.registry.get('big')!.world.clients.length;
-    const { value: applied, ms } = await timed(() =>
+    const { value: applied, ms } = await cpuTimed(() =>
       call(sim, '/__admin/accounts/big/scenario', { method: 'POST', body }),
     );
     expect(applied.status).toBe(200);
@@ -98,7 +109,7 @@ describe('a large scenario does not freeze the simulator', () => {
     expect(found.body.map((c: { LastName: string }) => c.LastName)).toEqual(['Client-15999']);
   });
 
-  it(`changing records the same scenario created, near the 1 MiB limit, takes less than ${APPLY_BUDGET_MS} ms, or on a busy machine less than ${QUARTER_FACTOR} times a quarter of it`, async () => {
+  it(`changing records the same scenario created, near the 1 MiB limit, takes less than ${APPLY_BUDGET_MS} ms of CPU, or ${QUARTER_FACTOR} times a quarter of it`, async () => {
     const { sim } = await withAccounts();
     const n = 6_000;
     const id = (i: number) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`;
@@ -121,7 +132,7 @@ describe('a large scenario does not freeze the simulator', () => {
     const body = createdThenChanged(n);
     expect(JSON.stringify(body).length).toBeGreaterThan(900_000);
     const quarter = await applyTime(sim, 'quarter', createdThenChanged(n / 4));
-    const { value: applied, ms } = await timed(() =>
+    const { value: applied, ms } = await cpuTimed(() =>
       call(sim, '/__admin/accounts/big/scenario', { method: 'POST', body }),
     );
     expect(applied.status).toBe(200);
