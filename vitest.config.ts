@@ -1,27 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { LONGEST } from './test/longest-files.js';
-
-/**
- * Starts the files that take longest first (test/longest-files.ts), so that no worker is left with one
- * of them at the end while the others are done. Vitest orders by the durations of the last run it
- * remembers, which a fresh clone (CI) has none of; it then starts the largest files first.
- */
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) => {
-      const at = LONGEST.indexOf(relative(import.meta.dirname, file.moduleId));
-      return at < 0 ? LONGEST.length : at;
-    };
-    return sorted
-      .map((file, i) => ({ file, i }))
-      .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
-      .map((x) => x.file);
-  }
-}
 
 export default defineConfig({
   // The package's own name, as the README's test example imports it.
@@ -39,7 +17,6 @@ export default defineConfig({
     // (simulators, HAProxy, Chromium, npm); a third worker runs while two of them wait (10 s less of
     // 155 on 2 cores).
     maxWorkers: availableParallelism() + 1,
-    sequence: { sequencer: LongestFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
