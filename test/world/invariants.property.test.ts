@@ -58,6 +58,9 @@ describe('world invariants', () => {
       ),
       {
         numRuns: 1,
+        // Within the test's own timeout: a run that takes too long fails with its seed and draws,
+        // instead of the test being stopped with neither.
+        timeout: 90_000,
       },
     );
   }, 120_000);
