@@ -164,6 +164,9 @@ export function* documentSteps(
       const window = tradingWindow(info.site, day);
       if (!window) continue;
       const at = window.open + rng.int(0, Math.floor((window.close - window.open) / (15 * MINUTE)) - 1) * 15 * MINUTE;
+      // A site west of UTC trades yesterday evening into today's UTC hours, which the account's clock
+      // may not have reached: the world holds nothing of today but what starts at its midnight.
+      if (at >= ctx.today) continue;
       const seller = input.calendar.shiftsAt(siteId, day).find((s) => s.start <= at && at < s.end)?.employeeId ?? null;
       const lines = rng.sample(shelf, rng.int(1, 3)).map(
         (p): Line => ({
