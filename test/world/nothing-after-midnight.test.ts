@@ -12,9 +12,11 @@ const DAY = '2026-11-23';
 describe('a generated world and its day', () => {
   it('a large world holds no sale or entry after its day’s UTC midnight, also from sites west of UTC', () => {
     const world = generateWorld({ seed: 42, size: 'large', today: DAY });
-    const after = (date: string | null) => date !== null && date.startsWith(DAY) && date.slice(11) !== '00:00';
-    expect(world.accountingDocuments.filter((d) => after(d.DocumentDate)).map((d) => d.DocumentNumber)).toEqual([]);
-    expect(world.accountingEntries.filter((e) => after(e.EntryDate)).map((e) => e.EntryNumber)).toEqual([]);
+    const afterMidnight = (date: string | null) => date !== null && date.startsWith(DAY) && date.slice(11) !== '00:00';
+    expect(world.accountingDocuments.filter((d) => afterMidnight(d.DocumentDate)).map((d) => d.DocumentNumber)).toEqual(
+      [],
+    );
+    expect(world.accountingEntries.filter((e) => afterMidnight(e.EntryDate)).map((e) => e.EntryNumber)).toEqual([]);
     expect(brokenInvariants(world, parseDateTime(`${DAY} 00:01`) as number)).toEqual([]);
   }, 60_000);
 });
