@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AccountElsewhereError } from '../accounts/registry.js';
+import { readText } from '../http/body.js';
 import { AccountSummary } from './admin-schemas.js';
 
 // The nodes of a fleet (`--peers`): the simulators beside this one behind a proxy that routes by
@@ -253,7 +254,7 @@ export class Fleet {
         await response.body?.cancel().catch(() => {});
         return answer;
       }
-      const text = await boundedText(response);
+      const text = await readText(response, () => new TooLarge(), MAX_PEER_ANSWER_BYTES);
       try {
         answer.body = JSON.parse(text);
       } catch {
@@ -267,25 +268,6 @@ export class Fleet {
 }
 
 class TooLarge extends Error {}
-
-/** The answer's body as text, refused beyond MAX_PEER_ANSWER_BYTES. */
-async function boundedText(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_PEER_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** Why a peer gave no answer, in words (never its body, never a header sent). */
 function failureOf(error: unknown): string {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type ApiError, errors, type ModelState } from '../errors/errors.js';
+import { errors, type ModelState } from '../errors/errors.js';
 import { fieldName, notValidMessage, requiredMessage } from '../errors/model-state.js';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
@@ -13,11 +13,16 @@ export const BODY_FIELD = 'body';
 export const MAX_BODY_BYTES = 1_048_576;
 
 /**
- * The body as UTF-8 text (invalid bytes become U+FFFD, as `request.text()` does), reading at most
- * `limit` bytes: a Content-Length over the limit is refused before any byte is read, and a body
- * without one (chunked) is refused as soon as it passes the limit, without reading the rest.
+ * The body of a request (or of an answer read from elsewhere) as UTF-8 text (invalid bytes become
+ * U+FFFD, as `request.text()` does), reading at most `limit` bytes: a Content-Length over the limit
+ * is refused before any byte is read, and a body without one (chunked) is refused as soon as it
+ * passes the limit, without reading the rest. `tooLarge` makes the error thrown.
  */
-export async function readText(request: Request, tooLarge: () => ApiError, limit = MAX_BODY_BYTES): Promise<string> {
+export async function readText(
+  request: Pick<Request, 'headers' | 'body'>,
+  tooLarge: () => Error,
+  limit = MAX_BODY_BYTES,
+): Promise<string> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge();
   if (request.body === null) return '';
