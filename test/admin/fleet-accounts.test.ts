@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PEER_ANSWER_BYTES } from '../../src/admin/fleet.js';
 import { createSimulator } from '../../src/app.js';
 import { DEMO_API_KEY, DEMO_SECRET } from '../../src/auth/credentials.js';
 import { type RunningServer, startServer } from '../../src/server.js';
@@ -128,6 +129,39 @@ describe('the fleet account listing', () => {
       answered: false,
       error: 'no answer within 2000 ms',
     });
+  });
+
+  it('a peer whose answer says it is over 32 MiB is listed as not answering, and is not read', async () => {
+    const peer = createHttpServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(MAX_PEER_ANSWER_BYTES + 1),
+        'x-business-api-sim-node': 'node-huge',
+      });
+      res.write('[');
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const port = (peer.address() as { port: number }).port;
+    const node = await startServer({
+      size: 'small',
+      adminToken: FLEET_TOKEN,
+      nodeName: 'node-f',
+      peers: `http://127.0.0.1:${port}`,
+      port: 0,
+    });
+    others.push(node);
+    try {
+      const listing = await admin(node, '/__admin/fleet/accounts');
+      expect(listing.status).toBe(200);
+      expect(listing.body.nodes[1]).toEqual({
+        url: `http://127.0.0.1:${port}`,
+        answered: false,
+        error: `answered more than ${MAX_PEER_ANSWER_BYTES} bytes`,
+      });
+    } finally {
+      peer.closeAllConnections();
+      await new Promise((resolve) => peer.close(resolve));
+    }
   });
 
   it('listings asked while one is under way share its peers’ answers: a peer is asked once', async () => {
