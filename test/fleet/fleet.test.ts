@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_HEADER } from '../../src/app.js';
 import { connectSimulator, type RemoteSimulator, type TestAccount } from '../../src/index.js';
+import { freePorts } from '../admin/fleet-support.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
 import { HAPROXY, HAPROXY_CFG } from '../deploy/haproxy.js';
 
@@ -50,14 +51,6 @@ const home = new Map<string, string>();
 const made = new Map<string, Made>();
 /** The answers to each account's `reads` once its flows were done. */
 const recorded = new Map<string, Seen[]>();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Every simulator process started here, stopped by afterAll even when a start in beforeAll failed. */
 const started: CliProcess[] = [];
@@ -228,7 +221,7 @@ describe.skipIf(!HAPROXY)(
     beforeAll(async () => {
       ensureBuilt();
       work = mkdtempSync(path.join(tmpdir(), 'sim-fleet-'));
-      const ports = [await freePort(), await freePort(), await freePort()];
+      const [proxyPort, ...ports] = await freePorts(4);
       peers = ports.map((port) => `http://127.0.0.1:${port}`).join(',');
       nodes = await Promise.all(
         ports.map(async (port, i) => {
@@ -238,7 +231,7 @@ describe.skipIf(!HAPROXY)(
           return { name, dataDir, cli: await startNode(name, dataDir, port), port };
         }),
       );
-      const port = await freePort();
+      const port = proxyPort!;
       proxyUrl = `http://127.0.0.1:${port}`;
       haproxy = spawn(HAPROXY!, ['-db', '-f', HAPROXY_CFG], {
         stdio: ['ignore', 'ignore', 'pipe'],
