@@ -19,8 +19,9 @@ import { docsRoutes } from './docs/docs-page.js';
 import { frontDoorRoutes } from './docs/front-door.js';
 import { endpoints } from './endpoints.js';
 import { errors } from './errors/errors.js';
+import { RULE_HEADER, ruleHeaderValue } from './errors/rules.js';
 import { DroppedConnection, deliver } from './faults/transport.js';
-import { callerIp } from './http/caller.js';
+import { apiKeyHeader, callerIp } from './http/caller.js';
 import { createApi } from './http/pipeline.js';
 import { openApiRoutes } from './openapi/serve.js';
 import { documentLookupsReady } from './sales/document.js';
@@ -32,6 +33,7 @@ import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import { voucherLookupsReady } from './vouchers/voucher.js';
 import { DELIVERY_HEADER } from './webhooks/own-target.js';
+import { WEBHOOK_RULES } from './webhooks/rules.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
 import type { World, WorldSize } from './world/index.js';
 import type { Steps } from './world/steps.js';
@@ -174,7 +176,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     // On a socket, Node's parsed headers are read: building Fetch Headers on every call would cost more.
     const incoming = c.env?.incoming;
     const marked = incoming ? incoming.headers[DELIVERY_HEADER] !== undefined : c.req.raw.headers.has(DELIVERY_HEADER);
-    if (marked) return c.json({ error: DELIVERY_REFUSED }, 403);
+    if (marked) {
+      return c.json({ error: DELIVERY_REFUSED }, 403, {
+        [RULE_HEADER]: ruleHeaderValue([WEBHOOK_RULES.deliveryMarker]),
+      });
+    }
     await next();
   });
   // Without a token (loopback) the Host must be local, against DNS rebinding; with one, the token is the guard.
@@ -202,7 +208,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       return Array.isArray(value) ? value.join(', ') : (value ?? undefined);
     };
     const ip = callerIp(header('x-forwarded-for'), incoming?.socket?.remoteAddress);
-    const caller = { ip, authorization: header('authorization'), serviceApiKey: header('serviceapikey'), header };
+    const caller = { ip, authorization: header('authorization'), serviceApiKey: apiKeyHeader(header), header };
     const { response, cut } = await api.handle(c.req.raw, caller);
     return deliver(response, cut, c.env);
   });

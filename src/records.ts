@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { isStored, notePlace, noteStep, placeOf } from './accounts/lineage.js';
 import type { Collection } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
+import { BODY_RULES, RECORD_RULES } from './errors/body-rules.js';
 import { fieldName, type ModelStateErrors, notValidMessage, requiredMessage } from './errors/model-state.js';
+import { isRelaxed, type Rule } from './errors/rules.js';
 import type { Random } from './random.js';
 import { EMPTY_GUID, type Guid } from './world/common.js';
 import type { World } from './world/index.js';
@@ -77,16 +79,22 @@ export function removeRecord<K extends Collection>(world: World, key: K, record:
 // the same model-state message for it, on the field that carried it.
 
 /** `The <name> '<id>' does not exist.`: the name is the field's last segment (`Items[0].ServiceId` → `ServiceId`). */
-export function checkReference(problems: ModelStateErrors, field: string, id: Guid, exists: boolean): boolean {
-  if (!exists) problems.add(field, referenceMessage(field, id));
+export function checkReference(
+  problems: ModelStateErrors,
+  field: string,
+  id: Guid,
+  exists: boolean,
+  rule: Rule,
+): boolean {
+  if (!exists) problems.add(field, referenceMessage(field, id), rule);
   return exists;
 }
 
 export const referenceMessage = (field: string, id: Guid): string => `The ${fieldName(field)} '${id}' does not exist.`;
 
 /** A field the record cannot exist without: `The <name> field is required.`, as ASP.NET's [Required] says it. */
-export function requireField(problems: ModelStateErrors, field: string): void {
-  problems.add(field, requiredMessage(field));
+export function requireField(problems: ModelStateErrors, field: string, rule: Rule = BODY_RULES.fieldRequired): void {
+  problems.add(field, requiredMessage(field), rule);
 }
 
 /** A site id must name a site of the account (any state). */
@@ -96,6 +104,7 @@ export function checkSite(world: World, siteId: Guid, field: string, problems: M
     field,
     siteId,
     world.sites.some((s) => s.SiteId === siteId),
+    RECORD_RULES.referenceExists,
   );
 }
 
@@ -125,9 +134,26 @@ export type WithNoneIds<T, K extends PropertyKey> = T extends readonly (infer U)
     : T;
 
 // Value types of request bodies, bound the way the query binds them.
-/** Text of at most `max` characters, with the model-state message ASP.NET's StringLength gives. */
-export const text = (max: number) =>
-  z.string().max(max, { error: `The field must be a string with a maximum length of ${max}.` });
+/**
+ * Text of at most `max` characters, with the model-state message ASP.NET's StringLength gives, under
+ * the body rule of text lengths: an account that relaxes it keeps longer text whole.
+ */
+export const text = (max: number, rule: Rule = BODY_RULES.textLength) =>
+  z
+    .string()
+    .check((ctx) => {
+      if (ctx.value.length <= max || isRelaxed(rule)) return;
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'string',
+        maximum: max,
+        inclusive: true,
+        input: ctx.value,
+        message: `The field must be a string with a maximum length of ${max}.`,
+        params: { rule },
+      });
+    })
+    .meta({ maxLength: max });
 
 /** A Byte enumeration: only the listed numbers, like ASP.NET refusing an undefined enum value. */
 export const byteEnum = <const V extends readonly [number, ...number[]]>(name: string, values: V) =>

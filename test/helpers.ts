@@ -5,10 +5,12 @@ import { type Collection, RECORD_KEYS, recordKey } from '../src/accounts/worlds.
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/app.js';
 import { DEMO_CLIENT_ID, DEMO_SECRET, seededAuth } from '../src/auth/credentials.js';
 import { parseDateTime } from '../src/datetime.js';
+import { RULE_HEADER, rulesInHeader } from '../src/errors/rules.js';
+import { ruleWithId } from '../src/rules.js';
 import { EMPTY_GUID } from '../src/world/common.js';
 import type { World } from '../src/world/index.js';
 import { generateWorld } from '../src/world/index.js';
-import { assertDocumented } from './openapi/response-validator.js';
+import { apiPath, assertDocumented } from './openapi/response-validator.js';
 
 // Tests drive the simulator in-process (its own fetch: no port, no shared state), every request through
 // call(); tests of the socket itself use checkedFetch.
@@ -39,8 +41,9 @@ export const plusMinutes = (text: string, n: number): string =>
 const openOnDir = new Map<string, Simulator>();
 
 /**
- * A simulator whose every API answer is checked against the OpenAPI document, except those
- * `checked` leaves out (answers a fault rule made are not documented ones). A simulator on a data
+ * A simulator whose every API answer is checked against the OpenAPI document, and whose every
+ * refusal names the declared rules behind it (assertRuleNamed), except the answers `checked` leaves
+ * out (answers a fault rule made are neither documented ones nor refusals). A simulator on a data
  * directory stops the one this helper last started on it first: one simulator holds a directory.
  */
 export async function simulator(
@@ -55,11 +58,43 @@ export async function simulator(
   const fetch = sim.fetch;
   sim.fetch = async (request) => {
     const response = await fetch(request);
-    if (checked(request, sim)) await assertDocumented(request, response);
+    if (checked(request, sim)) {
+      await assertDocumented(request, response);
+      await assertRuleNamed(request, response);
+    }
     return response;
   };
   if (options.dataDir !== undefined) openOnDir.set(options.dataDir, sim);
   return sim;
+}
+
+/**
+ * Every refusal of the API (a 4xx to a path under `/api/` or `/accounts/<name>/api/`, and the 500 of
+ * PUT vouchers without a SiteId, the one refusal that is not a 4xx) names the rules behind it in the
+ * rule header, each a rule of RULES (src/rules.ts); throws otherwise.
+ */
+export async function assertRuleNamed(request: Request | { method: string; url: string }, response: Response) {
+  const path = apiPath(request.url);
+  if (!path.toLowerCase().startsWith('/api/')) return;
+  const { status } = response;
+  const refusal =
+    (status >= 400 && status < 500) ||
+    (status === 500 && request.method.toUpperCase() === 'PUT' && /^\/api\/(v2\/)?vouchers\//i.test(path));
+  if (!refusal) return;
+  const header = response.headers.get(RULE_HEADER);
+  const named = rulesInHeader(header);
+  const unknown = named.filter(({ id, source }) => ruleWithId(id)?.source !== source);
+  const malformed = (header ?? '').split(',').length !== named.length;
+  if (named.length > 0 && unknown.length === 0 && !malformed) return;
+  const body = (await response.clone().text()).slice(0, 500);
+  const { pathname, search } = new URL(request.url);
+  const why =
+    named.length === 0
+      ? `names no rule (${RULE_HEADER}: ${header === null ? 'absent' : JSON.stringify(header)})`
+      : malformed
+        ? `has a rule header that is not \`<id>; source=<source>[, …]\`: ${JSON.stringify(header)}`
+        : `names rules not in RULES, or with another source: ${unknown.map((r) => `${r.id} (${r.source})`).join(', ')}`;
+  throw new Error(`refusal ${request.method} ${pathname}${search} → ${status} ${why}; body: ${body}`);
 }
 
 /** fetch over a socket, with the answer checked against the OpenAPI document. */

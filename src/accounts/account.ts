@@ -36,6 +36,8 @@ export interface AccountLimits {
   pendingDeliveries: number;
 }
 
+const NONE_RELAXED: ReadonlySet<string> = new Set();
+
 export const DEFAULT_LIMITS: AccountLimits = { journalSize: 1000, deliveryLogSize: 500, pendingDeliveries: 1000 };
 
 /** A write on an account that has been deleted (or a simulator that has stopped). */
@@ -131,6 +133,15 @@ export class Account {
   get version(): number {
     return this.savedVersion;
   }
+
+  /** The ids of the rules this account has switched off (errors/rules.ts), as a set. */
+  get relaxedRules(): ReadonlySet<string> {
+    const ids = this.settings.relaxedRules;
+    if (ids === undefined || ids.length === 0) return NONE_RELAXED;
+    if (this.relaxedSet?.from !== ids) this.relaxedSet = { from: ids, set: new Set(ids) };
+    return this.relaxedSet.set;
+  }
+  private relaxedSet?: { from: readonly string[]; set: ReadonlySet<string> };
 
   /** Replaces the account's data (reset, scenario), keeping the clock and journal; only inside `write`. */
   replace(data: AccountData): void {

@@ -5,6 +5,10 @@ import { FORMAT } from './account-files.js';
 import { MAX_CLOCK_SKEW_MS } from './clock.js';
 import { ACCOUNT_NAME } from './host.js';
 
+/** The longest rule id, and the most rules one account relaxes: bounds of a settings file, above every declared one. */
+const MAX_RULE_ID = 200;
+const MAX_RELAXED_RULES = 1000;
+
 // What a data file must hold to be loaded: the base's and each log line's shape. Records are
 // checked one by one in record-schema.ts. Unknown fields pass: a file written by a newer
 // simulator still loads its known parts.
@@ -29,6 +33,8 @@ export const Settings = z.object({
   fiscalised: z.boolean().optional(),
   /** The scenario the account was built from: a shipped name, a file path, or `(inline)`. */
   scenario: z.string().optional(),
+  /** Ids of the rules the account has switched off; checked against the declared rules when set. */
+  relaxedRules: z.array(z.string().max(MAX_RULE_ID)).max(MAX_RELAXED_RULES).optional(),
 });
 
 const word = z

@@ -15,13 +15,16 @@ export interface JournalQuery {
   headers?: Readonly<Record<string, string>>;
   /** A part of the request body (see src/accounts/journal-match.ts); null expects a body of null. */
   body?: unknown;
+  /** A rule id (`routing.required-name`), exactly: only calls that rule refused. */
+  rule?: string;
 }
 
-/** What a journal entry offers a query (JournalEntry has all of it; a record the first three). */
+/** What a journal entry offers a query (JournalEntry has all of it; a record the first four). */
 interface Call {
   method: string;
   path: string;
   status: number;
+  rules?: ReadonlyArray<{ id: string }>;
   query?: Record<string, string[]>;
   headers?: Record<string, string>;
   body?: unknown;
@@ -35,7 +38,7 @@ interface Miss {
 }
 
 /**
- * `quick` matches on what a recorded call keeps unparsed (method, path, status), `full` on the
+ * `quick` matches on what a recorded call keeps unparsed (method, path, status, rules), `full` on the
  * read entry; a call matches when both do. `rich` says whether `full` checks anything.
  */
 export function journalFilter(query: JournalQuery): {
@@ -86,6 +89,10 @@ function comparer(query: JournalQuery): (call: Call, full: boolean) => Miss[] {
         message: `status: expected ${statuses.join(' or ')}, got ${call.status}`,
         share: 1,
       });
+    }
+    if (query.rule !== undefined && !call.rules?.some((r) => r.id === query.rule)) {
+      const got = call.rules?.length ? call.rules.map((r) => r.id).join(', ') : 'none';
+      misses.push({ criterion: 'rule', message: `rule: expected ${query.rule}, got ${got}`, share: 1 });
     }
     if (!full) return misses;
     if (query.query !== undefined) misses.push(...queryMisses(query.query, call.query ?? {}));
@@ -165,6 +172,7 @@ export function describeQuery(query: JournalQuery): string {
   if (query.query !== undefined) parts.push(`query ${shown(query.query)}`);
   if (query.headers !== undefined) parts.push(`headers ${shown(query.headers)}`);
   if (query.body !== undefined) parts.push(`body ${shown(query.body)}`);
+  if (query.rule !== undefined) parts.push(`refused by rule ${query.rule}`);
   return parts.join(' ');
 }
 

@@ -22,6 +22,13 @@ export interface JournalFault {
   delayMs?: number;
 }
 
+/** A rule that refused a request (errors/rules.ts): its id, and where the belief in it comes from. */
+export interface JournalRule {
+  id: string;
+  /** `spec`, `client`, `vendor`, `convention` or `assumed`. */
+  source: string;
+}
+
 /** A request and its answer as the pipeline hands them over, before anything is redacted or capped. */
 export interface JournalCall {
   method: string;
@@ -39,6 +46,8 @@ export interface JournalCall {
   body?: string;
   /** The answer's body: text, or bytes of a reused answer. */
   answer?: string | Uint8Array | null;
+  /** The rules that refused the request (those its answer's rule header names); none for an answer no rule refused. */
+  rules?: readonly JournalRule[];
 }
 
 /** A request as recorded: redacted and capped when recorded, parsed only when read. */
@@ -53,6 +62,8 @@ interface JournalRecord {
   headers: Record<string, string>;
   body?: CapturedBody;
   answerBody?: CapturedBody;
+  /** Absent when no rule refused the request. */
+  rules?: JournalRule[];
   /** The memory the entry retains, as the journal budget counts it. */
   bytes: number;
 }
@@ -74,10 +85,15 @@ export interface JournalEntry {
   /** Account clock, ISO 8601 UTC. */
   at: string;
   fault?: JournalFault;
+  /** The rules that refused the request, as its answer's rule header names them; absent when none did. */
+  rules?: JournalRule[];
 }
 
 /** An entry without headers and bodies: what a live view shows per row (its seq fetches the rest). */
-export type JournalSummary = Pick<JournalEntry, 'seq' | 'method' | 'path' | 'query' | 'status' | 'at' | 'fault'>;
+export type JournalSummary = Pick<
+  JournalEntry,
+  'seq' | 'method' | 'path' | 'query' | 'status' | 'at' | 'fault' | 'rules'
+>;
 
 /**
  * The requests an account received, oldest first: at most `capacity` of them, and fewer when the
@@ -237,6 +253,9 @@ function captured(call: JournalCall, seq: number): JournalRecord {
     headers,
   };
   if (call.fault) entry.fault = call.fault;
+  if (call.rules && call.rules.length > 0) {
+    entry.rules = call.rules.map((r) => ({ id: cut(r.id, MAX_JOURNAL_RULE), source: cut(r.source, MAX_JOURNAL_RULE) }));
+  }
   if (call.body !== undefined && call.body !== '') entry.body = captureBody(call.body, 'redact');
   const answer = call.answer;
   if (typeof answer === 'string' && answer !== '') entry.answerBody = captureBody(answer, 'keep');
@@ -247,6 +266,10 @@ function captured(call: JournalCall, seq: number): JournalRecord {
 
 /** The fixed part of an entry: the record, its headers object and the numbers, generously. */
 const ENTRY_OVERHEAD = 320;
+/** A rule's id or source is kept up to this many characters (declared ids are far shorter). */
+const MAX_JOURNAL_RULE = 256;
+/** The fixed part of each rule an entry keeps: its object, and its slot in the array. */
+const RULE_OVERHEAD = 64;
 
 /**
  * What an entry retains, counted as the worst case: 2 bytes a character, a reused answer's body as
@@ -255,6 +278,7 @@ const ENTRY_OVERHEAD = 320;
 function retainedBytes(e: JournalRecord): number {
   let bytes = ENTRY_OVERHEAD + 2 * (e.method.length + e.path.length + e.search.length);
   for (const [name, value] of Object.entries(e.headers)) bytes += 2 * (name.length + value.length) + 32;
+  for (const rule of e.rules ?? []) bytes += 2 * (rule.id.length + rule.source.length) + RULE_OVERHEAD;
   return bytes + bodyBytes(e.body) + bodyBytes(e.answerBody);
 }
 
@@ -273,6 +297,7 @@ function summary(e: JournalRecord): JournalSummary {
     status: e.status,
     at: new Date(e.at).toISOString(),
     ...(e.fault ? { fault: { ...e.fault } } : {}),
+    ...(e.rules ? { rules: e.rules.map((r) => ({ ...r })) } : {}),
   };
 }
 

@@ -71,6 +71,8 @@ export interface CreateAccount {
   rateLimit?: boolean;
   /** Initial virtual time, epoch ms. */
   now?: number;
+  /** Ids of the rules the account switches off, checked by the caller (scenarios/rule-ids.ts). */
+  relaxedRules?: readonly string[];
 }
 
 export class AccountExistsError extends Error {}
@@ -311,6 +313,7 @@ export class AccountRegistry {
       day: formatDate(now),
       rateLimit: request.rateLimit ?? o.rateLimit,
       clockOffsetMs,
+      ...(request.relaxedRules?.length ? { relaxedRules: [...request.relaxedRules] } : {}),
     };
     // Generated in slices: other accounts are answered meanwhile.
     await prepareWorld(seed, size, settings.day);

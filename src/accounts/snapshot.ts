@@ -50,6 +50,9 @@ export const AccountSnapshot = z
         rateLimit: z.boolean(),
         fiscalised: z.boolean().optional(),
         scenario: z.string().optional().describe('The scenario the account was built from.'),
+        relaxedRules: Settings.shape.relaxedRules.describe(
+          'Ids of the rules the account has switched off, in the order set; absent: none.',
+        ),
       })
       .describe('The settings besides seed and size.'),
     clock: z
@@ -125,6 +128,7 @@ export async function takeSnapshot(
         rateLimit: s.rateLimit,
         ...(s.fiscalised === undefined ? {} : { fiscalised: s.fiscalised }),
         ...(s.scenario === undefined ? {} : { scenario: s.scenario }),
+        ...(s.relaxedRules?.length ? { relaxedRules: [...s.relaxedRules] } : {}),
       },
       clock: {
         now: new Date(now).toISOString(),
@@ -181,6 +185,7 @@ export function imageOf(
     ...(clock.frozenAtMs === undefined ? {} : { clockFrozenAtMs: clock.frozenAtMs }),
     ...(settings.fiscalised === undefined ? {} : { fiscalised: settings.fiscalised }),
     ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
+    ...(settings.relaxedRules?.length ? { relaxedRules: [...settings.relaxedRules] } : {}),
   };
   const changes = snapshot.changes.map(([table, key, row], n): Change => {
     if (tableNamed(table) === undefined && table !== 'tokens')

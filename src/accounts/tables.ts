@@ -21,6 +21,8 @@ export interface AccountSettings {
   fiscalised?: boolean;
   /** The scenario the account was built from (its name, file path or `(inline)`). */
   scenario?: string;
+  /** Ids of the rules the account has switched off (errors/rules.ts); absent = none. */
+  relaxedRules?: readonly string[];
 }
 
 /** Everything an account holds. */

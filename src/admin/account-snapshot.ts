@@ -16,6 +16,7 @@ import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.j
 import { errors } from '../errors/errors.js';
 import { createAccount } from '../scenarios/apply.js';
 import { type LoadedScenario, type SnapshotKey, scenarioFrom } from '../scenarios/load.js';
+import { relaxedRulesProblem } from '../scenarios/rule-ids.js';
 import { type AdminRoute, adminGroup, named, onAccount, refused } from './admin-route.js';
 import { AccountSummary, CreatedAccount } from './admin-schemas.js';
 import { checked } from './json-body.js';
@@ -59,10 +60,10 @@ export const snapshotDeclarations: AdminRoute[] = [
     summary: 'Create an account by name, or restore a snapshot',
     description:
       'Idempotent. With settings (the fields of `POST /accounts` but the name): creates the account (201), or, ' +
-      'when it exists with the settings given, answers 200 and leaves it as it is; a seed, size, rate limiting or ' +
-      'scenario that differs is a 409 naming it (`now` is not compared: the clock has moved on). With a snapshot ' +
-      '(a body whose `format` is `business-api-simulator/account-snapshot`): creates the account from it, or ' +
-      'replaces an existing one with `?replace=true` (200).',
+      'when it exists with the settings given, answers 200 and leaves it as it is; a seed, size, rate limiting, ' +
+      'relaxed rules (in any order) or scenario that differs is a 409 naming it (`now` is not compared: the clock ' +
+      'has moved on). With a snapshot (a body whose `format` is `business-api-simulator/account-snapshot`): ' +
+      'creates the account from it, or replaces an existing one with `?replace=true` (200).',
     route: named,
     resolvesAccount: false,
     query: {
@@ -81,7 +82,10 @@ export const snapshotDeclarations: AdminRoute[] = [
       parse: (json) => {
         if (!isSnapshot(json)) return checked(PutAccountSettings, json);
         try {
-          return readSnapshot(json);
+          const snapshot = readSnapshot(json);
+          const relaxed = relaxedRulesProblem(snapshot.settings.relaxedRules, 'settings.relaxedRules');
+          if (relaxed) throw new SnapshotError(relaxed);
+          return snapshot;
         } catch (error) {
           if (error instanceof SnapshotError) throw errors.admin(400, error.message);
           throw error;
@@ -100,7 +104,8 @@ export const snapshotDeclarations: AdminRoute[] = [
         schema: z.union([CreatedAccount, AccountSummary]),
       },
       400: refused(
-        'A bad name, a scenario that cannot be read, a `now` more than 10 years from real time, or a snapshot that ' +
+        'A bad name, a scenario that cannot be read, a `now` more than 10 years from real time, a relaxed rule that ' +
+          'is not declared or cannot be relaxed, or a snapshot that ' +
           `cannot be restored (a newer format version than ${SNAPSHOT_VERSION}, a record of the wrong shape, a ` +
           'sealed secret without the right passphrase).',
       ),
@@ -224,13 +229,18 @@ function differencesOf(
   compare('seed', given.seed, s.seed);
   compare('size', given.size, s.size);
   compare('rateLimit', given.rateLimit, s.rateLimit);
+  // The same rules in any order are the same setting.
+  const relaxed = s.relaxedRules ?? [];
+  const asked = given.relaxedRules;
+  if (asked !== undefined && (asked.length !== relaxed.length || asked.some((id) => !relaxed.includes(id))))
+    out.push(`relaxedRules: asked ${JSON.stringify(asked)}, has ${JSON.stringify(relaxed)}`);
   if (loaded) compare('scenario', loaded.reference ?? loaded.name, s.scenario ?? null);
   return out;
 }
 
 /** The account as `GET /accounts` lists it. */
 export function summaryOf(account: Account) {
-  const { name, seed, size, rateLimit, fiscalised, scenario } = account.settings;
+  const { name, seed, size, rateLimit, fiscalised, scenario, relaxedRules } = account.settings;
   return {
     name,
     seed,
@@ -239,5 +249,6 @@ export function summaryOf(account: Account) {
     fiscalised: fiscalised ?? false,
     scenario: scenario ?? null,
     now: new Date(account.clock.now()).toISOString(),
+    ...(relaxedRules?.length ? { relaxedRules: [...relaxedRules] } : {}),
   };
 }

@@ -35,6 +35,11 @@ export const Stats = z.strictObject({
     .describe('Their budget (`--journal-memory`), in bytes: beyond it the oldest entries of the largest go.'),
 });
 
+export const RelaxedRules = z
+  .array(z.string())
+  .describe('Ids of the rules an account has switched off (docs/rules.md lists every rule), in the order set.')
+  .meta({ id: 'RelaxedRules' });
+
 export const AccountSummary = z
   .strictObject({
     name: z.string(),
@@ -44,6 +49,9 @@ export const AccountSummary = z
     fiscalised: z.boolean(),
     scenario: z.string().nullable().describe('The scenario the account was built from, if any.'),
     now: instant.describe("The account's clock."),
+    relaxedRules: RelaxedRules.optional().describe(
+      'The rules the account has switched off, in the order set; absent when none.',
+    ),
   })
   .meta({ id: 'AccountSummary' });
 

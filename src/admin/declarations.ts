@@ -24,6 +24,7 @@ import { apiKeyDeclarations } from './apikeys.js';
 import { faultDeclarations } from './fault-routes.js';
 import { journalDeclarations } from './journal-routes.js';
 import { memoryStats } from './memory.js';
+import { relaxedRuleDeclarations } from './relaxed-rules.js';
 import { ApplyScenarioBody, ClockBody, CreateAccountBody, CreateCredentialBody, PatchAccountBody } from './schemas.js';
 import { webhookDeclarations } from './webhooks.js';
 
@@ -121,13 +122,17 @@ export const adminDeclarations: readonly AdminRoute[] = [
     body: {
       schema: CreateAccountBody,
       required: false,
-      description: 'Name (generated when absent), world seed and size, rate limiting, start time, scenario.',
+      description:
+        'Name (generated when absent), world seed and size, rate limiting, start time, relaxed rules, scenario.',
       example: { name: 'test-1', size: 'small', rateLimit: true, now: '2026-03-16T09:00:00Z' },
     },
     headers: scenarioKeyHeader,
     answers: {
       201: { description: 'The account, its seeded credential and API key, and its base URL.', schema: CreatedAccount },
-      400: refused('A scenario that cannot be read, or a `now` more than 10 years from real time.'),
+      400: refused(
+        'A scenario that cannot be read, a `now` more than 10 years from real time, or a relaxed rule that is not ' +
+          'declared or cannot be relaxed.',
+      ),
       409: refused('An account of that name exists.'),
       503: refused('The simulator holds `--max-accounts` already.'),
     },
@@ -188,12 +193,13 @@ export const adminDeclarations: readonly AdminRoute[] = [
       return c.json(summary(account));
     },
   }),
+  ...relaxedRuleDeclarations,
   accounts.post('/accounts/{name}/reset', {
     operationId: 'resetAccount',
     summary: 'Re-seed an account',
     description:
-      'World, credentials and API keys seeded again, fault rules dropped; an account built from a scenario gets ' +
-      'its scenario again.',
+      'World, credentials and API keys seeded again, fault rules dropped; settings (rate limiting, relaxed rules) ' +
+      'stay. An account built from a scenario gets its scenario again.',
     route: named,
     answers: { 204: empty('Reset.'), ...onAccount },
     handler: async ({ c, registry, account }) => {

@@ -37,6 +37,10 @@ const journalFilters: Record<string, AdminParam> = {
     description: 'Only calls answered with one of these statuses (repeat the name for more than one).',
     schema: z.array(z.number().int().min(0).max(599)),
   },
+  rule: {
+    description: 'Only calls refused by this rule: a rule id (`routing.required-name`), exactly.',
+    schema: z.string(),
+  },
 };
 /** A journal listing's header: the entries the memory budget dropped. */
 const droppedHeader: Record<string, AdminParam> = {
@@ -176,7 +180,7 @@ export const journalDeclarations = [
     description:
       'A `reset` event, the latest 200 entries kept (oldest first), then each new call as it is recorded, one ' +
       '`entry` event each holding the summary of the entry as JSON: `seq`, `method`, `path`, `query`, `status`, ' +
-      '`at` and `fault`, without headers and bodies (`GET …/requests/{seq}` answers the whole entry). ' +
+      '`at`, `fault` and `rules`, without headers and bodies (`GET …/requests/{seq}` answers the whole entry). ' +
       "The console's live view reads it.",
     route: named,
     answers: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' }, ...onAccount },
@@ -190,13 +194,15 @@ function normalised(query: z.infer<typeof JournalQueryBody>): JournalQuery {
   return path === undefined ? rest : { ...rest, path: path.startsWith('/') ? path : `/${path}` };
 }
 
-/** `?method=&path=&status=` (status may repeat) as a journal query. */
+/** `?method=&path=&status=&rule=` (status may repeat) as a journal query. */
 function simpleQueryOf(c: Context): JournalQuery {
   const query: JournalQuery = {};
   const method = c.req.query('method');
   const path = c.req.query('path');
   const statuses = c.req.queries('status') ?? [];
+  const rule = c.req.query('rule');
   if (method) query.method = method;
+  if (rule) query.rule = rule;
   if (path) query.path = path.startsWith('/') ? path : `/${path}`;
   if (statuses.length > 0) {
     query.status = statuses.map((text) => {

@@ -45,6 +45,11 @@ export const JournalQueryBody = z.strictObject({
       'A part of the request body: objects need at least the members given (recursively), arrays each element ' +
         'given matched by some element, anything else an equal value.',
     ),
+  rule: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("A rule id (`routing.required-name`), exactly: only calls that rule refused (see the entry's `rules`)."),
 });
 
 /** How many matching requests a verification expects. */
@@ -89,6 +94,22 @@ export const JournalEntrySchema = z
       })
       .optional()
       .describe('The fault rule that changed the answer.'),
+    rules: z
+      .array(
+        z.object({
+          id: z.string().describe('The rule id, `<area>.<name>`, e.g. `routing.required-name`.'),
+          source: z
+            .string()
+            .describe(
+              'Where the belief in the rule comes from: `spec`, `client`, `vendor`, `convention` or `assumed`.',
+            ),
+        }),
+      )
+      .optional()
+      .describe(
+        "The rules that refused the call, as the answer's `X-Business-Api-Sim-Rule` header names them; absent when " +
+          'no rule did (a success, a fault).',
+      ),
   })
   .meta({ id: 'JournalEntry' });
 

@@ -4,9 +4,9 @@ import type { Account } from '../accounts/account.js';
 
 // GET /__admin/accounts/<name>/requests/stream: the journal as Server-Sent Events. First a `reset`
 // event, then the latest entries (oldest first), then each new entry as it is recorded, all as
-// `entry` events holding the entry's summary (no headers, no bodies: GET …/requests/<seq> has the
-// whole entry). A reconnecting client gets the reset and the backlog again. The journal formats
-// summaries only while a stream listens.
+// `entry` events holding the entry's summary (the rules that refused the call included; no headers,
+// no bodies: GET …/requests/<seq> has the whole entry). A reconnecting client gets the reset and the
+// backlog again. The journal formats summaries only while a stream listens.
 
 /** Entries sent on connecting; the journal may hold more. */
 const BACKLOG = 200;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_NAME } from '../accounts/host.js';
+import { RelaxedRuleIds } from '../scenarios/rule-ids.js';
 import { WORLD_SIZES } from '../world/sizes.js';
 
 // Control-plane bodies. Strict: a misspelt field is an error here, not silently ignored.
@@ -27,8 +28,16 @@ export const CreateAccountBody = z.strictObject({
   size: z.enum(WORLD_SIZES).optional().describe("World size (default: the simulator's)."),
   rateLimit: z.boolean().optional().describe("Throttle as the real service does (default: the simulator's)."),
   now: isoInstant.optional().describe('Start time of the clock, ISO 8601, within 10 years of real time.'),
+  relaxedRules: RelaxedRuleIds.optional().describe(
+    'Rules the account switches off from the start (assumed or convention ones, not fixed), e.g. ' +
+      '`["body.text-length"]`; as `PUT /accounts/{name}/relaxed-rules` sets them. A scenario that sets ' +
+      '`account.relaxedRules` replaces them.',
+  ),
   scenario: scenarioRef.optional(),
 });
+
+/** The body of `PUT /accounts/{name}/relaxed-rules`: the whole list. */
+export const RelaxedRulesBody = RelaxedRuleIds;
 
 export const ApplyScenarioBody = z.strictObject({ scenario: scenarioRef });
 

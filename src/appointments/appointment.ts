@@ -1,5 +1,6 @@
 import { clientsReady, clientWithId } from '../client-keys.js';
 import { formatDateTime, MINUTE, parseDateTime, utcMs } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
 import { containsAny, searches } from '../match.js';
@@ -22,7 +23,10 @@ import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { Appointment, AppointmentService } from '../world/diary.js';
 import type { World } from '../world/index.js';
 import { filterInSteps, mapInSteps, type Steps, sortInSteps } from '../world/steps.js';
+import { APPOINTMENT_RULES } from './rules.js';
 import type { AppointmentIn, AppointmentListRow, AppointmentServiceIn } from './schemas.js';
+
+const REF = RECORD_RULES.referenceExists;
 
 // The diary: appointments and their services as the CRUD endpoints read and write them. Nothing
 // here looks at availability (overlapping bookings are accepted): that is POST /appointments/validate.
@@ -37,7 +41,7 @@ export function findAppointment(world: World, id: Guid): Appointment | undefined
 /** The appointment, or the documented 400 `Record does not exist.` */
 function existingAppointment(world: World, id: Guid): Appointment {
   const appointment = findAppointment(world, id);
-  if (!appointment) throw errors.recordDoesNotExist();
+  if (!appointment) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   return appointment;
 }
 
@@ -205,7 +209,11 @@ export function updateAppointment(world: World, body: AppointmentIn, random: Ran
 export function setAppointmentState(world: World, appointmentId: Guid, stateId: Guid): void {
   const appointment = editRecord(world, 'appointments', existingAppointment(world, appointmentId));
   if (!world.appointmentStates.some((s) => s.AppointmentStateId === stateId)) {
-    throw errors.field('appointmentStateId', referenceMessage('appointmentStateId', stateId));
+    throw errors.field(
+      'appointmentStateId',
+      referenceMessage('appointmentStateId', stateId),
+      APPOINTMENT_RULES.stateExists,
+    );
   }
   appointment.AppointmentStateId = stateId;
 }
@@ -241,9 +249,9 @@ function checkedServices(
 // mean "none" (absent, null, empty Guid) are not checked here; the caller decides their default.
 
 function checkAppointmentIds(world: World, body: AppointmentIn, problems: ModelStateErrors): void {
-  checkReference(problems, 'ClientId', body.ClientId, clientWithId(world.clients, body.ClientId) !== undefined);
+  checkReference(problems, 'ClientId', body.ClientId, clientWithId(world.clients, body.ClientId) !== undefined, REF);
   const check = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean) => {
-    if (isGiven(id)) checkReference(problems, field, id, exists(id));
+    if (isGiven(id)) checkReference(problems, field, id, exists(id), REF);
   };
   check('AppointmentStateId', body.AppointmentStateId, (id) =>
     world.appointmentStates.some((s) => s.AppointmentStateId === id),
@@ -282,35 +290,37 @@ function buildServices(
     const at = `AppointmentServices[${i}]`;
     const service = isGiven(item.ServiceId) ? services.get(item.ServiceId) : undefined;
     const pkg = isGiven(item.PackageId) ? packages.get(item.PackageId) : undefined;
-    if (isGiven(item.ServiceId)) checkReference(problems, `${at}.ServiceId`, item.ServiceId, service !== undefined);
-    if (isGiven(item.PackageId)) checkReference(problems, `${at}.PackageId`, item.PackageId, pkg !== undefined);
+    if (isGiven(item.ServiceId))
+      checkReference(problems, `${at}.ServiceId`, item.ServiceId, service !== undefined, REF);
+    if (isGiven(item.PackageId)) checkReference(problems, `${at}.PackageId`, item.PackageId, pkg !== undefined, REF);
     if (pkg && service && !pkg.Services.some((ps) => ps.ServiceId === service.ServiceId)) {
       problems.add(
         `${at}.ServiceId`,
         `The service '${service.ServiceId}' is not part of the package '${pkg.PackageId}'.`,
+        APPOINTMENT_RULES.serviceInPackage,
       );
     }
     // Every item is a service of the catalogue: its duration gives End, its name Description.
-    if (!isGiven(item.ServiceId)) requireField(problems, `${at}.ServiceId`);
+    if (!isGiven(item.ServiceId)) requireField(problems, `${at}.ServiceId`, APPOINTMENT_RULES.itemService);
 
     const start = parseDateTime(item.Start) ?? 0;
     const end = item.End ? (parseDateTime(item.End) ?? start) : start + (service?.Duration ?? 0) * MINUTE;
-    if (end < start) problems.add(`${at}.End`, 'End must not be before Start.');
+    if (end < start) problems.add(`${at}.End`, 'End must not be before Start.', APPOINTMENT_RULES.endAfterStart);
 
     // The spec marks the names "(required)": they must be sent, but the account's own are stored.
     const named = (text: string | undefined, field: string) => {
-      if ((text ?? '').trim() === '') requireField(problems, field);
+      if ((text ?? '').trim() === '') requireField(problems, field, APPOINTMENT_RULES.staffNames);
     };
     const Employees = item.Employees.map((e, j) => {
       const employee = employees.get(e.EmployeeId);
-      checkReference(problems, `${at}.Employees[${j}].EmployeeId`, e.EmployeeId, employee !== undefined);
+      checkReference(problems, `${at}.Employees[${j}].EmployeeId`, e.EmployeeId, employee !== undefined, REF);
       named(e.FirstName, `${at}.Employees[${j}].FirstName`);
       named(e.LastName, `${at}.Employees[${j}].LastName`);
       return { EmployeeId: e.EmployeeId, FirstName: employee?.FirstName ?? '', LastName: employee?.LastName ?? '' };
     });
     const Resources = item.Resources.map((r, j) => {
       const resource = resources.get(r.ResourceId);
-      checkReference(problems, `${at}.Resources[${j}].ResourceId`, r.ResourceId, resource !== undefined);
+      checkReference(problems, `${at}.Resources[${j}].ResourceId`, r.ResourceId, resource !== undefined, REF);
       named(r.Name, `${at}.Resources[${j}].Name`);
       return { ResourceId: r.ResourceId, Name: resource?.Name ?? '' };
     });
@@ -358,9 +368,10 @@ function serviceIdsOf(world: World, owner: ServiceOwner, ownIds: ReadonlySet<Gui
   return (id: Guid | undefined, at: string, problems: ModelStateErrors): Guid => {
     if (!isGiven(id)) return owner.newId();
     const field = `${at}.AppointmentServiceId`;
-    if (sent.has(id)) problems.add(field, `The AppointmentServiceId '${id}' is sent more than once.`);
-    else if (!ownIds.has(id) && heldElsewhere(id))
-      problems.add(field, `An appointment service with id '${id}' already exists.`);
+    if (sent.has(id)) {
+      problems.add(field, `The AppointmentServiceId '${id}' is sent more than once.`, RECORD_RULES.idsUnique);
+    } else if (!ownIds.has(id) && heldElsewhere(id))
+      problems.add(field, `An appointment service with id '${id}' already exists.`, RECORD_RULES.idsUnique);
     sent.add(id);
     return id;
   };

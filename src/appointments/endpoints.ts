@@ -15,6 +15,7 @@ import {
   updateAppointment,
 } from './appointment.js';
 import { bookingBody, upcomingAppointment } from './examples.js';
+import { APPOINTMENT_RULES } from './rules.js';
 import { AppointmentInput, AppointmentListSchema, AppointmentSchema, AppointmentStateSchema } from './schemas.js';
 
 const appointments = endpointGroup('Appointments');
@@ -58,7 +59,7 @@ export const appointmentCrudEndpoints = [
       },
     }),
     handler: ({ account, query }) => {
-      checkRange(query.start, query.end, MAX_LIST_DAYS);
+      checkRange(query.start, query.end, MAX_LIST_DAYS, APPOINTMENT_RULES.listRange);
       return reply.fromSteps(appointmentListSteps(account.world, query));
     },
   }),

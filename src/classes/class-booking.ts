@@ -1,5 +1,6 @@
 import { clientWithId } from '../client-keys.js';
 import { parseDateTime } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
 import type { SiteRange } from '../match.js';
@@ -10,6 +11,7 @@ import type { ClassBooking, ClassBookingState, ClassSchedule } from '../world/cl
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { Steps } from '../world/steps.js';
+import { CLASS_RULES } from './rules.js';
 import type { ClassBookingIn, ClassBookingRow } from './schemas.js';
 
 // Class bookings: one client's place on one dated session (class schedule). The rules of the
@@ -74,7 +76,7 @@ function checkCapacity(world: World, next: ClassBooking, before: ClassBooking | 
   if (before && before.ClassScheduleId === next.ClassScheduleId && holdsOnlinePlace(before)) return;
   const session = world.classSchedules.find((s) => s.ClassScheduleId === next.ClassScheduleId);
   if (session && placesHeld(world, session.ClassScheduleId, next.ClassBookingId) >= session.Capacity) {
-    problems.add('ClassScheduleId', FULL_MESSAGE);
+    problems.add('ClassScheduleId', FULL_MESSAGE, CLASS_RULES.onlineCapacity);
   }
 }
 
@@ -85,8 +87,10 @@ function checkReferences(world: World, b: ClassBooking, problems: ModelStateErro
     'ClassScheduleId',
     ClassScheduleId,
     world.classSchedules.some((s) => s.ClassScheduleId === ClassScheduleId),
+    RECORD_RULES.referenceExists,
   );
-  checkReference(problems, 'ClientId', ClientId, clientWithId(world.clients, ClientId) !== undefined);
+  const client = clientWithId(world.clients, ClientId);
+  checkReference(problems, 'ClientId', ClientId, client !== undefined, RECORD_RULES.referenceExists);
 }
 
 /** Makes the lookups of the class bookings' reads in steps (`RegistryOptions.ready`). */
@@ -98,9 +102,9 @@ export function createClassBooking(world: World, body: ClassBookingIn): Guid {
   if (writesNothing('create', body.ObjectState)) return id;
   const problems = new ModelStateErrors();
   if (rowWhere(world.classBookings, 'ClassBookingId', id) !== undefined)
-    problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`);
-  if (body.ClassScheduleId === undefined) requireField(problems, 'ClassScheduleId');
-  if (body.ClientId === undefined) requireField(problems, 'ClientId');
+    problems.add('ClassBookingId', `A class booking with id '${id}' already exists.`, RECORD_RULES.idsUnique);
+  if (body.ClassScheduleId === undefined) requireField(problems, 'ClassScheduleId', CLASS_RULES.bookingFields);
+  if (body.ClientId === undefined) requireField(problems, 'ClientId', CLASS_RULES.bookingFields);
   problems.throwIfAny();
   const booking: ClassBooking = {
     ClassBookingId: id,
@@ -122,7 +126,7 @@ export function updateClassBooking(world: World, body: ClassBookingIn): Guid {
   const id = body.ClassBookingId ?? EMPTY_GUID;
   if (writesNothing('update', body.ObjectState)) return id;
   const before = rowWhere(world.classBookings, 'ClassBookingId', id);
-  if (!before) throw errors.recordDoesNotExist();
+  if (!before) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   if (body.ObjectState === 3) {
     removeRecord(world, 'classBookings', before);
     return id;
@@ -150,7 +154,7 @@ export function updateClassBooking(world: World, body: ClassBookingIn): Guid {
 export function setBookingStateAtSite(world: World, siteId: Guid, bookingId: Guid, state: ClassBookingState) {
   const booking = rowWhere(world.classBookings, 'ClassBookingId', bookingId);
   const session = booking && world.classSchedules.find((s) => s.ClassScheduleId === booking.ClassScheduleId);
-  if (!booking || session?.SiteId !== siteId) throw errors.recordDoesNotExist();
+  if (!booking || session?.SiteId !== siteId) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   const edited = editRecord(world, 'classBookings', booking);
   edited.ClassBookingState = state;
   return edited;

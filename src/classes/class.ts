@@ -1,4 +1,5 @@
 import { formatDateTime, utcMs } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
 import { byName, containsAny, type SiteRange } from '../match.js';
@@ -9,6 +10,7 @@ import type { ClassDefinition } from '../world/classes.js';
 import { EMPTY_GUID, type Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { placesTaken } from './class-booking.js';
+import { CLASS_RULES } from './rules.js';
 import type { ClassIn, ClassScheduleRow } from './schemas.js';
 
 // Classes (definitions) and their dated sessions (class schedules): create and update of a class,
@@ -16,7 +18,7 @@ import type { ClassIn, ClassScheduleRow } from './schemas.js';
 
 /** A Name sent must not be blank; `required` also refuses one left out. */
 function checkName(name: string | null | undefined, required: boolean, problems: ModelStateErrors): void {
-  if ((required || name !== undefined) && (name ?? '').trim() === '') requireField(problems, 'Name');
+  if ((required || name !== undefined) && (name ?? '').trim() === '') requireField(problems, 'Name', CLASS_RULES.name);
 }
 
 /** The body's SiteId and ClassId are not used; all failures come in one model-state 400. */
@@ -51,7 +53,7 @@ export function updateClass(world: World, classId: Guid, body: ClassIn): ClassDe
     'classes',
     world.classes.find((c) => c.ClassId === classId),
   );
-  if (!record) throw errors.recordDoesNotExist();
+  if (!record) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   const problems = new ModelStateErrors();
   const site = body.SiteId ?? EMPTY_GUID;
   if (site !== EMPTY_GUID) checkSite(world, site, 'SiteId', problems);

@@ -7,6 +7,7 @@ import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import type { Steps } from '../world/steps.js';
+import { CLIENT_RULES } from './rules.js';
 import type { AppointmentHistoryRow } from './schemas.js';
 
 const MAX_HISTORY_DAYS = 730;
@@ -25,7 +26,7 @@ export function* historyLookupsReady(world: World): Steps<void> {
 }
 
 export function appointmentHistory(world: World, q: HistoryQuery): AppointmentHistoryRow[] {
-  checkRange(q.start, q.end, MAX_HISTORY_DAYS);
+  checkRange(q.start, q.end, MAX_HISTORY_DAYS, CLIENT_RULES.historyRange);
   // The client's own bookings, found by the client: the diary is not read whole.
   const mine = rowsWhere(world.appointments, 'ClientId', q.clientId, 'AppointmentId').filter(
     (a) => a.SiteId === q.siteId && utcMs(a.Start) >= q.start && utcMs(appointmentEnd(a)) <= q.end,

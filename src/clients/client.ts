@@ -1,6 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import { clientWithId, emailKey, firstClientBy, mobileKey } from '../client-keys.js';
 import { formatDateTime } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
 import { containsAny, hasState, inSite, searches, startsWithAny } from '../match.js';
@@ -8,21 +9,24 @@ import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
 import type { Random } from '../random.js';
 import { checkReference, checkSite, editRecord, insertRecord, isGiven } from '../records.js';
-import type { Client, ClientNote } from '../world/clients.js';
+import type { Client, ClientAlert, ClientNote } from '../world/clients.js';
 import type { Guid } from '../world/common.js';
 import { EMPTY_ADDRESS } from '../world/contact.js';
 import type { World } from '../world/index.js';
 import type { Address } from '../world/sites.js';
 import { filterInSteps, mapInSteps, type Steps, sortInSteps } from '../world/steps.js';
 import { checkSignInPassword, hashPassword } from './account-password.js';
+import { CLIENT_RULES } from './rules.js';
 import type {
   AddressIn,
+  AlertIn,
   ClientAnswer,
   ClientContactRow,
   ClientCreateIn,
   ClientListRow,
   ClientNoteIn,
   ClientUpdateIn,
+  ClientV1Answer,
 } from './schemas.js';
 
 // The client aggregate: the stored record and its answers, create and update (notes, membership,
@@ -33,6 +37,13 @@ import type {
  * kept here apart from the sign-in hash, itself only as a hash, and no answer ever reads it.
  */
 export type ClientRecord = Client & { AccountPassword?: string };
+
+/**
+ * The API version of a create or update: version 1's AccountPassword is the older password hash its
+ * client computes (the hex SHA-512 of the password), kept as sent as the client's one stored
+ * sign-in value; version 2's is plain text, kept only as a PBKDF2 hash.
+ */
+type PasswordVersion = 1 | 2;
 
 export const clientsOf = (world: World): readonly ClientRecord[] => world.clients;
 
@@ -61,12 +72,28 @@ function checkMembership(world: World, id: Guid | null | undefined, problems: Mo
     'MembershipId',
     id,
     world.memberships.some((m) => m.MembershipId === id),
+    RECORD_RULES.referenceExists,
   );
 }
 
 /** `<prefix><6 digits>` following the highest number already issued, as a front desk issues codes. */
 function nextNumber(world: World, field: 'ClientCode' | 'MembershipNumber', prefix: string): string {
   return nextInSeriesOf(prefix, clientsOf(world), field);
+}
+
+/** Alerts as sent, one per AlertId: the last row sent for an id wins (in the place of its first). */
+function alertsOf(sent: readonly AlertIn[]): ClientAlert[] {
+  const byId = new Map<string, ClientAlert>();
+  for (const a of sent) {
+    byId.set(a.AlertId, {
+      AlertId: a.AlertId,
+      Name: a.Name ?? '',
+      Category: a.Category ?? '',
+      SiteId: a.SiteId ?? null,
+      Selected: a.Selected ?? false,
+    });
+  }
+  return [...byId.values()];
 }
 
 /** An address as sent over a current one: sent lines overwrite, others keep their value. */
@@ -84,6 +111,7 @@ export function createClient(
   body: ClientCreateIn,
   now: number,
   random: Random,
+  version: PasswordVersion = 2,
 ): ClientRecord {
   const problems = new ModelStateErrors();
   const SiteId = clientSite(world, siteId, 'siteId', problems);
@@ -103,7 +131,8 @@ export function createClient(
     LastName: body.LastName,
     Email: body.Email ?? '',
     MobilePhone: body.MobilePhone ?? '',
-    Gender: body.Gender,
+    // A Gender left out binds as 0, as ASP.NET binds a missing Byte (a guest booking sends none).
+    Gender: body.Gender ?? 0,
     ClientCode: nextNumber(world, 'ClientCode', 'CL'),
     MembershipId: member ? (body.MembershipId ?? null) : null,
     MembershipNumber: member ? nextNumber(world, 'MembershipNumber', 'MEM') : '',
@@ -118,16 +147,31 @@ export function createClient(
     ContactEmail: body.ContactEmail ?? null,
     ContactSms: body.ContactSms ?? null,
     ContactPhone: body.ContactPhone ?? null,
-    PasswordHash: givenPassword(body.AccountPassword) ? hashPassword(body.AccountPassword) : null,
+    PasswordHash: givenPassword(body.AccountPassword) ? signInValue(body.AccountPassword, version) : null,
+    Alerts: alertsOf(body.Alerts ?? []),
   };
   insertRecord(world, 'clients', client);
   return client;
 }
 
-/** AccountPassword is hashed into the record's own AccountPassword: no client password is kept in plain text. */
-export function updateClient(world: World, clientId: Guid, body: ClientUpdateIn, random: Random): ClientRecord {
+/** A password as a create (or a version 1 update) sets it: version 1's value as sent, version 2's hashed. */
+const signInValue = (password: string, version: PasswordVersion): string =>
+  version === 1 ? password : hashPassword(password);
+
+/**
+ * Version 2: AccountPassword is hashed into the record's own AccountPassword, apart from the sign-in
+ * password (no client password is kept in plain text). Version 1: a non-blank AccountPassword is the
+ * client's stored sign-in value, kept as sent (a client that sends back the value it read keeps it).
+ */
+export function updateClient(
+  world: World,
+  clientId: Guid,
+  body: ClientUpdateIn,
+  random: Random,
+  version: PasswordVersion = 2,
+): ClientRecord {
   const client = editRecord(world, 'clients', findClient(world, clientId));
-  if (!client) throw errors.recordDoesNotExist();
+  if (!client) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   const problems = new ModelStateErrors();
   const SiteId = body.SiteId === undefined ? client.SiteId : clientSite(world, body.SiteId, 'SiteId', problems);
   checkMembership(world, body.MembershipId, problems);
@@ -152,7 +196,10 @@ export function updateClient(world: World, clientId: Guid, body: ClientUpdateIn,
   if (body.ContactEmail !== undefined) client.ContactEmail = body.ContactEmail;
   if (body.ContactSms !== undefined) client.ContactSms = body.ContactSms;
   if (body.ContactPhone !== undefined) client.ContactPhone = body.ContactPhone;
-  if (body.AccountPassword != null) client.AccountPassword = hashPassword(body.AccountPassword);
+  if (body.Alerts != null) client.Alerts = alertsOf(body.Alerts);
+  if (version === 1) {
+    if (givenPassword(body.AccountPassword)) client.PasswordHash = body.AccountPassword;
+  } else if (body.AccountPassword != null) client.AccountPassword = hashPassword(body.AccountPassword);
   if (givenPassword(body.NewAccountPassword)) client.PasswordHash = hashPassword(body.NewAccountPassword);
   return client;
 }
@@ -199,6 +246,7 @@ function applyNotes(
       problems.add(
         `ClientNotes[${i}].ClientNoteId`,
         `The note '${n.ClientNoteId ?? ''}' does not exist on this client.`,
+        CLIENT_RULES.noteExists,
       );
       return;
     }
@@ -345,7 +393,8 @@ export async function signIn(account: Account, q: SignIn): Promise<boolean> {
 }
 
 // Answers: records become answers field by field (never by spreading), so PasswordHash and
-// AccountPassword cannot reach a client even if the record gains fields.
+// AccountPassword cannot reach a client even if the record gains fields; version 1's full client
+// alone adds the stored sign-in value (clientV1ById).
 
 const consentOf = (c: ClientRecord) => ({
   ContactEmail: c.ContactEmail,
@@ -377,6 +426,15 @@ export function clientById(world: World, id: Guid): ClientAnswer | null {
   return client ? clientAnswer(client) : null;
 }
 
+/**
+ * Version 1's full client: with AccountPassword, the stored sign-in value as it is kept ('' when
+ * none), which a version 1 client compares with the SHA-512 it computes; the only answer that has it.
+ */
+export function clientV1ById(world: World, id: Guid): ClientV1Answer | null {
+  const client = findClient(world, id);
+  return client ? { ...clientAnswer(client), AccountPassword: client.PasswordHash ?? '' } : null;
+}
+
 function clientAnswer(c: ClientRecord): ClientAnswer {
   return {
     ...clientListRow(c),
@@ -394,6 +452,13 @@ function clientAnswer(c: ClientRecord): ClientAnswer {
     AcceptsMarketing: c.AcceptsMarketing,
     ...consentOf(c),
     HasAccountPassword: c.PasswordHash !== null,
+    Alerts: (c.Alerts ?? []).map(({ AlertId, Name, Category, SiteId, Selected }) => ({
+      AlertId,
+      Name,
+      Category,
+      SiteId,
+      Selected,
+    })),
   };
 }
 

@@ -10,6 +10,7 @@ import { appointmentHistory } from './appointment-history.js';
 import {
   clientById,
   clientListSteps,
+  clientV1ById,
   contactListSteps,
   createClient,
   emailOwner,
@@ -25,6 +26,7 @@ import {
   newClientBody,
   signInExample,
 } from './examples.js';
+import { CLIENT_RULES } from './rules.js';
 import {
   AppointmentHistorySchema,
   ClientContactSchema,
@@ -32,6 +34,7 @@ import {
   ClientListSchema,
   ClientSchema,
   ClientUpdateInput,
+  ClientV1Schema,
 } from './schemas.js';
 
 const clients = endpointGroup('Clients');
@@ -48,6 +51,21 @@ const channel = (name: string) =>
     required: false,
     description: `${name}: left out = ignore the channel; true = accepted; false = explicitly declined.`,
   });
+
+/** What POST /clients says of its site and required fields, on both versions. */
+const CREATE_FIELDS =
+  'The client belongs to the query siteId (the empty Guid makes an account-wide client); the body ClientId and ' +
+  'SiteId are not used. FirstName and LastName are required; Gender (1 or 2) may be left out, and is then stored ' +
+  'and answered as 0.';
+/** What POST /clients says after the password, on both versions. */
+const CREATE_REST =
+  'Duplicates (same name or e-mail) are not prevented: call emailexists first. ClientNotes with ObjectState 1 are ' +
+  'created. Alerts rows are kept, one per AlertId (the last sent wins).';
+/** What PUT /clients says after the password, on both versions. */
+const UPDATE_REST =
+  'ClientNotes carry ObjectState: 1 creates, 2 updates, 3 deletes the note its ClientNoteId names, 0 leaves it as ' +
+  "is. Alerts, when sent, replace the client's alerts. A clientId naming no client is a 400 `Record does not " +
+  'exist.`.';
 
 /** The appointment history; GET, POST and PUT /clients and GET /clients/{id}; the look-ups, sign-in and contacts. */
 export const clientEndpoints = [
@@ -93,22 +111,29 @@ export const clientEndpoints = [
   clients.get('/api/v2/clients/{id}', {
     operationId: 'getClient',
     summary: 'One client in full: addresses, notes, account details and membership; any site, no siteId.',
-    description: 'The password is never answered, only whether one is set (`HasAccountPassword`).',
+    description:
+      'The password is never answered, only whether one is set (`HasAccountPassword`). `Alerts` are the rows ' +
+      'sent on create or update, one per AlertId.',
     cacheable: true,
     route: { id: routeGuid('Client id.') },
     response: recordOrNull('client', ClientSchema),
     example: (world) => ({ route: { id: exampleClient(world).ClientId } }),
     handler: ({ account, route }) => reply.json(clientById(account.world, route.id)),
+    v1: {
+      description:
+        "Version 1 also answers `AccountPassword`: the stored password value as it is kept (`''` when none): " +
+        'the hex SHA-512 a version 1 create or update sent, or a PBKDF2 string once a version 2 sign-in ' +
+        'migrated it or a password was set in plain text. No list row and no version 2 answer carries it.',
+      response: recordOrNull('client', ClientV1Schema),
+      handler: ({ account, route }) => reply.json(clientV1ById(account.world, route.id)),
+    },
   }),
   clients.post('/api/v2/clients', {
     operationId: 'createClient',
     summary: 'Create a client (sign-up); AccountPassword sets the password.',
     description:
-      'The client belongs to the query siteId (the empty Guid makes an account-wide client); the body ClientId ' +
-      'and SiteId are not used. FirstName, LastName and Gender are required. AccountPassword is stored only as a ' +
-      'PBKDF2 hash (surrounding whitespace stripped, as sign-in strips it); left out, null or blank, the client ' +
-      'has no password. Duplicates (same name or e-mail) are not prevented: call emailexists first. ClientNotes ' +
-      'with ObjectState 1 are created.',
+      `${CREATE_FIELDS} AccountPassword is stored only as a PBKDF2 hash (surrounding whitespace stripped, as ` +
+      `sign-in strips it); left out, null or blank, the client has no password. ${CREATE_REST}`,
     query: { siteId: guid({ description: 'Site the client belongs to; the empty Guid = the whole account.' }) },
     body: { schema: ClientCreateInput, required: true, description: 'The client; ClientId empty.' },
     response: writeResultAnswer('ClientId', 'the new id'),
@@ -120,6 +145,15 @@ export const clientEndpoints = [
     example: (world) => ({ ...atSite(world), body: newClientBody() }),
     handler: ({ account, query, body, now }) =>
       writeResult('ClientId', createClient(account.world, query.siteId, body, now, account.random).ClientId),
+    v1: {
+      description:
+        `${CREATE_FIELDS} AccountPassword is version 1's older password hash, which its client computes (the hex ` +
+        'SHA-512 of the password): it is kept as sent, as the stored password value, and answered by ' +
+        '`GET /api/clients/{id}`; a version 2 sign-in checks the password against it and then migrates it to ' +
+        `PBKDF2. Left out, null or blank, the client has no password. ${CREATE_REST}`,
+      handler: ({ account, query, body, now }) =>
+        writeResult('ClientId', createClient(account.world, query.siteId, body, now, account.random, 1).ClientId),
+    },
   }),
   clients.put('/api/v2/clients', {
     operationId: 'updateClient',
@@ -127,9 +161,7 @@ export const clientEndpoints = [
     description:
       'Sent fields overwrite, fields left out keep their value. NewAccountPassword (non-blank) replaces the ' +
       'password; AccountPassword sent here does NOT change it (it is written into the record apart from the ' +
-      'sign-in password, and never answered). ClientNotes carry ObjectState: 1 creates, 2 updates, 3 deletes the ' +
-      'note its ClientNoteId names, 0 leaves it as is. A clientId naming no client is a 400 `Record does not ' +
-      'exist.`.',
+      `sign-in password, and never answered). ${UPDATE_REST}`,
     query: { clientId: guid({ description: 'Client to update.' }) },
     body: { schema: ClientUpdateInput, required: true, description: 'The fields to write.' },
     response: writeResultAnswer('ClientId', 'the client id'),
@@ -147,6 +179,15 @@ export const clientEndpoints = [
     }),
     handler: ({ account, query, body }) =>
       writeResult('ClientId', updateClient(account.world, query.clientId, body, account.random).ClientId),
+    v1: {
+      description:
+        'Sent fields overwrite, fields left out keep their value. A non-blank AccountPassword is the stored ' +
+        'password value, kept as sent (version 1 clients send the hex SHA-512 they compute; sending back the ' +
+        'value read keeps it); a non-blank NewAccountPassword is plain text and replaces it, stored as a PBKDF2 ' +
+        `hash. ${UPDATE_REST}`,
+      handler: ({ account, query, body }) =>
+        writeResult('ClientId', updateClient(account.world, query.clientId, body, account.random, 1).ClientId),
+    },
   }),
   clients.get('/api/v2/clients/emailexists', {
     operationId: 'clientEmailExists',
@@ -192,7 +233,7 @@ export const clientEndpoints = [
     response: { description: 'Signed in; empty body.', contentType: 'empty' },
     example: signInExample,
     handler: async ({ account, query }) => {
-      if (!(await signIn(account, query))) throw errors.clientSignInFailed();
+      if (!(await signIn(account, query))) throw errors.clientSignInFailed(CLIENT_RULES.signIn);
       return reply.empty();
     },
   }),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { AppointmentListSchema, AppointmentListServiceSchema, serviceSummarySources } from '../appointments/schemas.js';
-import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
+import { isRelaxed } from '../errors/rules.js';
+import { answerObject, assumed, client, type Sources, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, bodyGuid, byteEnum, text, type WithNoneIds } from '../records.js';
 import { AddressSchema } from '../sites/schemas.js';
+import { CLIENT_RULES } from './rules.js';
 
 // Wire shapes of the clients area. The spec names ClientList, ClientContact and AppointmentHistory
 // without fields (docs: decision lines in the report); no answer shape has a password or hash
@@ -44,7 +46,7 @@ const listFields = {
   LastName: z.string(),
   Email: z.string().describe("'' when none was recorded."),
   MobilePhone: z.string().describe("'' when none was recorded; as typed."),
-  Gender: z.number().int().describe('Female = 1, Male = 2.'),
+  Gender: z.number().int().describe('Female = 1, Male = 2; 0 when none was given.'),
   ClientCode: z.string(),
   MembershipId: guid.describe('The membership the client holds; the empty Guid when none.'),
   MembershipNumber: z.string().describe("'' for non-members."),
@@ -114,33 +116,81 @@ const consentSources: Sources<typeof consentFields> = {
 
 export const ClientListSchema = answerObject('ClientList', listFields, rowListSources);
 
-export const ClientSchema = answerObject(
-  'Client',
+/** Why a client's alerts are answered: the rows a real client sends, shown as kept. */
+const ALERT_ROWS = assumed(
+  'A public booking site on the real service sends these rows on sign-up (utilities/createRequestbodies.js ' +
+    'createRegisterBody); the answer mirrors them so a caller can read what was kept.',
+);
+
+const ClientAlertSchema = answerObject(
+  'ClientAlert',
   {
-    ...listFields,
-    PhysicalAddress: AddressSchema,
-    BillingAddress: AddressSchema,
-    PostalAddress: AddressSchema,
-    ClientNotes: z.array(ClientNoteSchema),
-    AcceptsMarketing: z.boolean().describe('Overall marketing consent.'),
-    ...consentFields,
-    HasAccountPassword: z
-      .boolean()
-      .describe('The client has an online account password (the password itself is never answered).'),
+    AlertId: guid,
+    Name: z.string(),
+    Category: z.string().describe('e.g. Allergies, Medical.'),
+    SiteId: guid.describe('The empty Guid: the alert belongs to no one site.'),
+    Selected: z.boolean(),
+  },
+  { AlertId: ALERT_ROWS, Name: ALERT_ROWS, Category: ALERT_ROWS, SiteId: ALERT_ROWS, Selected: ALERT_ROWS },
+);
+
+const clientFields = {
+  ...listFields,
+  PhysicalAddress: AddressSchema,
+  BillingAddress: AddressSchema,
+  PostalAddress: AddressSchema,
+  ClientNotes: z.array(ClientNoteSchema),
+  AcceptsMarketing: z.boolean().describe('Overall marketing consent.'),
+  ...consentFields,
+  HasAccountPassword: z
+    .boolean()
+    .describe('The client has an online account password (the password itself is never answered).'),
+  Alerts: z
+    .array(ClientAlertSchema)
+    .describe('The alerts (allergies, medical conditions) sent on create or update, one per AlertId; [] when none.'),
+};
+
+const clientSources: Sources<typeof clientFields> = {
+  ...recordListSources,
+  PhysicalAddress: 'spec',
+  BillingAddress: 'spec',
+  PostalAddress: 'spec',
+  ClientNotes: 'spec',
+  AcceptsMarketing: assumed(
+    'The contacts list leaves out clients who have not agreed to marketing; this is that agreement.',
+  ),
+  ...consentSources,
+  HasAccountPassword: assumed(
+    "The spec's full client includes account details; this tells whether the client can sign in, without the " +
+      'password.',
+  ),
+  Alerts: ALERT_ROWS,
+};
+
+export const ClientSchema = answerObject('Client', clientFields, clientSources);
+
+/**
+ * Version 1's full client: version 2's with `AccountPassword`, the stored sign-in value, which a
+ * version 1 client compares with the SHA-512 it computes itself. No list row, and no version 2 answer,
+ * carries it.
+ */
+export const ClientV1Schema = answerObject(
+  'ClientV1',
+  {
+    ...clientFields,
+    AccountPassword: z
+      .string()
+      .describe(
+        'Version 1 only: the stored password value as it is kept: the hex SHA-512 a version 1 client sent as ' +
+          'AccountPassword, or, once a version 2 sign-in migrated it or a password was set in plain text, a ' +
+          "PBKDF2 string; '' when the client has no password.",
+      ),
   },
   {
-    ...recordListSources,
-    PhysicalAddress: 'spec',
-    BillingAddress: 'spec',
-    PostalAddress: 'spec',
-    ClientNotes: 'spec',
-    AcceptsMarketing: assumed(
-      'The contacts list leaves out clients who have not agreed to marketing; this is that agreement.',
-    ),
-    ...consentSources,
-    HasAccountPassword: assumed(
-      "The spec's full client includes account details; this tells whether the client can sign in, without the " +
-        'password.',
+    ...clientSources,
+    AccountPassword: client(
+      'A public booking site on the real service (pages/api/login.js) signs a client in by comparing this value ' +
+        'of the version 1 client with the SHA-512 it computes of the password typed.',
     ),
   },
 );
@@ -223,12 +273,14 @@ export const AppointmentHistorySchema = answerObject(
 type ClientNoneIds = 'SiteId' | 'MembershipId';
 export type ClientListRow = WithNoneIds<z.infer<typeof ClientListSchema>, ClientNoneIds>;
 export type ClientAnswer = WithNoneIds<z.infer<typeof ClientSchema>, ClientNoneIds>;
+export type ClientV1Answer = WithNoneIds<z.infer<typeof ClientV1Schema>, ClientNoneIds>;
 export type ClientContactRow = WithNoneIds<z.infer<typeof ClientContactSchema>, ClientNoneIds>;
 export type AppointmentHistoryRow = WithNoneIds<z.infer<typeof AppointmentHistorySchema>, 'InvoiceId' | 'PackageId'>;
 
 // Request bodies of POST and PUT /clients. The spec gives no lengths; these limits are the
 // simulator's (report: decision lines): names 100, e-mail 254 (the SMTP path limit), mobile 50,
-// passwords 128, address lines 200, note category 100, note body 4000.
+// passwords 128, address lines 200, note category 100, note body 4000, alerts 100 rows with names
+// and categories of 100.
 
 const LIMITS = {
   name: 100,
@@ -238,9 +290,14 @@ const LIMITS = {
   address: 200,
   category: 100,
   note: 4000,
+  alerts: 100,
 } as const;
 
-const nonBlank = (max: number) => text(max).refine((s) => s.trim() !== '', { error: 'The field is required.' });
+const nonBlank = (max: number) =>
+  text(max).refine((s) => s.trim() !== '' || isRelaxed(CLIENT_RULES.names), {
+    error: 'The field is required.',
+    params: { rule: CLIENT_RULES.names },
+  });
 
 const GenderInput = byteEnum('Gender', [1, 2]);
 
@@ -259,6 +316,17 @@ const ClientNoteInput = z
     ObjectState: byteEnum('ObjectState', [0, 1, 2, 3]).optional(),
   })
   .meta({ id: 'ClientNoteInput' });
+
+/** An alert row, as a real booking site sends it: `{AlertId, Name, Category, SiteId, Selected}`. */
+const AlertInput = z
+  .object({
+    AlertId: bodyGuid,
+    Name: text(LIMITS.name).optional(),
+    Category: text(LIMITS.category).optional(),
+    SiteId: bodyGuid.nullable().optional(),
+    Selected: z.boolean().optional(),
+  })
+  .meta({ id: 'ClientAlertInput' });
 
 const password = text(LIMITS.password).nullable().optional();
 
@@ -280,15 +348,22 @@ const inputFields = {
   BillingAddress: AddressInput.nullable().optional(),
   PostalAddress: AddressInput.nullable().optional(),
   ClientNotes: z.array(ClientNoteInput).nullable().optional(),
+  Alerts: z
+    .array(AlertInput)
+    .max(LIMITS.alerts, {
+      error: `The field Alerts must be a string or array type with a maximum length of '${LIMITS.alerts}'.`,
+    })
+    .nullable()
+    .optional(),
   AcceptsMarketing: z.boolean().optional(),
   ContactEmail: z.boolean().nullable().optional(),
   ContactSms: z.boolean().nullable().optional(),
   ContactPhone: z.boolean().nullable().optional(),
 };
 
-/** POST: a new client needs a first name, a last name and a gender (the record has no "unknown" gender). */
+/** POST: a new client needs a first name and a last name; a Gender left out is stored as 0 (none given). */
 export const ClientCreateInput = z
-  .object({ ...inputFields, FirstName: nonBlank(LIMITS.name), LastName: nonBlank(LIMITS.name), Gender: GenderInput })
+  .object({ ...inputFields, FirstName: nonBlank(LIMITS.name), LastName: nonBlank(LIMITS.name) })
   .meta({ id: 'ClientCreateInput' });
 
 /** PUT: fields sent overwrite, fields left out keep their value. */
@@ -298,3 +373,4 @@ export type ClientCreateIn = z.infer<typeof ClientCreateInput>;
 export type ClientUpdateIn = z.infer<typeof ClientUpdateInput>;
 export type ClientNoteIn = z.infer<typeof ClientNoteInput>;
 export type AddressIn = z.infer<typeof AddressInput>;
+export type AlertIn = z.infer<typeof AlertInput>;

@@ -1,15 +1,26 @@
 import type { SourceKind } from '../field-sources.js';
 import { type SourceLookup, sourceLabel } from './field-source.js';
-import type { Probe, Seen } from './probe.js';
+import type { Probe, RuleRef, Seen } from './probe.js';
 import { compareShapes, shapeOf } from './shape.js';
 
 // One probe's answers side by side: status, content type, the probe's rule, and the body's shape. A
-// difference about a field of the simulator's answer says where the simulator took that field from.
+// difference about a field of the simulator's answer says where the simulator took that field from;
+// when the simulator refused the request, every difference names the rules its answer's rule header
+// gives (X-Business-Api-Sim-Rule), with their sources.
 
 export interface Difference {
   text: string;
   /** The source of the simulator's field the difference is about; absent when it is about no documented field. */
   source?: SourceKind;
+  /** The rules that refused the request on the simulator, as its answer's rule header names them; absent when none. */
+  rules?: RuleRef[];
+}
+
+/** The difference as the reports print it: its text, then the simulator's rules, if any. */
+export function differenceText(d: Difference): string {
+  if (!d.rules?.length) return d.text;
+  const named = d.rules.map((r) => `${r.id} (${r.source})`).join(', ');
+  return `${d.text} [refused on the simulator by rule${d.rules.length > 1 ? 's' : ''} ${named}]`;
 }
 
 const mediaType = (seen: Seen): string => seen.contentType.split(';')[0]!.trim().toLowerCase() || '(none)';
@@ -38,5 +49,7 @@ export function differences(
       out.push(source ? { text: `${d.text} (${sourceLabel(source)})`, source: source.kind } : { text: d.text });
     }
   }
+  const rules = simulator.rules;
+  if (rules?.length) for (const d of out) d.rules = rules.map((r) => ({ ...r }));
   return out;
 }

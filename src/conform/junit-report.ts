@@ -1,8 +1,10 @@
+import { differenceText } from './compare.js';
 import type { RunResult } from './conform-run.js';
 import { answerCell, rootCauseLines, summarise } from './report-summary.js';
 
-// JUnit XML: one testcase per probe (classname = its operation), a failure holding the differences,
-// skipped probes marked skipped with the whole reason; the root causes of skips in the suite's system-out.
+// JUnit XML: one testcase per probe (classname = its operation), a failure holding the differences (each with
+// the rules that refused the request on the simulator, if any), skipped probes marked skipped with the whole
+// reason; the root causes of skips in the suite's system-out.
 
 const escapeXml = (text: string): string =>
   text
@@ -23,7 +25,7 @@ export function junitReport(run: RunResult): string {
       const why = `target ${answerCell(r.target)}; simulator ${answerCell(r.simulator)}`;
       return `${open}>\n    <skipped message="${escapeXml(why)}"/>\n  </testcase>`;
     }
-    const texts = r.differences.map((d) => d.text);
+    const texts = r.differences.map(differenceText);
     const failure = `<failure message="${escapeXml(texts.join('; '))}">${escapeXml(texts.join('\n'))}</failure>`;
     return `${open}>\n    ${failure}\n  </testcase>`;
   });

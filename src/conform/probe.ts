@@ -29,6 +29,17 @@ export interface Seen {
   text: string;
   /** The parsed body when it is JSON, else undefined. */
   json: unknown;
+  /**
+   * The rules the answer's `X-Business-Api-Sim-Rule` header names as having refused the request (the
+   * simulator's; a real service sends no such header); absent when it names none.
+   */
+  rules?: RuleRef[];
+}
+
+/** A rule named in an answer's rule header: its id and its source (spec, client, vendor, convention, assumed). */
+export interface RuleRef {
+  id: string;
+  source: string;
 }
 
 /** Ids and values a side discovered through the API, and the records its write probes made. */

@@ -1,3 +1,4 @@
+import { RULE_SOURCES, type RuleSource } from '../errors/rules.js';
 import { SOURCE_KINDS, type SourceKind } from '../field-sources.js';
 import { type ProbeResult, type RunResult, rootOf } from './conform-run.js';
 import type { IdSource } from './probe.js';
@@ -24,6 +25,12 @@ export interface Summary {
    * assumed); `other` for a status, a content type, a rule, or a field the simulator does not document.
    */
   differencesBySource: Record<SourceKind | 'other', number>;
+  /**
+   * Differences by the source of the rules that refused the request on the simulator (its answer's rule
+   * header): spec, client, vendor, convention, assumed; `no rule` when the simulator's answer named none. A
+   * difference whose rules have several sources counts under each.
+   */
+  differencesByRuleSource: Record<RuleSource | 'no rule', number>;
   /** What the skipped probes were missing in the end, the cause that skipped most first. */
   rootCauses: RootCause[];
 }
@@ -37,6 +44,7 @@ export function summarise(run: RunResult): Summary {
     skipped: count('skipped'),
     notRemoved: run.notRemoved.length,
     differencesBySource: bySource(run),
+    differencesByRuleSource: byRuleSource(run),
     rootCauses: rootCauses(run),
   };
 }
@@ -79,6 +87,21 @@ function bySource(run: RunResult): Summary['differencesBySource'] {
   return counts;
 }
 
+function byRuleSource(run: RunResult): Summary['differencesByRuleSource'] {
+  const kinds = [...RULE_SOURCES, 'no rule'] as const;
+  const counts = Object.fromEntries(kinds.map((k) => [k, 0])) as Summary['differencesByRuleSource'];
+  const known = new Set<string>(RULE_SOURCES);
+  for (const r of run.results) {
+    for (const d of r.differences) {
+      // A source the simulator does not declare cannot come from its header; counted as no rule all the same.
+      const sources = new Set((d.rules ?? []).map((rule) => rule.source).filter((s) => known.has(s)));
+      if (sources.size === 0) counts['no rule']++;
+      for (const source of sources) counts[source as RuleSource]++;
+    }
+  }
+  return counts;
+}
+
 /** The root causes of skips, if any, then the counts. */
 export const summaryLine = (s: Summary): string =>
   rootCauseLines(s)
@@ -86,7 +109,8 @@ export const summaryLine = (s: Summary): string =>
     .join('') +
   `${s.probes} probes: ${s.same} same, ${s.differ} differ, ${s.skipped} skipped` +
   (s.notRemoved ? `; ${s.notRemoved} made by --writes not removed` : '') +
-  sourcesLine(s.differencesBySource);
+  sourcesLine(s.differencesBySource) +
+  ruleSourcesLine(s.differencesByRuleSource);
 
 /** `\ndifferences by the source of the simulator's field: 2 spec, 1 assumed, 3 other`, or nothing when none differ. */
 function sourcesLine(counts: Summary['differencesBySource']): string {
@@ -94,6 +118,17 @@ function sourcesLine(counts: Summary['differencesBySource']): string {
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${n} ${kind}`);
   return parts.length ? `\ndifferences by the source of the simulator's field: ${parts.join(', ')}` : '';
+}
+
+/**
+ * `\ndifferences by the source of the simulator's rule: 1 spec, 2 assumed, 3 no rule`, or nothing when none
+ * differ.
+ */
+function ruleSourcesLine(counts: Summary['differencesByRuleSource']): string {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`);
+  return parts.length ? `\ndifferences by the source of the simulator's rule: ${parts.join(', ')}` : '';
 }
 
 /** `200 json`, `403 text`, `skipped: why` (the whole reason), `throttled`. */

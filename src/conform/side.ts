@@ -1,3 +1,4 @@
+import { RULE_HEADER, rulesInHeader } from '../errors/rules.js';
 import { operation } from './operations.js';
 import { LOCKOUT_MS, type Pacer } from './pacing.js';
 import type { ProbeRequest, Seen, SkipCause } from './probe.js';
@@ -94,7 +95,14 @@ export class Side {
         json = undefined;
       }
       o.secrets.learn(json);
-      const seen = { status: response.status, contentType: response.headers.get('content-type') ?? '', text, json };
+      const seen: Seen = {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        text,
+        json,
+      };
+      const rules = rulesInHeader(response.headers.get(RULE_HEADER));
+      if (rules.length > 0) seen.rules = rules;
       return { kind: 'answered', seen, request, url };
     }
   }

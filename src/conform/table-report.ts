@@ -1,10 +1,11 @@
+import { differenceText } from './compare.js';
 import type { ProbeResult, RunResult } from './conform-run.js';
 import { answerCell, type RootCause, rootCauseLines, summarise, summaryLine } from './report-summary.js';
 import type { Outcome } from './side.js';
 
 // The terminal table: what made probes skip first, then probe, target, simulator, verdict, the probes whose
-// answers caused skips at the top; each difference on its own line under its probe, and each reason for a skip
-// in full in a numbered list under the table.
+// answers caused skips at the top; each difference on its own line under its probe (with the rules that refused
+// the request on the simulator, if any), and each reason for a skip in full in a numbered list under the table.
 
 const pad = (text: string, width: number): string =>
   text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
@@ -44,7 +45,7 @@ export function tableReport(run: RunResult, only: 'all' | 'differences' = 'all')
   for (const r of rows) {
     const answers = `${pad(answer(r.target), cell)}  ${pad(answer(r.simulator), cell)}`;
     lines.push(`${pad(r.probe.name, name)}  ${answers}  ${r.verdict}`);
-    for (const d of r.differences) lines.push(`    - ${d.text}`);
+    for (const d of r.differences) lines.push(`    - ${differenceText(d)}`);
   }
   if (reasons.length) {
     lines.push('skipped because:');

@@ -304,6 +304,25 @@ if (journal) {
     rows.prepend(row);
     while (rows.rows.length > limit) rows.deleteRow(-1);
   };
+  // The rules that refused the request, by id and source, above the entry's fields (which leave them out).
+  const ruleList = $('#entry-rules', dialog);
+  const showRules = (entry) => {
+    const rules = Array.isArray(entry.rules) ? entry.rules : [];
+    ruleList.replaceChildren(
+      ...rules.map((rule) => {
+        const item = document.createElement('li');
+        item.textContent = 'Refused by rule ' + rule.id + ' (' + rule.source + ')';
+        return item;
+      }),
+    );
+    ruleList.hidden = rules.length === 0;
+  };
+  const showEntry = (fields, entry) => {
+    const rest = Object.assign({}, entry);
+    delete rest.rules;
+    showRules(entry);
+    fields.replaceChildren(fieldsOf(rest));
+  };
   // Rows hold summaries; the whole entry (headers, bodies) is read when a row is opened.
   let opened = 0;
   const open = async (row) => {
@@ -312,12 +331,12 @@ if (journal) {
     const mine = ++opened;
     const fields = $('#entry-fields', dialog);
     $('#entry-title', dialog).textContent = entry.method + ' ' + entry.path + ' → ' + entry.status;
-    fields.replaceChildren(fieldsOf(entry));
+    showEntry(fields, entry);
     fields.setAttribute('aria-busy', 'true');
     if (!dialog.open) dialog.showModal();
     try {
       const whole = await send('GET', journal.dataset.entries + '/' + entry.seq);
-      if (mine === opened) fields.replaceChildren(fieldsOf(whole));
+      if (mine === opened) showEntry(fields, whole);
     } catch (error) {
       const note = document.createElement('p');
       note.className = 'muted';

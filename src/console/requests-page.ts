@@ -4,7 +4,8 @@ import type { Html } from './layout.js';
 
 // The account's journal, live: the rows come from the stream (admin/journal-stream.ts), the filters and
 // the request dialog are the client script's. A row shows an entry's summary; opening it reads the
-// whole entry (GET …/requests/<seq>).
+// whole entry (GET …/requests/<seq>). The dialog names the rules that refused the request, each by its
+// id and source ("Refused by rule routing.required-name (spec)").
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -39,6 +40,7 @@ data-limit="${Math.max(account.journal.capacity, 1)}">
 </div>
 <dialog id="entry-dialog" aria-labelledby="entry-title">
 <h2 id="entry-title">Request</h2>
+<ul id="entry-rules" aria-label="Rules that refused the request" hidden></ul>
 <div id="entry-fields"></div>
 <p><button type="button" id="entry-close">Close</button></p>
 </dialog>`;

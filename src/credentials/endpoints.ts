@@ -7,6 +7,7 @@ import { errors } from '../errors/errors.js';
 import { answerObject } from '../field-sources.js';
 import { endpointGroup, type RequestContext } from '../http/endpoint.js';
 import { reply } from '../http/reply.js';
+import { AUTH_RULES } from '../http/rules.js';
 
 // The four credential endpoints: no bearer token, a `{ clientId, secret }` body, snake_case
 // answers and OAuth-style `{ error }` failures.
@@ -15,7 +16,7 @@ const credentialBody = {
   schema: z.object({ clientId: z.string().optional(), secret: z.string().optional() }),
   required: true,
   description: 'The API credential: client id and secret.',
-  invalid: () => errors.credential(400, 'invalid_request'),
+  invalid: () => errors.credential(400, 'invalid_request', AUTH_RULES.credentialBody),
 } as const;
 
 export const TokenResponse = answerObject(
@@ -47,7 +48,7 @@ type CredentialBody = z.infer<typeof credentialBody.schema>;
 
 function authenticate(ctx: RequestContext, body: CredentialBody): Credential {
   const credential = findByClientSecret(ctx.account.auth, body.clientId ?? '', body.secret ?? '');
-  if (!credential) throw errors.credential(401, 'invalid_client');
+  if (!credential) throw errors.credential(401, 'invalid_client', AUTH_RULES.clientCredential);
   return credential;
 }
 

@@ -5,6 +5,7 @@ import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { boolean, guid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
+import { EMPLOYEE_RULES } from './rules.js';
 import { EmployeeListSchema, EmployeeScheduleSchema } from './schemas.js';
 import { listEmployees, listSchedules } from './staff.js';
 
@@ -53,7 +54,7 @@ export const employeeEndpoints = [
       query: { siteId: firstActiveSiteId(world), ...weekAround(now), includeClasses: 'true' },
     }),
     handler: ({ account, query }) => {
-      checkRange(query.start, query.end, MAX_SCHEDULE_DAYS);
+      checkRange(query.start, query.end, MAX_SCHEDULE_DAYS, EMPLOYEE_RULES.range);
       return reply.json(listSchedules(account.world, query));
     },
   }),

@@ -1,4 +1,5 @@
 import { errors, type ModelState } from './errors.js';
+import { isRelaxed, type Rule } from './rules.js';
 
 // The sentences of ASP.NET's model state, in one place so every area words a problem the same way.
 
@@ -18,13 +19,17 @@ export const notValidMessage = (value: string, type: string): string =>
  */
 export class ModelStateErrors {
   private readonly state: ModelState = {};
+  private readonly rules: Rule[] = [];
 
-  add(field: string, message: string): void {
+  /** Adds the rule's refusal of `field`, unless the account has relaxed the rule. */
+  add(field: string, message: string, rule: Rule): void {
+    if (isRelaxed(rule)) return;
     (this.state[field] ??= []).push(message);
+    if (!this.rules.includes(rule)) this.rules.push(rule);
   }
 
   /** Throws the 400 model-state answer when anything was added. */
   throwIfAny(): void {
-    if (Object.keys(this.state).length > 0) throw errors.modelState(this.state);
+    if (Object.keys(this.state).length > 0) throw errors.modelState({ state: this.state, rules: this.rules });
   }
 }

@@ -1,5 +1,6 @@
 import { DAY } from '../datetime.js';
 import { errors } from './errors.js';
+import type { Rule } from './rules.js';
 
 /**
  * The documented date-range caps (90 days for appointments, schedules and time records, 730 for
@@ -7,8 +8,8 @@ import { errors } from './errors.js';
  * 90 days to the minute passes, one minute more is the 400. An end before the start is no error;
  * such a range simply matches nothing.
  */
-export function checkRange(start: number, end: number, maxDays: number): void {
-  if (end - start > maxDays * DAY) throw errors.maxDateRange(maxDays);
+export function checkRange(start: number, end: number, maxDays: number, rule: Rule): void {
+  if (end - start > maxDays * DAY) throw errors.maxDateRange(maxDays, rule);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import { errors, type ModelState } from '../errors/errors.js';
+import { BODY_RULES } from '../errors/body-rules.js';
+import { errors, type ModelState, type RuledModelState } from '../errors/errors.js';
 import { fieldName, notValidMessage, requiredMessage } from '../errors/model-state.js';
+import { isRelaxed, type Rule } from '../errors/rules.js';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { canonicalKeys } from './body-keys.js';
@@ -62,7 +64,7 @@ export async function readBody(
   spec: BodySpec<z.ZodType>,
   seen?: (text: string) => void,
 ): Promise<unknown> {
-  const text = await readText(request, errors.bodyTooLarge);
+  const text = await readText(request, () => errors.bodyTooLarge(BODY_RULES.tooLarge));
   seen?.(text); // the text as sent, for the request journal
   return parseBody(text, mediaTypeOf(request), spec);
 }
@@ -70,32 +72,84 @@ export async function readBody(
 /** Checks and validates a body's text as `readBody` does, for a body already in hand (a scenario's records). */
 export function parseBody(text: string, mediaType: string, spec: BodySpec<z.ZodType>): unknown {
   if (text.trim() === '') {
-    if (spec.required) throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.');
+    if (spec.required) {
+      throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.', BODY_RULES.required);
+    }
     return undefined;
   }
-  if (!JSON_MEDIA_TYPES.has(mediaType)) throw spec.invalid?.() ?? errors.unsupportedMediaType(mediaType);
+  if (!JSON_MEDIA_TYPES.has(mediaType)) {
+    throw spec.invalid?.() ?? errors.unsupportedMediaType(mediaType, BODY_RULES.mediaType);
+  }
   if (nestedTooDeep(text)) {
-    throw spec.invalid?.() ?? errors.field(BODY_FIELD, `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+    throw (
+      spec.invalid?.() ??
+      errors.field(BODY_FIELD, `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.`, BODY_RULES.tooDeep)
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'The request body is not valid JSON.');
+    throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'The request body is not valid JSON.', BODY_RULES.json);
   }
-  const result = spec.schema.safeParse(canonicalKeys(json, spec.schema), { reportInput: true });
-  if (!result.success) throw spec.invalid?.() ?? errors.modelState(modelStateOf(result.error));
-  return result.data;
+  const input = canonicalKeys(json, spec.schema);
+  const result = spec.schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  // With the binding rule relaxed, a value of the wrong type or form is bound as ASP.NET binds what
+  // it cannot convert: as if it had not been sent. (Other relaxed rules are skipped by their checks.)
+  const unbound = result.error.issues.filter((issue) => ruleOf(issue) === BODY_RULES.valueNotValid);
+  if (unbound.length > 0 && isRelaxed(BODY_RULES.valueNotValid)) {
+    for (const issue of unbound) dropValueAt(input, issue.path);
+    const again = spec.schema.safeParse(input, { reportInput: true });
+    if (again.success) return again.data;
+    throw spec.invalid?.() ?? errors.modelState(modelStateOf(again.error));
+  }
+  throw spec.invalid?.() ?? errors.modelState(modelStateOf(result.error));
 }
 
-/** Zod issues as model state: `Field`, `Items[0].Start`, or `body` for the root. */
-export function modelStateOf(error: z.ZodError): ModelState {
+/** Zod issues as model state (`Field`, `Items[0].Start`, or `body` for the root), with the rule behind each. */
+export function modelStateOf(error: z.ZodError): RuledModelState {
   const state: ModelState = {};
+  const rules: Rule[] = [];
   for (const issue of error.issues) {
+    const rule = ruleOf(issue);
     const key = fieldPath(issue.path);
     (state[key] ??= []).push(serviceWords(issue, key));
+    if (!rules.includes(rule)) rules.push(rule);
   }
-  return state;
+  return { state, rules };
+}
+
+/**
+ * The rule behind a zod issue: the one a check names in its params (`{ params: { rule } }`), else the
+ * body rule of its kind: a value left out, a length, a list size, a number's range, an enumeration's
+ * values, or a value of the wrong type or form.
+ */
+export function ruleOf(issue: z.core.$ZodIssue): Rule {
+  const named = (issue as { params?: { rule?: Rule } }).params?.rule;
+  if (named) return named;
+  const input = (issue as { input?: unknown }).input;
+  if (input === undefined) return BODY_RULES.fieldRequired;
+  if (issue.code === 'too_big' || issue.code === 'too_small') {
+    if (issue.origin === 'string') return BODY_RULES.textLength;
+    if (issue.origin === 'array') return BODY_RULES.listLength;
+    return BODY_RULES.numberRange;
+  }
+  if (issue.code === 'invalid_value' && typeof input === 'number') return BODY_RULES.enumeration;
+  return BODY_RULES.valueNotValid;
+}
+
+/** Removes the value at `path` (a field of an object, an item of a list), as if it had not been sent. */
+function dropValueAt(root: unknown, path: readonly PropertyKey[]): void {
+  let at: unknown = root;
+  for (const key of path.slice(0, -1)) {
+    if (at === null || typeof at !== 'object') return;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  const last = path.at(-1);
+  if (last === undefined || at === null || typeof at !== 'object') return;
+  if (Array.isArray(at) && typeof last === 'number') at[last] = undefined;
+  else delete (at as Record<PropertyKey, unknown>)[last];
 }
 
 /**

@@ -112,7 +112,20 @@ export interface EndpointDef<Q extends Params | undefined, R extends Params | un
   example?: (world: World, now: number) => ExampleRequest;
   /** A fixed example answer, where real answers differ on every call (tokens, secrets). */
   exampleResponse?: unknown;
+  /**
+   * What the version 1 form of this action does differently, where it does (versions/v1.ts applies
+   * it): its own contract words, answer or handler. Left out, version 1 runs the same declaration.
+   */
+  v1?: Version1Form<Q, R, B>;
   handler(input: HandlerInput<Q, R, B>): Reply | Promise<Reply>;
+}
+
+/** The parts of a declaration its version 1 form may replace. */
+interface Version1Form<Q extends Params | undefined, R extends Params | undefined, B extends AnyBody> {
+  /** Replaces the version 2 description in the version 1 operation. */
+  description?: string;
+  response?: ResponseSpec;
+  handler?: (input: HandlerInput<Q, R, B>) => Reply | Promise<Reply>;
 }
 
 /** A declaration with its types erased, as the table holds it. */

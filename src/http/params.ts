@@ -9,7 +9,8 @@ import { parseGuid } from './guid.js';
 // be in the URL or no action matches. Optional (O) parameters carry a default instead.
 // `schema` describes the parsed value for the OpenAPI document.
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A parsed value, or why not: `blank` when a value is needed and none was sent (the name was, empty). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; blank?: true };
 
 export interface Param<T> {
   readonly kind: 'guid' | 'dateTime' | 'boolean' | 'enum' | 'string' | 'guidArray' | 'byte';
@@ -29,7 +30,7 @@ export type ParamValues<P extends Params | undefined> = P extends Params
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const invalid = (value: string, type: string): Parsed<never> => ({ ok: false, message: notValidMessage(value, type) });
-const requiredValue: Parsed<never> = { ok: false, message: 'A value is required.' };
+const requiredValue: Parsed<never> = { ok: false, message: 'A value is required.', blank: true };
 
 interface Options<T> {
   description: string;

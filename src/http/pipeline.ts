@@ -6,6 +6,7 @@ import { endpointAllowed, ipAllowed } from '../auth/allowlist.js';
 import { type ApiKey, apiUserId, type Credential, findApiKey } from '../auth/credentials.js';
 import { checkToken } from '../auth/tokens.js';
 import { ApiError, errors, type ModelState } from '../errors/errors.js';
+import { isRelaxed, type Rule, withRelaxedRules } from '../errors/rules.js';
 import type { FaultHit } from '../faults/fault-rules.js';
 import type { Cut } from '../faults/transport.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
@@ -18,6 +19,7 @@ import { parseQuery, type RawQuery } from './query.js';
 import { type Reply, toResponse } from './reply.js';
 import { repliesOf } from './reply-cache.js';
 import { createResolver } from './resolve.js';
+import { AUTH_RULES, QUERY_RULES, ROUTING_RULES, THROTTLE_RULES } from './rules.js';
 
 /** Where a request is going: the account it names and the API path within that account. */
 export interface Target {
@@ -45,7 +47,7 @@ export function targetOf(url: string): Target {
 export interface Caller {
   ip: string;
   authorization: string | undefined;
-  /** The version 1 `ServiceApiKey` header. */
+  /** The version 1 API key: the `ServiceApiKey` header, or else `ChiDeskApiKey` (http/caller.ts `apiKeyHeader`). */
   serviceApiKey: string | undefined;
   /** Any request header by lower-case name (read only for the journal's kept headers). */
   header: (name: string) => string | undefined;
@@ -85,10 +87,12 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
           : await registry.resolve(target.accountName));
     } catch (error) {
       if (error instanceof AccountLimitError) return { response: errors.accountLimit(error.message).toResponse() };
-      if (error instanceof AccountElsewhereError) return { response: errors.misdirected(error.message).toResponse() };
+      if (error instanceof AccountElsewhereError) {
+        return { response: errors.misdirected(error.message, ROUTING_RULES.accountElsewhere).toResponse() };
+      }
       throw error;
     }
-    if (!account) return { response: errors.notFound(request.url).toResponse() };
+    if (!account) return { response: errors.notFound(request.url, ROUTING_RULES.noRoute).toResponse() };
     // Faults come before routing, throttling and auth, so a rule can hit any path, unknown ones too.
     const hit = account.faults.take(request.method, target.path, account.faultRandom);
     if (hit && hit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, hit.delayMs));
@@ -99,7 +103,8 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     const seen = (text: string) => {
       sentText = text;
     };
-    const record = async (status: number, answer?: string | Uint8Array | null) => {
+    // `rules`: those that refused the request, as its answer's rule header names them.
+    const record = async (status: number, answer?: string | Uint8Array | null, rules: readonly Rule[] = []) => {
       if (journal.capacity <= 0 && journal.listening === 0) return;
       journal.record({
         method: request.method,
@@ -111,6 +116,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
         header: caller.header,
         body: sentText ?? (await unreadBody(request, caller.header)),
         answer,
+        ...(rules.length > 0 ? { rules: [...new Set(rules)].map(({ id, source }) => ({ id, source })) } : {}),
       });
     };
 
@@ -130,13 +136,14 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     let answer: Reply | ApiError;
     try {
       await account.catchUp(now); // what the clock has made due (recurring invoices), before the request sees the data
-      answer = await run(request, target, account, query, caller, now, seen);
+      const relaxed = account.relaxedRules;
+      answer = await withRelaxedRules(relaxed, () => run(request, target, account, query, caller, now, seen));
     } catch (error) {
-      if (error instanceof AccountClosedError) answer = errors.notFound(request.url);
+      if (error instanceof AccountClosedError) answer = errors.notFound(request.url, ROUTING_RULES.noRoute);
       else if (error instanceof ApiError) answer = error;
       else throw error;
     }
-    await record(answer.status, answer.body);
+    await record(answer.status, answer.body, answer instanceof ApiError ? answer.rules : []);
     const response = answer instanceof ApiError ? answer.toResponse() : toResponse(answer);
     if (rule?.drop === 'after') return { response, cut: { kind: 'drop' } };
     if (rule?.truncateBytes !== undefined) return { response, cut: { kind: 'truncate', bytes: rule.truncateBytes } };
@@ -154,13 +161,17 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
   ): Promise<Reply> {
     const { ip } = caller;
     const resolution = resolver.resolve(request.method, target.path, query);
-    if (resolution.kind === 'notFound') throw errors.notFound(request.url);
-    if (resolution.kind === 'methodNotAllowed') throw errors.methodNotAllowed(request.method, resolution.allow);
+    if (resolution.kind === 'notFound') {
+      throw errors.notFound(request.url, resolution.namesMissing ? ROUTING_RULES.requiredName : ROUTING_RULES.noRoute);
+    }
+    if (resolution.kind === 'methodNotAllowed') {
+      throw errors.methodNotAllowed(request.method, resolution.allow, ROUTING_RULES.requiredNameOtherMethod);
+    }
     const { endpoint } = resolution;
 
     if (account.settings.rateLimit) {
       const waitMs = account.throttle.hit(endpoint.operationId, ip, now, endpoint.throttle);
-      if (waitMs > 0) throw errors.throttled(waitMs / 1000);
+      if (waitMs > 0) throw errors.throttled(waitMs / 1000, THROTTLE_RULES.rate);
     }
 
     const credential =
@@ -207,7 +218,7 @@ async function unreadBody(request: Request, header: Caller['header']): Promise<s
     return undefined;
   }
   try {
-    const text = await readText(request, () => errors.bodyTooLarge(), MAX_BODY_BYTES);
+    const text = await readText(request, () => new Error('over the limit'), MAX_BODY_BYTES);
     return nestedTooDeep(text) ? `(not kept: JSON nested more than ${MAX_JSON_DEPTH} levels deep)` : text;
   } catch {
     return undefined;
@@ -228,11 +239,17 @@ function authorize(
   now: number,
 ): Credential {
   const token = bearerToken(authorization);
-  if (token === undefined) throw errors.noBearer();
+  if (token === undefined) throw errors.noBearer(AUTH_RULES.noBearer);
   const check = checkToken(account.auth, token, now);
-  if (!check.ok) throw check.reason === 'invalidToken' ? errors.invalidToken() : errors.unauthorized();
-  if (!ipAllowed(check.credential, ip)) throw errors.invalidIp();
-  if (!endpointAllowed(check.credential, path, endpoint.allowListLine)) throw errors.invalidEndpoint();
+  if (!check.ok) {
+    throw check.reason === 'invalidToken'
+      ? errors.invalidToken(AUTH_RULES.invalidToken)
+      : errors.unauthorized(AUTH_RULES.credentialCheck);
+  }
+  if (!ipAllowed(check.credential, ip)) throw errors.invalidIp(AUTH_RULES.ipAllowList);
+  if (!endpointAllowed(check.credential, path, endpoint.allowListLine)) {
+    throw errors.invalidEndpoint(AUTH_RULES.endpointAllowList);
+  }
   return check.credential;
 }
 
@@ -243,8 +260,8 @@ function authorize(
 function authorizeApiKey(header: string | undefined, account: Account, ip: string): ApiKey {
   const key = header?.trim() ?? '';
   const found = key === '' ? undefined : findApiKey(account.auth, key);
-  if (!found) throw errors.apiKeyRefused();
-  if (!ipAllowed(found, ip)) throw errors.invalidIp();
+  if (!found) throw errors.apiKeyRefused(AUTH_RULES.apiKey);
+  if (!ipAllowed(found, ip)) throw errors.invalidIp(AUTH_RULES.ipAllowList);
   return found;
 }
 
@@ -256,15 +273,25 @@ function bearerToken(header: string | undefined): string | undefined {
   return token === '' || /\s/.test(token) ? undefined : token;
 }
 
-/** Parses every declared query parameter; all bad values are reported together. */
+/**
+ * Parses every declared query parameter; all bad values are reported together. A value the account
+ * lets through unconverted (the value-not-valid rule relaxed) is read as an empty one.
+ */
 export function parseParams(params: Params | undefined, query: RawQuery): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const state: ModelState = {};
+  const rules: Rule[] = [];
   for (const [name, param] of Object.entries(params ?? {})) {
-    const parsed = param.parse(query.get(name.toLowerCase()));
-    if (parsed.ok) values[name] = parsed.value;
-    else state[name] = [parsed.message];
+    let parsed = param.parse(query.get(name.toLowerCase()));
+    if (!parsed.ok && !parsed.blank && isRelaxed(QUERY_RULES.valueNotValid)) parsed = param.parse(['']);
+    if (parsed.ok) {
+      values[name] = parsed.value;
+      continue;
+    }
+    const rule = parsed.blank ? QUERY_RULES.valueRequired : QUERY_RULES.valueNotValid;
+    state[name] = [parsed.message];
+    if (!rules.includes(rule)) rules.push(rule);
   }
-  if (Object.keys(state).length > 0) throw errors.modelState(state);
+  if (Object.keys(state).length > 0) throw errors.modelState({ state, rules });
   return values;
 }

@@ -13,7 +13,8 @@ import { parseGuid } from './guid.js';
 
 export type Resolution =
   | { kind: 'match'; endpoint: Endpoint; route: Record<string, string> }
-  | { kind: 'notFound' }
+  /** No action matched: `namesMissing` when an action of the method serves the path but a required name is missing. */
+  | { kind: 'notFound'; namesMissing?: true }
   | { kind: 'methodNotAllowed'; allow: Method[] };
 
 type Segment = { literal: string } | { param: string };
@@ -104,7 +105,7 @@ export function createResolver(table: readonly Endpoint[]): Resolver {
       if (onPath.length === 0) return { kind: 'notFound' };
 
       const others = onPath.filter((m) => m.route.endpoint.method !== method);
-      if (sameMethod.length > 0 && others.length === 0) return { kind: 'notFound' };
+      if (sameMethod.length > 0 && others.length === 0) return { kind: 'notFound', namesMissing: true };
       const reachable = others.filter((m) => m.route.required.every(hasName));
       return { kind: 'methodNotAllowed', allow: [...new Set(reachable.map((m) => m.route.endpoint.method))] };
     },

@@ -6,13 +6,19 @@ import { type AccountInfo, snapshotKeyHeader, TestAccount } from './test-account
 export interface NewTestAccount {
   /**
    * Default: a generated unique name (`test-` and 10 hex digits). An account of that name that exists with the
-   * same settings is taken as it is; with another seed, size, rate limiting or scenario it is an error.
+   * same settings is taken as it is; with another seed, size, rate limiting, relaxed rules or scenario it is an
+   * error.
    */
   name?: string;
   seed?: number;
   size?: WorldSize;
   now?: Date | string | number;
   rateLimit?: boolean;
+  /**
+   * Ids of rules the account switches off from the start (assumed or convention ones, e.g. `body.text-length`):
+   * see `account.relax()`. An existing account of the name must have the same ones, in any order.
+   */
+  relaxedRules?: string[];
   /** Start with the account's clock frozen: exactly at `now` when given, else where it stands. See `clock.freeze()`. */
   frozen?: boolean;
   /**

@@ -129,7 +129,8 @@ export class TestAccount {
   readonly journal = {
     /**
      * Requests the account received, oldest first; with a query, only those matching all of it: method, path
-     * pattern, status, query parameters, headers and a part of the JSON body.
+     * pattern, status, query parameters, headers, a part of the JSON body and the id of a rule that refused the
+     * request (each entry's `rules` names those).
      */
     list: (query: JournalQuery = {}): Promise<JournalEntry[]> => this.admin('POST', '/requests/find', query),
     count: async (query: JournalQuery = {}): Promise<number> =>
@@ -158,6 +159,20 @@ export class TestAccount {
     list: (): Promise<FaultRule[]> => this.admin('GET', '/faults'),
     clear: (): Promise<void> => this.admin('DELETE', '/faults'),
   };
+
+  /**
+   * Switches rules off for this account, added to those already off: ids from the `X-Business-Api-Sim-Rule` header
+   * of a refusal (docs/rules.md lists every rule). Only rules whose source is `assumed` or `convention` and that are
+   * not fixed may be; any other id is an error saying why. Answers the account's list of relaxed rules after it.
+   */
+  async relax(...ids: string[]): Promise<string[]> {
+    return this.admin<string[]>('PUT', '/relaxed-rules', [...(await this.relaxedRules()), ...ids]);
+  }
+
+  /** The ids of the rules this account has switched off, in the order set. */
+  relaxedRules(): Promise<string[]> {
+    return this.admin<string[]>('GET', '/relaxed-rules');
+  }
 
   /** Re-seeds the account (or re-applies its scenario); tokens issued before no longer work. */
   async reset(): Promise<void> {

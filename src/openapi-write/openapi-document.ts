@@ -56,8 +56,9 @@ export function buildDocument(
       in: 'header',
       name: 'ServiceApiKey',
       description:
-        'Version 1 only: an API key issued for the account. Not accepted on version 2, where a bearer token is ' +
-        'required.',
+        'Version 1 only: an API key issued for the account. The same key is read from a `ChiDeskApiKey` header ' +
+        "(the vendor's name for it) when ServiceApiKey is absent or blank. Not accepted on version 2, where a " +
+        'bearer token is required.',
     });
   }
   const usedTags = [...new Set(table.map((e) => e.tag))];
@@ -156,12 +157,18 @@ function responsesOf(
     responses['403'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Forbidden' : 'Forbidden');
     if (endpoint.errors[500]) responses['500'] = note(500, responseRef('ServerError'));
     // Only the client password check answers 401 on a bearer endpoint: an empty body.
-    if (endpoint.errors[401]) responses['401'] = { description: endpoint.errors[401] };
+    if (endpoint.errors[401]) {
+      responses['401'] = { description: endpoint.errors[401], headers: errorResponses.NotFound!.headers };
+    }
   }
   responses['404'] = note(404, responseRef('NotFound'));
   if (hasRequiredNames && otherMethods) responses['405'] = responseRef('MethodNotAllowed');
   if (endpoint.errors[409])
-    responses['409'] = { description: endpoint.errors[409], content: errorResponses.NotFound!.content };
+    responses['409'] = {
+      description: endpoint.errors[409],
+      headers: errorResponses.NotFound!.headers,
+      content: errorResponses.NotFound!.content,
+    };
   if (endpoint.body) responses['413'] = responseRef('PayloadTooLarge');
   if (endpoint.body && !endpoint.body.invalid) responses['415'] = responseRef('UnsupportedMediaType');
   responses['429'] = responseRef(endpoint.auth === 'apiKey' ? 'V1Throttled' : 'Throttled');

@@ -3,6 +3,8 @@ import { type ThrottleRule, V1_THROTTLE, V2_THROTTLE } from '../accounts/throttl
 import { BODY_TOO_LARGE, FORBIDDEN_BODIES, THROTTLED_MESSAGE } from '../errors/errors.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
 
+const RULE_HEADER_NAME = 'X-Business-Api-Sim-Rule';
+
 // The error answers every endpoint shares, as reusable components; the bodies come from the same
 // constants the simulator answers with.
 
@@ -108,9 +110,9 @@ export const errorResponses: Record<string, ResponseObject> = {
   Throttled: throttled(V2_THROTTLE),
   V1Forbidden: {
     description:
-      'Version 1: the ServiceApiKey header is missing, empty, or holds no active API key of the account (a ' +
-      'bearer token is not accepted): `Unauthorized`; the key is limited to an address range that does not hold ' +
-      "the caller's address: `Unauthorized - Invalid client IP address.`. Plain text, not JSON.",
+      'Version 1: the ServiceApiKey header (or ChiDeskApiKey) is missing, empty, or holds no active API key of ' +
+      'the account (a bearer token is not accepted): `Unauthorized`; the key is limited to an address range that ' +
+      "does not hold the caller's address: `Unauthorized - Invalid client IP address.`. Plain text, not JSON.",
     content: {
       'text/plain': {
         schema: { type: 'string', enum: [FORBIDDEN_BODIES.unauthorized, FORBIDDEN_BODIES.invalidIp] },
@@ -151,3 +153,19 @@ export const errorResponses: Record<string, ResponseObject> = {
     content: json({ oneOf: [ref('Message'), { type: 'string' }] }),
   },
 };
+
+/** The header every refusal the simulator decides on carries (errors/rules.ts), documented on each error answer. */
+const ruleHeader: ResponseObject['headers'] = {
+  [RULE_HEADER_NAME]: {
+    schema: { type: 'string' as const },
+    description:
+      "The simulator's own header: the rules that refused the request, each as `<id>; source=<source>` (spec, " +
+      'client, vendor, convention or assumed), several separated by commas. docs/rules.md lists every rule with its ' +
+      'evidence. The real service sends no such header.',
+    example: 'body.text-length; source=assumed',
+  },
+};
+for (const [name, answer] of Object.entries(errorResponses)) {
+  if (name === 'CredentialServerError') continue;
+  answer.headers = { ...answer.headers, ...ruleHeader };
+}

@@ -4,6 +4,7 @@ import { rangeParams } from '../http/common-params.js';
 import { endpointGroup } from '../http/endpoint.js';
 import { guidFilter } from '../http/params.js';
 import { reply } from '../http/reply.js';
+import { REPORT_RULES } from './rules.js';
 import { salesReportSteps } from './sales-report.js';
 import { SalesReportSchema } from './schemas.js';
 
@@ -41,7 +42,7 @@ export const reportEndpoints = [
       query: { start: formatDateTime(startOfDay(now) - 30 * DAY), end: formatDateTime(startOfDay(now) - 1) },
     }),
     handler: ({ account, query }) => {
-      checkRange(query.start, query.end, 365);
+      checkRange(query.start, query.end, 365, REPORT_RULES.range);
       return reply.fromSteps(salesReportSteps(account.world, query, formatDateTime));
     },
   }),

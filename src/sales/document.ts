@@ -13,6 +13,7 @@ import type { AccountingDocument, AccountingDocumentLineItem, AccountingEntry } 
 import { DOCUMENT_PREFIX, DocumentType, type DocumentTypeId } from '../world/sales-codes.js';
 import { mapInSteps, type Steps } from '../world/steps.js';
 import * as ledger from './ledger.js';
+import { SALES_RULES } from './rules.js';
 import type { AccountingDocumentListSchema, DocumentIn, LineItemIn } from './schemas.js';
 
 // Accounting documents: invoices, quotations, credit notes, orders, deliveries, transfers and
@@ -72,7 +73,9 @@ function buildLines(
   random: Random,
   problems: ModelStateErrors,
 ): AccountingDocumentLineItem[] {
-  if (lines.length === 0) problems.add('AccountingDocumentLineItems', 'At least one line item is required.');
+  if (lines.length === 0) {
+    problems.add('AccountingDocumentLineItems', 'At least one line item is required.', SALES_RULES.lineItems);
+  }
   return lines.map((l, i) => {
     const ref = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean) => {
       ledger.checkOptional(problems, `AccountingDocumentLineItems[${i}].${field}`, id, exists);
@@ -114,7 +117,9 @@ export function createDocument(
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
-  if (body.AccountingDocumentLineItems === undefined) requireField(problems, 'AccountingDocumentLineItems');
+  if (body.AccountingDocumentLineItems === undefined) {
+    requireField(problems, 'AccountingDocumentLineItems', SALES_RULES.lineItems);
+  }
   const lines =
     body.AccountingDocumentLineItems === undefined
       ? []

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatDateTime } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import type { ModelStateErrors } from '../errors/model-state.js';
 import { nextInSeriesOf } from '../numbering.js';
 import { orderBy } from '../order.js';
@@ -14,6 +15,7 @@ import { ENTRY_PREFIX, EntryType, type EntryTypeId } from '../world/sales-codes.
 import { mapInSteps, type Steps } from '../world/steps.js';
 import { documentBalance, findDocument } from './document.js';
 import * as ledger from './ledger.js';
+import { SALES_RULES } from './rules.js';
 import type { AccountingEntryListSchema, AccountingEntrySchema, EntryIn } from './schemas.js';
 
 // Accounting entries: receipts and payments. Allocating one to a document (AccountingDocumentId)
@@ -39,7 +41,7 @@ interface EntryRefs {
 }
 
 function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, problems: ModelStateErrors): void {
-  const required = (field: string) => requireField(problems, field);
+  const required = (field: string) => requireField(problems, field, SALES_RULES.entryFields);
   if (r.type !== undefined && isReceipt(r.type) && r.ClientId === null) required('ClientId');
   if (r.type !== undefined && !isReceipt(r.type) && r.SupplierId === null) required('SupplierId');
   if (r.PaymentTypeId === null) required('PaymentTypeId');
@@ -69,6 +71,7 @@ function checkEntryRefs(world: World, r: EntryRefs, body: EntryIn, problems: Mod
       `Gratuities[${i}].EmployeeId`,
       g.EmployeeId,
       world.employees.some((e) => e.EmployeeId === g.EmployeeId),
+      RECORD_RULES.referenceExists,
     );
   });
 }
@@ -87,7 +90,7 @@ export function createEntry(world: World, siteId: Guid, body: EntryIn, write: Wr
   const { now, random, userId } = write;
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkEntryType(body.AccountingEntryTypeId, problems);
-  if (body.Total === undefined) requireField(problems, 'Total');
+  if (body.Total === undefined) requireField(problems, 'Total', SALES_RULES.entryFields);
   const refs: EntryRefs = {
     type,
     ClientId: body.ClientId ?? null,

@@ -1,5 +1,6 @@
 import { clientsReady, clientWithId } from '../client-keys.js';
 import { formatDateTime } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors, notValidMessage } from '../errors/model-state.js';
 import { widenedEnd } from '../errors/range.js';
@@ -10,6 +11,7 @@ import { rowsReady, rowsWhere, rowWhere } from '../row-lookup.js';
 import type { Guid } from '../world/common.js';
 import type { World } from '../world/index.js';
 import { filterInSteps, type Steps, sortInSteps } from '../world/steps.js';
+import { SALES_RULES } from './rules.js';
 
 // What documents and entries share: the party a record is with (a client or a supplier), the list
 // query (site, dated range, find), and the checks that open a create, an update or a delete.
@@ -97,11 +99,11 @@ export function checkType<T extends number>(
   kept?: T,
 ): T | undefined {
   if (sent === undefined) {
-    if (kept === undefined) requireField(problems, field);
+    if (kept === undefined) requireField(problems, field, SALES_RULES.typeRequired);
     return kept;
   }
   if (Object.values<number>(known).includes(sent)) return sent as T;
-  problems.add(field, notValidMessage(String(sent), field));
+  problems.add(field, notValidMessage(String(sent), field), SALES_RULES.typeKnown);
   return undefined;
 }
 
@@ -112,7 +114,7 @@ export function checkOptional(
   id: Guid | null | undefined,
   exists: (id: Guid) => boolean,
 ): void {
-  if (id != null) checkReference(problems, field, id, exists(id));
+  if (id != null) checkReference(problems, field, id, exists(id), RECORD_RULES.referenceExists);
 }
 
 /** ClientId and SupplierId, when given, name a client and a supplier of the account. */
@@ -130,7 +132,8 @@ export function checkParty(world: World, party: Partial<Party>, problems: ModelS
 export function openForCreate(world: World, siteId: Guid, bodySiteId: Guid | null | undefined): ModelStateErrors {
   const problems = new ModelStateErrors();
   checkSite(world, siteId, 'siteId', problems);
-  if (bodySiteId !== siteId) problems.add('SiteId', 'The SiteId must equal the query siteId.');
+  if (bodySiteId !== siteId)
+    problems.add('SiteId', 'The SiteId must equal the query siteId.', SALES_RULES.siteMatchesQuery);
   return problems;
 }
 
@@ -145,15 +148,15 @@ export function openForUpdate<K extends Ledger>(
   bodySiteId: Guid | null | undefined,
 ): { record: LedgerRecord<K>; problems: ModelStateErrors } {
   const edited = editRecord(world, key, record);
-  if (edited === undefined) throw errors.recordDoesNotExist();
+  if (edited === undefined) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   const problems = new ModelStateErrors();
-  if (bodySiteId == null) requireField(problems, 'SiteId');
+  if (bodySiteId == null) requireField(problems, 'SiteId', SALES_RULES.updateSite);
   else checkSite(world, bodySiteId, 'SiteId', problems);
   return { record: edited, problems };
 }
 
 /** DELETE: removes the record the route id names; none is a 400 `Record does not exist.`. */
 export function remove<K extends Ledger>(world: World, key: K, record: LedgerRecord<K> | undefined): void {
-  if (record === undefined) throw errors.recordDoesNotExist();
+  if (record === undefined) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   removeRecord(world, key, record);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BODY_RULES } from '../errors/body-rules.js';
 import { requiredMessage } from '../errors/model-state.js';
 import { answerObject, assumed, type Sources, sameAsRecord } from '../field-sources.js';
 import { bodyDateTime, optionalBodyGuid, text } from '../records.js';
@@ -15,17 +16,24 @@ const amount = z
   .number({ error: 'The value is not a valid Decimal.' })
   .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
     error: 'At most two decimal places.',
+    params: { rule: BODY_RULES.numberRange },
   })
-  .refine((n) => Math.abs(n) < 1e12, { error: 'The value is out of range.' });
+  .refine((n) => Math.abs(n) < 1e12, { error: 'The value is out of range.', params: { rule: BODY_RULES.numberRange } });
 
 const ENTRY_TYPES = 'Receipt = 1, Payment = 2, RecurringReceipt = 10, RecurringPayment = 11';
 
-const notNegative = amount.refine((n) => n >= 0, { error: 'The value must not be negative.' });
+const notNegative = amount.refine((n) => n >= 0, {
+  error: 'The value must not be negative.',
+  params: { rule: BODY_RULES.numberRange },
+});
 
 const LineItemInput = z
   .object({
     AccountingDocumentLineItemId: optionalBodyGuid,
-    Description: text(500).refine((s) => s.trim() !== '', { error: 'The field is required.' }),
+    Description: text(500).refine((s) => s.trim() !== '', {
+      error: 'The field is required.',
+      params: { rule: BODY_RULES.fieldRequired },
+    }),
     Quantity: amount,
     Price: amount,
     Discount: amount.optional(),

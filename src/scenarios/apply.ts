@@ -12,6 +12,7 @@ import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { WorldSize } from '../world/sizes.js';
+import { setAppointmentStates } from './appointment-states.js';
 import { fullyBook } from './fully-book.js';
 import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError, type SnapshotKey } from './load.js';
 import { applyRecords } from './scenario-records.js';
@@ -59,10 +60,13 @@ export async function applyScenario(
         rateLimit: s.rateLimit ?? account.settings.rateLimit,
         fiscalised: s.fiscalised ?? account.settings.fiscalised ?? false,
         scenario: loaded.reference ?? loaded.name,
+        // The scenario's list replaces the account's; left out, the account keeps its own.
+        ...(s.relaxedRules !== undefined && { relaxedRules: s.relaxedRules }),
       });
       scenarios.set(account, loaded);
       const now = account.clock.now();
       for (const name of scenario.clear ?? []) collectionTable(name).set(account.store.data, []);
+      if (scenario.appointmentStates) setAppointmentStates(account, scenario.appointmentStates, source);
       // The records the scenario makes draw their ids from a stream of the seed and the scenario,
       // not the account's own (salted with its name): the same scenario gives the same ids in any account.
       await account.random.drawingFrom(account.settings.seed, scenarioSalt(scenario), async () => {

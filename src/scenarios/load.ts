@@ -17,6 +17,7 @@ import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { packagePath } from '../package-root.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import { canonicalEntry, loadRecordFields, type Resource } from './record-fields.js';
+import { relaxedRulesProblem } from './rule-ids.js';
 import { Scenario } from './schemas.js';
 
 // Scenario files: YAML or JSON, by name (shipped in the package's scenarios/ directory) or by a
@@ -125,6 +126,8 @@ function snapshotScenario(value: unknown, source: string, key: SnapshotKey) {
     if (error instanceof SnapshotError) throw new ScenarioError(`${source}: ${error.message}`);
     throw error;
   }
+  const relaxed = relaxedRulesProblem(snapshot.settings.relaxedRules, 'settings.relaxedRules');
+  if (relaxed) throw new ScenarioError(`${source}: ${relaxed}`);
   const { passphrase } = key;
   if (snapshot.sealedWith !== undefined && (passphrase === undefined || passphrase === ''))
     throw new ScenarioError(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COLLECTIONS } from '../accounts/worlds.js';
 import { FaultRuleInput } from '../faults/schemas.js';
 import { WORLD_SIZES } from '../world/sizes.js';
+import { RelaxedRuleIds } from './rule-ids.js';
 
 // A scenario file: an account state described on top of the seeded world. Strict at every level,
 // so a misspelt key is an error naming it rather than a setting that silently does nothing.
@@ -28,6 +29,10 @@ const Account = z
       .boolean()
       .optional()
       .describe('The account is fiscalised: accounting document list rows carry a FiscalStatus (default false).'),
+    relaxedRules: RelaxedRuleIds.optional().describe(
+      'Rules the account switches off (assumed or convention ones, not fixed), replacing its list; e.g. ' +
+        "`[body.text-length]`. docs/rules.md lists every rule. Default: the account's current list.",
+    ),
   })
   .describe('Account settings.');
 
@@ -99,6 +104,41 @@ const FullyBook = z.strictObject({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a date yyyy-MM-dd' }),
 });
 
+const AppointmentState = z.strictObject({
+  AppointmentStateId: z.guid().describe("The state's id in the account (a real account's own ids may be used)."),
+  Name: z
+    .string()
+    .max(100)
+    .refine((name) => name.trim() !== '', { message: 'must not be blank' })
+    .describe('e.g. Booked, Arrived, Cancelled.'),
+});
+
+/** Each id and each name (in any case) once. */
+const AppointmentStates = z
+  .array(AppointmentState)
+  .min(1)
+  .max(100)
+  .superRefine((states, ctx) => {
+    const ids = new Set<string>();
+    const names = new Set<string>();
+    states.forEach((s, i) => {
+      const id = s.AppointmentStateId.toLowerCase();
+      const name = s.Name.trim().toLowerCase();
+      if (ids.has(id)) ctx.addIssue({ code: 'custom', path: [i, 'AppointmentStateId'], message: 'listed twice' });
+      if (names.has(name)) ctx.addIssue({ code: 'custom', path: [i, 'Name'], message: 'listed twice' });
+      ids.add(id);
+      names.add(name);
+    });
+  })
+  .describe(
+    "The account's appointment states, replacing the generated list (Booked, Confirmed, Arrived, In Progress, " +
+      'Completed, No Show, Cancelled, each with a fixed id). A generated state left out by id hands its ' +
+      'appointments to the listed state of the same name; one left out by id and name while an appointment is in ' +
+      'it is refused. Code that looks a state up by name (Booked for new appointments, Cancelled for ' +
+      'availability) finds none when the list has no such name: then no appointment counts as cancelled, and a ' +
+      'new appointment with no state takes the first state listed.',
+  );
+
 /** Collections plus webhooks, which live beside the world. */
 export const RECORD_RESOURCES = [...COLLECTIONS, 'webhooks'] as const;
 
@@ -108,6 +148,7 @@ export const Scenario = z
     description: z.string().min(1).describe('What state this is and what an integrator can try.'),
     account: Account.optional(),
     clear: z.array(z.enum(COLLECTIONS)).optional().describe('World collections emptied before records are added.'),
+    appointmentStates: AppointmentStates.optional(),
     records: z
       .strictObject(
         Object.fromEntries(RECORD_RESOURCES.map((r) => [r, z.array(RecordEntry).optional()])) as Record<

@@ -5,6 +5,7 @@ import { endpointGroup, listAnswer } from '../http/endpoint.js';
 import { dateTime, guid } from '../http/params.js';
 import { reply } from '../http/reply.js';
 import { firstActiveSiteId } from '../sites/lookup.js';
+import { TIME_RECORD_RULES } from './rules.js';
 import { TimeRecordListSchema } from './schemas.js';
 import { listTimeRecords } from './time-records.js';
 
@@ -37,7 +38,7 @@ export const timeRecordsEndpoint = timeRecords.get('/api/v2/timerecords', {
   example: (world, now) => ({ query: { siteId: firstActiveSiteId(world), ...weekAround(now) } }),
   handler: ({ account, query, now }) => {
     // The cap is on the range the caller sent; widening is how the end is read, not part of it.
-    checkRange(query.start, query.end, MAX_TIME_RECORD_DAYS);
+    checkRange(query.start, query.end, MAX_TIME_RECORD_DAYS, TIME_RECORD_RULES.range);
     return reply.json(listTimeRecords(account.world, query, now));
   },
 });

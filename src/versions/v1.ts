@@ -8,7 +8,8 @@ import { byte, optionalGuid, type Param, type Params } from '../http/params.js';
 // version 1 form here, so there is one declaration per action and both versions run the same
 // handler on the same account data. What differs: the path has no `v2` segment (and class
 // bookings sit at `/api/classbookings`), the ServiceApiKey header replaces the bearer token,
-// 8 requests per second, and enumerated query parameters are Bytes (numbers only).
+// 8 requests per second, and enumerated query parameters are Bytes (numbers only). A declaration
+// whose version 1 form answers or acts differently says so in its `v1` (its words, answer, handler).
 
 export const V1_TAG = 'Version 1';
 
@@ -56,7 +57,7 @@ function withIdInQuery(list: Endpoint, table: readonly Endpoint[]): Endpoint {
 }
 
 function v1Endpoint(v2: Endpoint): Endpoint {
-  const { allowListLine: _noAllowLists, example, ...rest } = v2;
+  const { allowListLine: _noAllowLists, example, v1: own, ...rest } = v2;
   const query = v2.query ? byteEnums(v2.query) : undefined;
   const endpoint: Endpoint = {
     ...rest,
@@ -64,9 +65,14 @@ function v1Endpoint(v2: Endpoint): Endpoint {
     path: v1Path(v2.path),
     tag: V1_TAG,
     summary: `${v2.summary} (version 1)`,
-    description: [`Version 1 of \`${v2.method} ${v2.path}\`: the same action on the same data.`, v2.description]
+    description: [
+      `Version 1 of \`${v2.method} ${v2.path}\`: the same action on the same data.`,
+      own?.description ?? v2.description,
+    ]
       .filter(Boolean)
       .join(' '),
+    response: own?.response ?? v2.response,
+    handler: own?.handler ?? v2.handler,
     auth: 'apiKey',
     throttle: V1_THROTTLE,
     deprecated: true,

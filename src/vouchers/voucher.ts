@@ -1,4 +1,5 @@
 import { formatDateTime } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { ModelStateErrors } from '../errors/model-state.js';
 import { hasState, inSite, startsWithAny } from '../match.js';
@@ -14,6 +15,7 @@ import { fromCents, toCents } from '../world/money.js';
 import { EntryType, VOUCHER_PREFIX, type VoucherType } from '../world/sales-codes.js';
 import type { Steps } from '../world/steps.js';
 import type { Voucher, VoucherTemplate } from '../world/vouchers.js';
+import { VOUCHER_RULES } from './rules.js';
 import { TEXT_FIELDS, type TextField, type VoucherIn } from './schemas.js';
 
 // Vouchers and gift cards. A voucher's balance and redemptions are never stored: they are read from
@@ -55,7 +57,7 @@ function checkVoucherNumberFreeAtSite(
   problems: ModelStateErrors,
 ): void {
   if (world.vouchers.some((v) => v.SiteId === siteId && sameNumber(v.VoucherNumber, number)))
-    problems.add('VoucherNumber', `Voucher number '${number}' is already in use.`);
+    problems.add('VoucherNumber', `Voucher number '${number}' is already in use.`, VOUCHER_RULES.numberUnique);
 }
 
 /** Gift cards and vouchers each have their own series; a new number follows the highest of its series. */
@@ -69,11 +71,13 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
   const problems = new ModelStateErrors();
   const site = idOrNull(siteId);
   checkVoucherSite(world, site, 'siteId', problems);
-  if (body.SiteId === undefined) requireField(problems, 'SiteId');
-  else if (idOrNull(body.SiteId) !== site) problems.add('SiteId', 'SiteId must equal the query siteId.');
-  if (body.ExpiryDate == null) requireField(problems, 'ExpiryDate');
+  if (body.SiteId === undefined) requireField(problems, 'SiteId', VOUCHER_RULES.siteMatchesQuery);
+  else if (idOrNull(body.SiteId) !== site) {
+    problems.add('SiteId', 'SiteId must equal the query siteId.', VOUCHER_RULES.siteMatchesQuery);
+  }
+  if (body.ExpiryDate == null) requireField(problems, 'ExpiryDate', VOUCHER_RULES.required);
   const amount = faceValue(body);
-  if (amount === null) requireField(problems, 'Amount');
+  if (amount === null) requireField(problems, 'Amount', VOUCHER_RULES.required);
   const given = (body.VoucherNumber ?? '').trim();
   if (given !== '') checkVoucherNumberFreeAtSite(world, site, given, problems);
   problems.throwIfAny();
@@ -106,9 +110,9 @@ export function createVoucher(world: World, siteId: Guid, body: VoucherIn, now: 
  * VoucherNumber or a null ExpiryDate keeps the old one.
  */
 export function updateVoucher(world: World, voucherId: Guid, body: VoucherIn): Voucher {
-  if (body.SiteId == null) throw errors.voucherSiteIdMissing();
+  if (body.SiteId == null) throw errors.voucherSiteIdMissing(VOUCHER_RULES.updateSite);
   const voucher = editRecord(world, 'vouchers', findVoucher(world, voucherId));
-  if (!voucher) throw errors.recordDoesNotExist();
+  if (!voucher) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   const problems = new ModelStateErrors();
   const site = idOrNull(body.SiteId);
   checkVoucherSite(world, site, 'SiteId', problems);

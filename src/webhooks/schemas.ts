@@ -1,28 +1,28 @@
 import { z } from 'zod';
 import { answerObject, assumed, type Sources } from '../field-sources.js';
+import { text } from '../records.js';
+import { WEBHOOK_RULES } from './rules.js';
 import { EVENT_KINDS } from './subscriptions.js';
 
 // The register body is snake_case (the spec's exception); the answers follow it.
 
-const httpUrl = z
-  .string()
-  .max(2000)
-  .refine((text) => {
+const httpUrl = text(2000, WEBHOOK_RULES.url).refine(
+  (text) => {
     try {
       const url = new URL(text);
       return url.protocol === 'http:' || url.protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'The url must be an absolute http or https URL.');
+  },
+  { error: 'The url must be an absolute http or https URL.', params: { rule: WEBHOOK_RULES.url } },
+);
 
 export const RegisterBodySchema = z
   .object({
     event: z.enum(EVENT_KINDS).describe('Event kind: `NewRecurringClientInvoice` or `NewRecurringSupplierInvoice`.'),
     url: httpUrl.describe('Where deliveries are POSTed (http or https).'),
-    secret: z
-      .string()
-      .max(200)
+    secret: text(200, WEBHOOK_RULES.url)
       .optional()
       .describe('HMAC-SHA256 signing key. Left out or empty: one is generated and answered once.'),
   })

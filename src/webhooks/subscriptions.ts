@@ -3,8 +3,10 @@ import type { Account } from '../accounts/account.js';
 import { SECRETS_KEY_FILE } from '../accounts/secret-box.js';
 import { areaTable } from '../accounts/tables.js';
 import { formatDateTime } from '../datetime.js';
+import { RECORD_RULES } from '../errors/body-rules.js';
 import { errors } from '../errors/errors.js';
 import { isOwnHostName, listensOn } from './own-target.js';
+import { WEBHOOK_RULES } from './rules.js';
 
 // Webhook subscriptions are a table of the account (so a --data-dir restart keeps them, and a
 // reset clears them). HMAC signing needs the secret itself, so it is kept sealed (AES-256-GCM,
@@ -71,11 +73,15 @@ export function checkSealedSecrets(account: Account): string | undefined {
 export function register(account: Account, body: { event: EventKind; url: string; secret?: string }, now: number) {
   const url = new URL(body.url);
   // Names are checked again as they resolve, at each delivery; this catches the plain spellings early.
-  if (isOwnHostName(url) && listensOn(url)) throw errors.field('url', 'A webhook cannot target this simulator.');
+  if (isOwnHostName(url) && listensOn(url)) {
+    throw errors.field('url', 'A webhook cannot target this simulator.', WEBHOOK_RULES.ownTarget);
+  }
   const target = url.href;
-  if (subscriptionsOf(account).some((s) => s.event === body.event && s.url === target)) throw errors.webhookExists();
+  if (subscriptionsOf(account).some((s) => s.event === body.event && s.url === target)) {
+    throw errors.webhookExists(WEBHOOK_RULES.exists);
+  }
   if (subscriptionsOf(account).length >= MAX_SUBSCRIPTIONS)
-    throw errors.field('url', `An account holds at most ${MAX_SUBSCRIPTIONS} webhooks.`);
+    throw errors.field('url', `An account holds at most ${MAX_SUBSCRIPTIONS} webhooks.`, WEBHOOK_RULES.perAccount);
   const id = account.random.guid();
   // A generated secret comes from the OS CSPRNG, not the seeded source: a seeded one would be guessable.
   const generated = !body.secret;
@@ -93,6 +99,6 @@ export function register(account: Account, body: { event: EventKind; url: string
 
 export function unregister(account: Account, webhookId: string): void {
   const at = subscriptionsOf(account).findIndex((s) => s.webhook_id === webhookId.toLowerCase());
-  if (at < 0) throw errors.recordDoesNotExist();
+  if (at < 0) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   setSubscriptions(account, subscriptionsOf(account).toSpliced(at, 1));
 }

@@ -22,8 +22,24 @@ export interface ClientNote {
   Category: string;
 }
 
-/** Gender: Female = 1, Male = 2. */
-export type Gender = 1 | 2;
+/**
+ * Gender: Female = 1, Male = 2; 0 for a client created without one (ASP.NET binds a Byte left out
+ * as 0). Seeded clients always have 1 or 2.
+ */
+export type Gender = 0 | 1 | 2;
+
+/**
+ * An alert on a client (an allergy, a medical condition: the product's built-in Allergy and Medical
+ * alerts), as a client sent it on create or update.
+ */
+export interface ClientAlert {
+  AlertId: Guid;
+  Name: string;
+  Category: string;
+  /** null: the alert belongs to no one site. */
+  SiteId: Guid | null;
+  Selected: boolean;
+}
 
 export interface Client {
   ClientId: Guid;
@@ -56,6 +72,8 @@ export interface Client {
   ContactPhone: boolean | null;
   /** See passwords.ts for the formats; null = no online account. */
   PasswordHash: string | null;
+  /** One per AlertId, as sent on create or update; absent (as on every seeded client) = none. */
+  Alerts?: ClientAlert[];
 }
 
 const NOTES: Record<ClientNoteType, [string, string[]][]> = {

@@ -187,6 +187,7 @@ describe('request journal', () => {
         answerBody: {
           Message: "No HTTP resource was found that matches the request URI 'http://127.0.0.1/api/v2/nowhere'.",
         },
+        rules: [{ id: 'routing.no-route', source: 'spec' }],
         at,
       },
     ]);

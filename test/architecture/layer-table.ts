@@ -91,9 +91,10 @@ export const LAYERS: Layer[] = [
   { name: 'versions', about: 'version 1, derived from version 2', may: ['http', 'accounts'] },
   {
     name: 'endpoints.ts',
-    files: ['endpoints.ts'],
-    about: 'the endpoint table',
+    files: ['endpoints.ts', 'rules.ts'],
+    about: 'the endpoint table, the rule list',
     may: [
+      'errors',
       'http',
       'versions',
       'connectivity',
@@ -217,7 +218,7 @@ export const LAYERS: Layer[] = [
   {
     name: 'conform',
     about: 'contract probes against any account',
-    may: [BASE, 'auth', 'openapi', 'app.ts, server.ts', 'cli-options.ts'],
+    may: [BASE, 'auth', 'errors', 'openapi', 'app.ts, server.ts', 'cli-options.ts'],
   },
   {
     name: 'cli-snapshot.ts',

@@ -132,7 +132,47 @@ describe('conform against a drifted target', () => {
     expect(report.summary.differencesBySource.other).toBeGreaterThanOrEqual(3);
     const appointment = report.probes.find((p: { name: string }) => p.name.startsWith('getAppointment answers'));
     expect(appointment.differenceSources).toEqual([null, 'assumed']);
-    expect(run.stdout).toMatch(/\ndifferences by the source of the simulator's field: 2 spec, 1 assumed, \d+ other\n$/);
+    expect(run.stdout.split('\n').slice(-3)).toEqual([
+      expect.stringMatching(/^differences by the source of the simulator's field: 2 spec, 1 assumed, \d+ other$/),
+      expect.stringMatching(/^differences by the source of the simulator's rule: \d+ spec, \d+ no rule$/),
+      '',
+    ]);
+  });
+
+  it("names the rule the simulator refused by in every report, and counts the differences by the rule's source", () => {
+    const report = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    const vouchers = report.probes.find(
+      (p: { name: string }) => p.name === 'listVouchers without a bearer token: 403 plain text',
+    );
+    // The simulator's 403 carries `X-Business-Api-Sim-Rule: auth.no-bearer-token; source=spec`.
+    expect(vouchers.differenceRules).toEqual([[{ id: 'auth.no-bearer-token', source: 'spec' }]]);
+    expect(vouchers.differences[0]).not.toContain('auth.no-bearer-token'); // the JSON keeps the rule beside the text
+    const named = '[refused on the simulator by rule auth.no-bearer-token (spec)]';
+    expect(run.stdout).toContain(`${vouchers.differences[0]} ${named}`);
+    const xml = readFileSync(path.join(dir, 'r.xml'), 'utf8');
+    expect(xml).toContain('auth.no-bearer-token (spec)]">');
+    // A 200 the simulator answered names no rule.
+    const site = report.probes.find((p: { name: string }) => p.name.startsWith('getSite answers'));
+    expect(site.differenceRules).toEqual([[]]);
+    expect(run.stdout).toContain('(the spec names this field)\n');
+    // Each difference counts once under each source of its rules, or under `no rule`.
+    const expected = { spec: 0, client: 0, vendor: 0, convention: 0, assumed: 0, 'no rule': 0 } as Record<
+      string,
+      number
+    >;
+    for (const p of report.probes) {
+      for (const rules of p.differenceRules as { source: string }[][]) {
+        if (rules.length === 0) expected['no rule']!++;
+        for (const source of new Set(rules.map((r) => r.source))) expected[source]!++;
+      }
+    }
+    expect(report.summary.differencesByRuleSource).toEqual(expected);
+    expect(expected.spec).toBeGreaterThanOrEqual(1);
+    expect(expected['no rule']).toBeGreaterThanOrEqual(3);
+    const { spec, 'no rule': none } = expected;
+    expect(run.stdout).toContain(
+      `\ndifferences by the source of the simulator's rule: ${spec} spec, ${none} no rule\n`,
+    );
   });
 
   it('the JUnit XML fails exactly the drifted probes, the difference as the failure message, escaped', () => {

@@ -122,6 +122,38 @@ describe.skipIf(!hasChromium)(`console in a browser${skip}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('a refused call opens with the rule that refused it, by id and source; an answered one names none', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/__admin/console/accounts/demo/requests`);
+    await page.locator('#live[data-state="live"]').waitFor({ timeout: 5_000 });
+    const { world } = server.simulator.registry.get('demo')!;
+    const site = world.sites.find((s) => s.State === 1)!.SiteId;
+    // `itemState` and `find` must be sent by name: without them no action matches (404).
+    expect((await api(`/api/v2/packages?siteId=${site}&marker=refused`)).status).toBe(404);
+    const refused = page.locator('#journal tbody tr', { hasText: 'marker=refused' });
+    await refused.waitFor({ timeout: 1_000 });
+    await refused.focus();
+    await page.keyboard.press('Enter');
+    const rules = page.locator('#entry-rules');
+    await expect.poll(() => rules.isVisible()).toBe(true);
+    expect(await rules.textContent()).toBe('Refused by rule routing.required-name (spec)');
+    // The whole entry, read once the dialog opens, names it the same way; the fields below leave it out.
+    await expect.poll(() => page.locator('#entry-fields').getAttribute('aria-busy')).toBe(null);
+    expect(await rules.textContent()).toBe('Refused by rule routing.required-name (spec)');
+    expect(await page.locator('#entry-fields').textContent()).not.toContain('routing.required-name');
+    await page.keyboard.press('Escape');
+
+    expect((await api('/api/v2/sites?marker=answered')).status).toBe(200);
+    const answered = page.locator('#journal tbody tr', { hasText: '/api/v2/sites?marker=answered' });
+    await answered.waitFor({ timeout: 1_000 });
+    await answered.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#entry-dialog[open]').isVisible()).toBe(true);
+    expect(await rules.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+  });
+
   it('advancing the clock from the console moves the diary now line', async () => {
     const diary = `${server.url}/__admin/console/accounts/demo/diary`;
     await page.goto(diary);

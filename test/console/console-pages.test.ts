@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/app.js';
 import { startServer } from '../../src/server.js';
 import { activeSite, call, demoApi, simulator } from '../helpers.js';
 
@@ -203,19 +204,26 @@ describe('console journal stream', () => {
   });
 });
 
+/** The demo account's journal stream, read from its reset on: `until` reads on until the text holds a needle. */
+async function demoStream(sim: Simulator) {
+  const res = await sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/requests/stream'));
+  const reader = res.body!.getReader();
+  let text = '';
+  const until = async (needle: string) => {
+    while (!text.includes(needle)) text += new TextDecoder().decode((await reader.read()).value);
+    return text;
+  };
+  await until('event: reset');
+  return { until, cancel: () => reader.cancel() };
+}
+
 describe('console journal stream entries', () => {
   it('each streamed entry is the summary of the journal entry; its seq reads the whole entry, answer included', async () => {
     const { sim, token, account } = await demoApi();
-    const res = await sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/requests/stream'));
-    const reader = res.body!.getReader();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) text += new TextDecoder().decode((await reader.read()).value);
-    };
-    await until('event: reset');
+    const stream = await demoStream(sim);
     await call({ sim, token }, '/api/v2/sites?marker=2');
-    await until('"marker":["2"]');
-    await reader.cancel();
+    const text = await stream.until('"marker":["2"]');
+    await stream.cancel();
     const streamed = text
       .split('\n\n')
       .filter((event) => event.startsWith('event: entry\ndata: '))
@@ -227,6 +235,28 @@ describe('console journal stream entries', () => {
     expect(last).toEqual(summary);
     const whole = await call(sim, `/__admin/accounts/demo/requests/${last.seq}`);
     expect(whole.body).toEqual(listed);
+  });
+
+  it("a refused call's streamed summary names the rule that refused it, by id and source, as the entry does", async () => {
+    const { sim, token, world } = await demoApi();
+    const stream = await demoStream(sim);
+    // `itemState` and `find` must be sent by name: without them no action matches (404).
+    const refused = await call({ sim, token }, `/api/v2/packages?siteId=${activeSite(world)}&marker=3`);
+    expect(refused.status).toBe(404);
+    const text = await stream.until('"marker":["3"]');
+    await stream.cancel();
+    const last = JSON.parse(
+      text
+        .split('\n\n')
+        .findLast((e) => e.includes('"marker":["3"]'))!
+        .split('data: ')[1]!,
+    );
+    expect(last.rules).toEqual([{ id: 'routing.required-name', source: 'spec' }]);
+    const whole = await call(sim, `/__admin/accounts/demo/requests/${last.seq}`);
+    expect(whole.body.rules).toEqual(last.rules);
+    // The page's dialog has the place the script writes them to ("Refused by rule <id> (<source>)").
+    expect((await call(sim, '/__admin/console/accounts/demo/requests')).text).toContain('<ul id="entry-rules"');
+    expect((await call(sim, '/__admin/console/assets/console.js')).text).toContain("'Refused by rule ' + rule.id");
   });
 });
 

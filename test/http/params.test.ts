@@ -38,7 +38,7 @@ describe('query binding', () => {
 
   it('a required DateTime refuses an empty value', () => {
     const p = dateTime({ description: '' });
-    expect(p.parse([''])).toEqual({ ok: false, message: 'A value is required.' });
+    expect(p.parse([''])).toEqual({ ok: false, message: 'A value is required.', blank: true });
     expect(p.parse(['2026-03-21 10:00'])).toEqual({ ok: true, value: Date.UTC(2026, 2, 21, 10) });
   });
 

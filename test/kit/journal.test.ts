@@ -39,6 +39,19 @@ describe('kit journal', () => {
     expect(await account.journal.count({ body: { FirstName: 'Jane' } })).toBe(0);
   });
 
+  it('a query by rule finds the calls that rule refused; their entries name it with its source', async () => {
+    const account = await sim.createAccount();
+    const sites = (await account.call<Array<{ SiteId: string }>>('/api/v2/sites')).body;
+    // `itemState` and `find` must be sent by name: without them no action matches (404).
+    expect((await account.call(`/api/v2/packages?siteId=${sites[0]!.SiteId}`)).status).toBe(404);
+    const [entry, ...rest] = await account.journal.list({ rule: 'routing.required-name' });
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ path: '/api/v2/packages', status: 404 });
+    expect(entry!.rules).toEqual([{ id: 'routing.required-name', source: 'spec' }]);
+    expect(await account.journal.count({ path: '/api/v2/sites', rule: 'routing.required-name' })).toBe(0);
+    await account.journal.verify({ rule: 'routing.required-name' }, 1);
+  });
+
   it('verify passes when the count holds, and otherwise throws the near-miss report', async () => {
     const account = await sim.createAccount();
     await signUp(account, 'Janet');

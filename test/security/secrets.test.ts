@@ -95,6 +95,8 @@ describe('secrets at rest and in output', () => {
     const key = await admin('/accounts/sec/apikeys', 'POST', {});
     const apiKey = secret('version 1 API key', key.body.apiKey);
     expect((await send(`${base}/accounts/sec/api/sites`, { headers: { ServiceApiKey: apiKey } })).status).toBe(200);
+    // The same key in the header the vendor documents for version 1.
+    expect((await send(`${base}/accounts/sec/api/sites`, { headers: { ChiDeskApiKey: apiKey } })).status).toBe(200);
 
     // Client passwords: set on create, changed on update, AccountPassword sent on update, checked in the query string.
     const password1 = secret('AccountPassword on create', fresh('Pw1'));
@@ -157,6 +159,10 @@ describe('secrets at rest and in output', () => {
     expect((await send(`${api}/ping`, { headers: { authorization: `Bearer ${token1}` } })).status).toBe(403);
     expect(
       (await send(`${base}/accounts/sec/api/sites`, { headers: { ServiceApiKey: wrong('unknown API key') } })).status,
+    ).toBe(403);
+    expect(
+      (await send(`${base}/accounts/sec/api/sites`, { headers: { ChiDeskApiKey: wrong('unknown ChiDeskApiKey') } }))
+        .status,
     ).toBe(403);
     expect((await send(auth(wrong('wrong client password')), { headers: bearer })).status).toBe(401);
     expect((await send(auth(password1), { headers: bearer })).status).toBe(401);

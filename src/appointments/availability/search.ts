@@ -5,6 +5,7 @@ import { isGiven } from '../../records.js';
 import type { Service } from '../../world/catalogue.js';
 import { EMPTY_GUID, type Guid } from '../../world/common.js';
 import type { World } from '../../world/index.js';
+import { APPOINTMENT_RULES } from '../rules.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { busyTimes, cartTimes } from './busy.js';
 import type { AvailableTime } from './schemas.js';
@@ -106,7 +107,11 @@ interface Question {
 /** The empty Guid, sent where a client means "none", is read as none; serviceSequence other than 0, 1, 2 is a 400. */
 function timesQuestion(query: TimesQuery, cart: readonly AppointmentServiceIn[]): Question {
   if (query.serviceSequence > 2) {
-    throw errors.field('serviceSequence', notValidMessage(String(query.serviceSequence), 'serviceSequence'));
+    throw errors.field(
+      'serviceSequence',
+      notValidMessage(String(query.serviceSequence), 'serviceSequence'),
+      APPOINTMENT_RULES.serviceSequence,
+    );
   }
   return {
     siteId: query.siteId,

@@ -6,6 +6,7 @@ import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
+import { APPOINTMENT_RULES } from '../rules.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { type Busy, busyTimes, cartSpan } from './busy.js';
 import { localDateAt, planDay, type SiteDay, tradingDay } from './slots.js';
@@ -24,7 +25,7 @@ export function unavailableItems(
   cart: readonly AppointmentServiceIn[],
   now: number,
 ): string[] {
-  if (cart.length === 0) throw errors.noCartItems();
+  if (cart.length === 0) throw errors.noCartItems(APPOINTMENT_RULES.cartItems);
   const site = world.sites.find((s) => s.SiteId === siteId && s.State === 1);
   const spans = cart.map((item) => cartSpan(world, item));
   const instants = spans.flatMap((s) => (s ? [s.start, s.end] : []));
