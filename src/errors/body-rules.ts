@@ -27,7 +27,9 @@ export const BODY_RULES = defineRules('body', {
       'A body sent as anything but `application/json` or `text/json` (or with no Content-Type) is a 415, the answer ' +
       'of ASP.NET Web API when no formatter reads the media type.',
     source: 'convention',
-    evidence: 'ASP.NET Web API reads bodies through its media-type formatters; the JSON one takes those two types.',
+    evidence:
+      'ASP.NET Web API reads bodies through its media-type formatters; the JSON one takes those two types. ' +
+      'Relaxed, a body is read as JSON whatever its Content-Type.',
   },
   tooLarge: {
     id: 'too-large',

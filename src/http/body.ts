@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BODY_RULES } from '../errors/body-rules.js';
 import { errors, type ModelState, type RuledModelState } from '../errors/errors.js';
 import { fieldName, notValidMessage, requiredMessage } from '../errors/model-state.js';
-import { isRelaxed, type Rule } from '../errors/rules.js';
+import { isRelaxed, type Rule, withRelaxedRules } from '../errors/rules.js';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { canonicalKeys } from './body-keys.js';
@@ -63,10 +63,11 @@ export async function readBody(
   request: Request,
   spec: BodySpec<z.ZodType>,
   seen?: (text: string) => void,
+  relaxed: ReadonlySet<string> = new Set(),
 ): Promise<unknown> {
   const text = await readText(request, () => errors.bodyTooLarge(BODY_RULES.tooLarge));
   seen?.(text); // the text as sent, for the request journal
-  return parseBody(text, mediaTypeOf(request), spec);
+  return withRelaxedRules(relaxed, () => parseBody(text, mediaTypeOf(request), spec));
 }
 
 /** Checks and validates a body's text as `readBody` does, for a body already in hand (a scenario's records). */
@@ -77,7 +78,7 @@ export function parseBody(text: string, mediaType: string, spec: BodySpec<z.ZodT
     }
     return undefined;
   }
-  if (!JSON_MEDIA_TYPES.has(mediaType)) {
+  if (!JSON_MEDIA_TYPES.has(mediaType) && !isRelaxed(BODY_RULES.mediaType)) {
     throw spec.invalid?.() ?? errors.unsupportedMediaType(mediaType, BODY_RULES.mediaType);
   }
   if (nestedTooDeep(text)) {

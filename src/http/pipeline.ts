@@ -136,8 +136,7 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     let answer: Reply | ApiError;
     try {
       await account.catchUp(now); // what the clock has made due (recurring invoices), before the request sees the data
-      const relaxed = account.relaxedRules;
-      answer = await withRelaxedRules(relaxed, () => run(request, target, account, query, caller, now, seen));
+      answer = await run(request, target, account, query, caller, now, seen);
     } catch (error) {
       if (error instanceof AccountClosedError) answer = errors.notFound(request.url, ROUTING_RULES.noRoute);
       else if (error instanceof ApiError) answer = error;
@@ -183,6 +182,8 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       : '';
     const cached = endpoint.cacheable ? repliesOf(account).get(account.version, cacheKey) : undefined;
     if (cached) return cached;
+    // The account's relaxed rules hold while its query, body and handler are checked (errors/rules.ts).
+    const relaxed = account.relaxedRules;
     const input = {
       account,
       now,
@@ -190,11 +191,11 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
       credential,
       userId: user ? apiUserId(user) : EMPTY_GUID,
       route: resolution.route,
-      query: parseParams(endpoint.query, query),
-      body: endpoint.body ? await readBody(request, endpoint.body, seen) : undefined,
+      query: withRelaxedRules(relaxed, () => parseParams(endpoint.query, query)),
+      body: endpoint.body ? await readBody(request, endpoint.body, seen, relaxed) : undefined,
     };
     const version = account.version;
-    const work = async () => encodeAnswer(endpoint, await endpoint.handler(input));
+    const work = async () => encodeAnswer(endpoint, await withRelaxedRules(relaxed, () => endpoint.handler(input)));
     // A read answers from the last committed data, never waiting for a save; any other request is
     // one write: kept (and durable) when it succeeds, undone when it is refused.
     const reply = endpoint.readOnly ? await account.read(work) : await account.write(work, (r) => r.status < 300);

@@ -245,4 +245,39 @@ describe('relaxed rules', () => {
       await kit.stop();
     }
   });
+
+  it('classes.classbookings.online-capacity relaxed lets an online booking take a place on a full session on that account only, even when both accounts book at once', async () => {
+    const sim = await simulator();
+    const accounts = [await apiOf(sim, 'overbooks'), await apiOf(sim, 'keeps-capacity')];
+    expect((await relax(sim, 'overbooks', ['classes.classbookings.online-capacity'])).status).toBe(200);
+    // The same full session in both accounts (one seed, one world): filled by the front desk, which may overbook.
+    const world = sim.registry.get('overbooks')!.world;
+    const held = world.classBookings.filter((b) => [1, 2].includes(b.ClassBookingState));
+    const holding = (id: string) => held.filter((b) => b.ClassScheduleId === id).length;
+    const session = world.classSchedules.find((c) => c.State === 1 && holding(c.ClassScheduleId) < c.Capacity)!;
+    const place = (n: number, online: boolean) => ({
+      ClassBookingId: `c1a55000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      ClassScheduleId: session.ClassScheduleId,
+      ClientId: world.clients[0]!.ClientId,
+      OnlineBooking: online,
+      ObjectState: 1,
+    });
+    const book = (a: (typeof accounts)[number], body: unknown) =>
+      call(sim, `${a.prefix}/api/v2/classes/classbookings?siteId=${session.SiteId}`, {
+        method: 'POST',
+        token: a.token,
+        body,
+      });
+    for (const a of accounts) {
+      for (let n = holding(session.ClassScheduleId); n < session.Capacity; n++) {
+        expect((await book(a, place(n, false))).status).toBe(200);
+      }
+    }
+    const [through, refused] = await Promise.all(accounts.map((a) => book(a, place(999, true))));
+    expect(through!.status, through!.text).toBe(200);
+    expect(refused!.status).toBe(400);
+    expect(refused!.headers.get('x-business-api-sim-rule')).toBe(
+      'classes.classbookings.online-capacity; source=assumed',
+    );
+  });
 });
