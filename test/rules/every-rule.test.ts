@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_HEADER } from '../../src/app.js';
 import { DEMO_CLIENT_ID } from '../../src/auth/credentials.js';
-import { RULE_HEADER, type Rule, rulesInHeader } from '../../src/errors/rules.js';
+import { RULE_HEADER, type Rule, relaxability, rulesInHeader } from '../../src/errors/rules.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import { MAX_JSON_DEPTH } from '../../src/json-depth.js';
 import { RULES } from '../../src/rules.js';
@@ -166,7 +166,10 @@ const CASES: Record<string, Case> = {
   // Bodies
   'body.required': (f) => post(f, `/api/v2/clients?siteId=${f.site}`),
   'body.json': (f) => post(f, `/api/v2/clients?siteId=${f.site}`, '{"FirstName":'),
-  'body.media-type': (f) => post(f, `/api/v2/clients?siteId=${f.site}`, '{}', { 'content-type': 'text/plain' }),
+  'body.media-type': (f) =>
+    post(f, `/api/v2/clients?siteId=${f.site}`, JSON.stringify({ FirstName: 'Ada', LastName: 'Byron' }), {
+      'content-type': 'text/plain',
+    }),
   'body.too-large': (f) =>
     post(f, `/api/v2/clients?siteId=${f.site}`, JSON.stringify({ FirstName: 'x'.repeat(MAX_BODY_BYTES) })),
   'body.too-deep': (f) =>
@@ -377,6 +380,31 @@ describe('every declared rule is triggered by a request', () => {
       const answer = await send!(fixture);
       expect(answer.status, answer.text).toBe(statusOf(rule));
       expect(rulesInHeader(answer.headers.get(RULE_HEADER))).toContainEqual({ id: rule.id, source: rule.source });
+    });
+  }
+});
+
+describe('every rule an account may relax, relaxed, lets the request that triggers it through', () => {
+  const relaxable = RULES.filter((r) => relaxability(r).ok);
+
+  it('some rules are relaxable, and every one of them is among the cases', () => {
+    expect(relaxable.length).toBeGreaterThan(0);
+    for (const rule of relaxable) expect(Object.keys(CASES)).toContain(rule.id);
+  });
+
+  for (const rule of relaxable) {
+    it(`${rule.id} relaxed: the same request is answered without it`, async () => {
+      // A simulator of its own: the demo account relaxes the rule, so the shared one's cases keep it.
+      const api = await demoApi();
+      try {
+        const set = await call(api.sim, '/__admin/accounts/demo/relaxed-rules', { method: 'PUT', body: [rule.id] });
+        expect(set.status, set.text).toBe(200);
+        const answer = await CASES[rule.id]!({ ...api, site: activeSite(api.world) });
+        expect(answer.status, answer.text).toBeLessThan(300);
+        expect(answer.headers.get(RULE_HEADER)).toBeNull();
+      } finally {
+        await api.sim.close();
+      }
     });
   }
 });
