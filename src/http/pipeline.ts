@@ -59,17 +59,26 @@ export interface Answer {
   cut?: Cut;
 }
 
+/** The Content-Types a web page may send without a CORS preflight (the Fetch standard's safelist). */
+const SIMPLE_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
 /**
- * A request a browser sent from another site's page (`Sec-Fetch-Site: cross-site`), or from another
- * origin of the same site (`same-site`: another port of localhost, which may be any local web app;
- * the API sends no CORS headers, so no such page can use it anyway): it never creates an account,
- * so no page can fill `--max-accounts` (or the disk) with an `<img>`. Callers that send no such
- * header (curl, test suites, server-side code) or `same-origin`/`none` still create one on first use,
- * and so does any request for the default account (one name, which a server holds from its start).
+ * Whether a request may create the account it names on first use. Only a request no web page can
+ * send without the browser asking first (a CORS preflight, which the API never grants: it sends no
+ * CORS headers) may: one with a credential header (`Authorization`, `ServiceApiKey`, `ChiDeskApiKey`),
+ * a JSON (or other non-simple) Content-Type, or a method other than GET, HEAD and POST. So no `<img>`,
+ * link or form of any page, whatever address or host name the simulator is reached by (a browser sends
+ * no `Sec-Fetch-Site` to a plain host name or a LAN address), can fill `--max-accounts` or the disk.
+ * Every call an integration makes first (a token POST with JSON, a call with its bearer token or API
+ * key) creates the account as before; a request the browser marks cross-site or same-site never does.
  */
-function crossSite(caller: Caller): boolean {
+function mayCreateAccount(request: Request, caller: Caller): boolean {
   const site = caller.header('sec-fetch-site')?.trim().toLowerCase();
-  return site === 'cross-site' || site === 'same-site';
+  if (site === 'cross-site' || site === 'same-site') return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') return true;
+  if (caller.authorization !== undefined || caller.serviceApiKey !== undefined) return true;
+  const type = caller.header('content-type');
+  return type !== undefined && !SIMPLE_CONTENT_TYPES.has(type.split(';')[0]!.trim().toLowerCase());
 }
 
 /** Runs API requests through the stages every endpoint shares, driven by the endpoint table. */
@@ -82,9 +91,9 @@ export function createApi(table: readonly Endpoint[], registry: AccountRegistry)
     try {
       account =
         registry.get(target.accountName) ??
-        (crossSite(caller) && target.accountName !== DEFAULT_ACCOUNT
-          ? undefined
-          : await registry.resolve(target.accountName));
+        (target.accountName === DEFAULT_ACCOUNT || mayCreateAccount(request, caller)
+          ? await registry.resolve(target.accountName)
+          : undefined);
     } catch (error) {
       if (error instanceof AccountLimitError) return { response: errors.accountLimit(error.message).toResponse() };
       if (error instanceof AccountElsewhereError) {

@@ -79,7 +79,7 @@ describe('no account from a stray GET', () => {
 
   it('an existing account answers a cross-site request as before', async () => {
     const sim = await simulator();
-    expect((await call(sim, '/accounts/acme/api/v2/ping')).status).toBe(403);
+    expect((await call(sim, '/accounts/acme/api/v2/ping', { token: 'not-a-token' })).status).toBe(403);
     expect((await call(sim, '/accounts/acme/api/v2/ping', { headers: CROSS_SITE })).status).toBe(403);
   });
 
@@ -95,4 +95,52 @@ describe('no account from a stray GET', () => {
     );
     expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'ci' } })).status).toBe(201);
   });
+});
+
+describe('no account from a request a page can send without a CORS preflight', () => {
+  // Reached by a plain host name or a LAN address, a browser sends no Sec-Fetch-Site: the request's own
+  // form decides. A page may send GET, HEAD and POST with a form's or text's Content-Type and no other
+  // header without asking first; the API never grants a preflight (no CORS headers), so those are all.
+  const simple: Array<[string, { method?: string; body?: unknown; headers?: Record<string, string> }]> = [
+    ['an <img> or a link (GET)', {}],
+    ['a HEAD', { method: 'HEAD' }],
+    [
+      'a form POST',
+      { method: 'POST', body: 'clientId=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    ],
+    [
+      'a multipart form POST',
+      { method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+    ],
+    ['a text POST (fetch no-cors)', { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } }],
+    ['a POST with no body and no Content-Type', { method: 'POST' }],
+  ];
+
+  for (const [what, init] of simple) {
+    it(`${what} naming a new account, by path or by Host, creates none and answers 404`, async () => {
+      // Unchecked against the document: a HEAD's answer has no body to check.
+      const sim = await simulator({ maxAccounts: 1 }, () => false);
+      const byPath = await call(sim, '/accounts/page-made/api/v2/token', init);
+      const byHost = await call(sim, '/api/v2/token', { ...init, host: 'page-made-2.192.168.1.20.nip.io' });
+      expect([byPath.status, byHost.status]).toEqual([404, 404]);
+      expect(await names(sim)).toEqual([]);
+    });
+  }
+
+  const preflighted: Array<[string, { method?: string; body?: unknown; headers?: Record<string, string> }]> = [
+    ['a JSON POST (the token call)', { method: 'POST', body: DEMO_CREDENTIAL }],
+    ['a call with a bearer token', { headers: { authorization: 'Bearer t' } }],
+    ['a version 1 call with ServiceApiKey', { headers: { serviceapikey: 'k' } }],
+    ['a version 1 call with ChiDeskApiKey', { headers: { chideskapikey: 'k' } }],
+    ['a PUT', { method: 'PUT', body: '' }],
+  ];
+
+  for (const [what, init] of preflighted) {
+    it(`${what} creates the account it names on first use`, async () => {
+      const sim = await simulator();
+      const res = await call(sim, '/accounts/integration/api/v2/token', init);
+      expect(res.status).not.toBe(404);
+      expect(await names(sim)).toEqual(['integration']);
+    });
+  }
 });
