@@ -14,7 +14,7 @@ import {
 } from '../accounts/snapshot.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
 import { errors } from '../errors/errors.js';
-import { createAccount } from '../scenarios/apply.js';
+import { createAccount, ScenarioConflictError } from '../scenarios/apply.js';
 import { type LoadedScenario, type SnapshotKey, scenarioFrom } from '../scenarios/load.js';
 import { relaxedRulesProblem } from '../scenarios/rule-ids.js';
 import { type AdminRoute, adminGroup, named, onAccount, refused } from './admin-route.js';
@@ -104,8 +104,9 @@ export const snapshotDeclarations: AdminRoute[] = [
         schema: z.union([CreatedAccount, AccountSummary]),
       },
       400: refused(
-        'A bad name, a scenario that cannot be read, a `now` more than 10 years from real time, a relaxed rule that ' +
-          'is not declared or cannot be relaxed, or a snapshot that ' +
+        'A bad name, a scenario that cannot be read, a setting sent that the scenario pins to another value, a ' +
+          '`now` more than 10 years from real time, a relaxed rule that is not declared or cannot be relaxed, or a ' +
+          'snapshot that ' +
           `cannot be restored (a newer format version than ${SNAPSHOT_VERSION}, a record of the wrong shape, a ` +
           'sealed secret without the right passphrase).',
       ),
@@ -137,6 +138,7 @@ export const snapshotDeclarations: AdminRoute[] = [
       try {
         return created(await createAccount(registry, { ...settings, name }, loaded), 201);
       } catch (error) {
+        if (error instanceof ScenarioConflictError) throw errors.admin(400, error.message);
         if (!(error instanceof AccountExistsError)) throw error;
       }
       const existing = await registry.resolve(name);

@@ -5,7 +5,13 @@ import { addCredential, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../aut
 import { errors } from '../errors/errors.js';
 import { ADMIN_JSON, ADMIN_YAML } from '../openapi/files.js';
 import { documentAnswers } from '../openapi/serve.js';
-import { applyScenario, createAccount, resetAccount, type ScenarioChanges } from '../scenarios/apply.js';
+import {
+  applyScenario,
+  createAccount,
+  resetAccount,
+  type ScenarioChanges,
+  ScenarioConflictError,
+} from '../scenarios/apply.js';
 import { listScenarios, scenarioFrom } from '../scenarios/load.js';
 import { scenarioKeyHeader, scenarioKeyOf, snapshotDeclarations, summaryOf } from './account-snapshot.js';
 import { type AdminRoute, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
@@ -130,8 +136,8 @@ export const adminDeclarations: readonly AdminRoute[] = [
     answers: {
       201: { description: 'The account, its seeded credential and API key, and its base URL.', schema: CreatedAccount },
       400: refused(
-        'A scenario that cannot be read, a `now` more than 10 years from real time, or a relaxed rule that is not ' +
-          'declared or cannot be relaxed.',
+        'A scenario that cannot be read, a `now` more than 10 years from real time, a relaxed rule that is not ' +
+          'declared or cannot be relaxed, or a setting sent that the scenario pins to another value (both named).',
       ),
       409: refused('An account of that name exists.'),
       503: refused('The simulator holds `--max-accounts` already.'),
@@ -150,6 +156,7 @@ export const adminDeclarations: readonly AdminRoute[] = [
         );
       } catch (error) {
         if (error instanceof AccountExistsError) throw errors.admin(409, `account '${body.name}' already exists`);
+        if (error instanceof ScenarioConflictError) throw errors.admin(400, error.message);
         throw error;
       }
     },

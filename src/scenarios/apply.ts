@@ -193,6 +193,13 @@ export async function createAccount(
   request: CreateAccount,
   scenario: LoadedScenario | undefined,
 ): Promise<Account> {
+  const conflicts = conflictsWithScenario(request, scenario);
+  if (conflicts.length > 0) {
+    throw new ScenarioConflictError(
+      `the settings sent differ from what the scenario ${scenario?.reference ?? scenario?.name ?? '(inline)'} ` +
+        `pins: ${conflicts.join('; ')}; send one or the other`,
+    );
+  }
   if (scenario?.snapshot)
     return (await applySnapshot(registry, request.name ?? generatedAccountName(), scenario, undefined)).account;
   const account = await registry.create(request);
@@ -204,6 +211,35 @@ export async function createAccount(
     throw error;
   }
   return account;
+}
+
+/** Settings sent beside a scenario that it pins to another value: creating would silently keep one of the two. */
+export class ScenarioConflictError extends Error {}
+
+/** Each setting of `request` that the scenario (or the snapshot given as one) pins otherwise, as `seed: sent 7, pinned 42`. */
+function conflictsWithScenario(request: CreateAccount, scenario: LoadedScenario | undefined): string[] {
+  if (!scenario) return [];
+  const pinned = scenario.snapshot
+    ? { seed: scenario.snapshot.seed, size: scenario.snapshot.size }
+    : {
+        ...scenario.scenario.account,
+        now: scenario.scenario.account?.now === undefined ? undefined : Date.parse(scenario.scenario.account.now),
+      };
+  const out: string[] = [];
+  const compare = (field: string, sent: unknown, pins: unknown) => {
+    if (sent !== undefined && pins !== undefined && JSON.stringify(sent) !== JSON.stringify(pins))
+      out.push(`${field}: sent ${JSON.stringify(sent)}, pinned ${JSON.stringify(pins)}`);
+  };
+  compare('seed', request.seed, pinned.seed);
+  compare('size', request.size, pinned.size);
+  if (!scenario.snapshot) {
+    const account = scenario.scenario.account;
+    compare('rateLimit', request.rateLimit, account?.rateLimit);
+    compare('now', request.now, 'now' in pinned ? pinned.now : undefined);
+    const sorted = (ids: readonly string[] | undefined) => (ids === undefined ? undefined : [...ids].sort());
+    compare('relaxedRules', sorted(request.relaxedRules), sorted(account?.relaxedRules));
+  }
+  return out;
 }
 
 /**

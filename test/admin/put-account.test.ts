@@ -59,6 +59,24 @@ describe('PUT /__admin/accounts/{name}', () => {
     );
   });
 
+  it('a setting sent beside a scenario that pins it otherwise is a 400 naming both, and creates nothing; the same PUT again answers the same', async () => {
+    // fiscalised-account pins seed 42 and size small.
+    for (const attempt of [1, 2]) {
+      const both = await put('pinned', { seed: 7, size: 'small', scenario: 'fiscalised-account' });
+      expect([attempt, both.status], both.text).toEqual([attempt, 400]);
+      expect(both.body.error).toContain('seed: sent 7, pinned 42');
+      expect(sim.registry.get('pinned')).toBeUndefined();
+    }
+    const post = await call(sim, '/__admin/accounts', {
+      method: 'POST',
+      body: { name: 'pinned', seed: 7, scenario: 'fiscalised-account' },
+    });
+    expect(post.status).toBe(400);
+    // The same values as the scenario's, or none, create it; the same PUT again is then 200.
+    expect((await put('pinned', { seed: 42, scenario: 'fiscalised-account' })).status).toBe(201);
+    expect((await put('pinned', { seed: 42, scenario: 'fiscalised-account' })).status).toBe(200);
+  });
+
   it('a name in the body, or a bad path name, is a 400', async () => {
     expect((await put('acme', { name: 'other' })).status).toBe(400);
     expect((await put('Not_A_Label', {})).status).toBe(400);
