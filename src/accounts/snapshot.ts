@@ -187,9 +187,20 @@ export function imageOf(
     ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
     ...(settings.relaxedRules?.length ? { relaxedRules: [...settings.relaxedRules] } : {}),
   };
+  const seen = new Set<string>();
   const changes = snapshot.changes.map(([table, key, row], n): Change => {
-    if (tableNamed(table) === undefined && table !== 'tokens')
-      throw new SnapshotError(`changes[${n}]: unknown table '${table}'`);
+    const held = tableNamed(table);
+    if (held === undefined && table !== 'tokens') throw new SnapshotError(`changes[${n}]: unknown table '${table}'`);
+    // One change per record, each under its record's own id: two rows with one id would be two records until
+    // the next restart, and one after it (the data file keeps rows by their ids), so answers would change.
+    if (seen.has(`${table}\u0000${key}`))
+      throw new SnapshotError(`changes[${n}] (${table} ${key}): a second change of it`);
+    seen.add(`${table}\u0000${key}`);
+    if (held && row !== null && String(held.keyOf(row)) !== key) {
+      throw new SnapshotError(
+        `changes[${n}] (${table} ${key}): ${held.key}: ${JSON.stringify(held.keyOf(row))}, not the change's key`,
+      );
+    }
     if (row === null || typeof row[SEALED] !== 'string') return [table, key, row];
     if (snapshot.sealedWith !== 'snapshot-key')
       throw new SnapshotError(`changes[${n}] (${table} ${key}): ${SEALED}: sealed, but the snapshot has no sealedWith`);

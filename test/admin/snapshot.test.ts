@@ -196,6 +196,25 @@ describe('account snapshots', () => {
     expect(res.body.error).toMatch(new RegExp(`^changes\\[${at}\\] \\(credentials [^)]+\\): active`));
   });
 
+  it('a snapshot holding two clients with one ClientId, or one record changed twice, is refused with 400 naming it: a restart would keep one of them', async () => {
+    await original('orig');
+    const snapshot = await snapshotOf(sim, 'orig');
+    const changes = snapshot.changes as [string, string, Record<string, unknown> | null][];
+    const at = changes.findIndex(([table, , row]) => table === 'clients' && row?.FirstName === 'Janet');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const [, key, row] = changes[at]!;
+    const twin: [string, string, Record<string, unknown>] = ['clients', '0badc0de-0000-4000-8000-000000000001', row!];
+    const underOtherKey = await put(sim, 'twins', { ...snapshot, changes: [...changes, twin] });
+    expect(underOtherKey.status).toBe(400);
+    expect(underOtherKey.body.error).toBe(
+      `changes[${changes.length}] (clients ${twin[1]}): ClientId: ${JSON.stringify(key)}, not the change's key`,
+    );
+    const twice = await put(sim, 'twice', { ...snapshot, changes: [...changes, changes[at]!] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe(`changes[${changes.length}] (clients ${key}): a second change of it`);
+    expect((await call(sim, '/__admin/accounts')).body.map((a: { name: string }) => a.name)).not.toContain('twins');
+  });
+
   it('webhook signing secrets travel sealed under the X-Snapshot-Key passphrase, and only with it', async () => {
     await original('orig');
     const token = await tokenFor(sim, '/accounts/orig');
