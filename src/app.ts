@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { DEFAULT_LIMITS } from './accounts/account.js';
 import { checkClockTime } from './accounts/clock.js';
-import { DEFAULT_ACCOUNT } from './accounts/host.js';
+import { DEFAULT_ACCOUNT, type NameSpellingFault, nameSpellingFault } from './accounts/host.js';
 import { DEFAULT_JOURNAL_MEMORY } from './accounts/journal-budget.js';
 import { AccountRegistry, DEFAULT_MAX_ACCOUNTS } from './accounts/registry.js';
 import { Fleet, NODE_HEADER, PeersError, parsePeers } from './admin/fleet.js';
@@ -23,6 +23,7 @@ import { RULE_HEADER, ruleHeaderValue } from './errors/rules.js';
 import { DroppedConnection, deliver } from './faults/transport.js';
 import { apiKeyHeader, callerIp } from './http/caller.js';
 import { createApi } from './http/pipeline.js';
+import { ROUTING_RULES } from './http/rules.js';
 import { openApiRoutes } from './openapi/serve.js';
 import { documentLookupsReady } from './sales/document.js';
 import { entryLookupsReady } from './sales/entry.js';
@@ -32,6 +33,7 @@ import { prepareRecurring } from './sales/recurring-clock.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import { voucherLookupsReady } from './vouchers/voucher.js';
+import { DeliverySchedule } from './webhooks/delivery-turns.js';
 import { DELIVERY_HEADER } from './webhooks/own-target.js';
 import { WEBHOOK_RULES } from './webhooks/rules.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
@@ -129,6 +131,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   if (!Number.isSafeInteger(journalMemory) || journalMemory < 0)
     throw new Error(`journalMemoryBytes: expected a whole number of bytes, got ${journalMemory}`);
   const scenarioDir = await scenarioDirectory(options.scenarioDir);
+  // The turns of this simulator's webhook deliveries: its own, whatever other simulators the process holds.
+  const deliveries = new DeliverySchedule();
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
     size: options.size ?? 'standard',
@@ -137,7 +141,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     autoAccounts: options.autoAccounts ?? true,
     maxAccounts: options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS,
     dataDir: options.dataDir,
-    prepare: prepareRecurring,
+    prepare: (account) => prepareRecurring(account, deliveries),
     ready: lookupsReady,
     checkLoaded: checkSealedSecrets,
     scenarioDir,
@@ -194,6 +198,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // Every control-plane answer, refusals included: a browser must not read its JSON as anything else.
   app.use('/__admin/*', noSniff);
   for (const guard of guards) app.use('/__admin/*', guard); // also matches /__admin itself
+  // One spelling per account name, read from the target as it came in (accounts/host.ts), before any
+  // route reads the name: on a socket Node's own text, whose `..` and `%2e` no URL parser has resolved yet.
+  app.use('*', async (c, next) => {
+    const incoming = c.env?.incoming;
+    const host = incoming ? incoming.headers.host : (c.req.raw.headers.get('host') ?? undefined);
+    const fault = nameSpellingFault(incoming?.url ?? c.req.raw.url, host);
+    if (fault === undefined) return next();
+    return refuseSpelling(fault);
+  });
   app.route('/__admin', consoleRoutes(registry, { sessions, tokenRequired: options.adminToken !== undefined, fleet }));
   app.route('/__admin', adminRoutes(registry, fleet));
   app.route('/', openApiRoutes());
@@ -248,6 +261,22 @@ function* lookupsReady(world: World): Steps<void> {
 }
 
 export { NODE_HEADER };
+
+/** A request that names its account in a form that is not canonical: 400, in the API's or the control plane's form. */
+function refuseSpelling(fault: NameSpellingFault): Response {
+  const how =
+    'name it as /accounts/<name>/…, /__admin/accounts/<name>… or <name>.<host>, the name in lower case, ' +
+    "the path with no '.', '..' or empty segment and no percent-encoding up to the name";
+  if (fault.controlPlane) {
+    const response = errors
+      .admin(400, `the account is not named in canonical form (${fault.why}): ${how}`)
+      .toResponse();
+    response.headers.set(RULE_HEADER, ruleHeaderValue([ROUTING_RULES.accountNameCanonical]));
+    return response;
+  }
+  const message = `The account is not named in canonical form (${fault.why}): ${how}.`;
+  return errors.badRequest(message, ROUTING_RULES.accountNameCanonical).toResponse();
+}
 
 /** The node and its peers, the options checked. */
 function fleetOf(options: SimulatorOptions): Fleet {

@@ -265,16 +265,19 @@ async function ownersSnapshot(client: Client, proxy: string, m: Move): Promise<s
 
 /**
  * A snapshot without what differs between two snapshots of the same account: the time it was taken,
- * the clock's reading, and the sealing of webhook secrets (sealed anew each time).
+ * the clock's reading, the restores its events have been through (a restore raises it), and the
+ * sealing of webhook secrets (sealed anew each time).
  */
 function comparable(text: string): string {
   const snapshot = JSON.parse(text) as {
     takenAt?: unknown;
     clock?: { now?: unknown };
+    settings?: { eventLife?: unknown };
     changes?: [string, string, Record<string, unknown> | null][];
   };
   delete snapshot.takenAt;
   if (snapshot.clock) delete snapshot.clock.now;
+  if (snapshot.settings) delete snapshot.settings.eventLife;
   for (const change of snapshot.changes ?? []) {
     const row = change[2];
     if (row && typeof row.secret_sealed === 'string') row.secret_sealed = 'sealed';

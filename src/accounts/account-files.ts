@@ -17,6 +17,14 @@ import type { AccountSettings } from './tables.js';
 // account is whole, after it the account is gone, and a start finishes what a crash left (a
 // tombstone, or a log without its base). Creating removes any such leftover before the first base,
 // so an old log is never read as a new account's.
+//
+// Replacing an account (a restore over it) writes the new account's base over the old one's (temp
+// file, fsync, rename, fsync of the directory), numbered with the old log's last line, then empties
+// the old log. The rename is the commit point: before it the old account is whole, after it the new
+// one is there, and the old log's lines, all at or below the new base's `seq`, are never read over it.
+//
+// A simulator that could not write its data directory at the start uses it read-only: every write
+// is refused (ReadOnlyDataDirError) before anything is written.
 
 export const FORMAT = 2;
 
@@ -55,12 +63,27 @@ function tombstoneFile(dir: string, name: string): string {
 }
 
 /**
- * Test-only: `BUSINESS_API_SIM_TEST_DELETE_CRASH=<k>` stops the process with SIGKILL right after
- * step k of a deletion (0: before the first), so that the crash tests can stop it between any two
- * steps. Nothing else reads it; it is not an option of the simulator.
+ * Test-only: `BUSINESS_API_SIM_TEST_DELETE_CRASH=<k>` (a deletion) and
+ * `BUSINESS_API_SIM_TEST_RESTORE_CRASH=<k>` (a restore replacing an account) stop the process with
+ * SIGKILL right after step k of that operation (0: before the first), so that the crash tests can
+ * stop it between any two steps. Nothing else reads them; they are not options of the simulator.
  */
-function crashPoint(step: number): void {
-  if (process.env.BUSINESS_API_SIM_TEST_DELETE_CRASH === String(step)) process.kill(process.pid, 'SIGKILL');
+function crashPoint(operation: 'DELETE' | 'RESTORE', step: number): void {
+  if (process.env[`BUSINESS_API_SIM_TEST_${operation}_CRASH`] === String(step)) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * A write refused because the simulator uses its data directory read-only: the directory could not
+ * be written when it started (a full disk, a read-only file system). Answered as a failed save.
+ */
+export class ReadOnlyDataDirError extends Error {
+  readonly code = 'EROFS';
+  constructor(dir: string, reason: string) {
+    super(
+      `the data directory ${dir} is used read-only: it could not be written when the simulator started (${reason}); ` +
+        'restart the simulator once the disk takes writes',
+    );
+  }
 }
 
 /**
@@ -98,6 +121,11 @@ export class AccountFiles {
   private closed = false;
   /** A failed append that could not be cut back yet: cut before the next append (or refused). */
   private torn = false;
+  /**
+   * Set when the data directory is used read-only (why it could not be written at the start): every write
+   * is refused.
+   */
+  readOnly: string | undefined;
 
   constructor(
     readonly dir: string,
@@ -120,7 +148,7 @@ export class AccountFiles {
 
   /** Appends one write; resolves once it is on disk. A failed append leaves the log as it was. */
   async append(set: ChangeSet): Promise<void> {
-    if (this.closed) throw new Error(`account '${this.name}' is closed`);
+    this.writable();
     const line: LogLine = {
       seq: this.seq + 1,
       random: set.random,
@@ -174,11 +202,50 @@ export class AccountFiles {
    * harmless (its lines are at or below the base's `seq`, skipped on load).
    */
   async writeBase(settings: AccountSettings, random: RandomState | null, changes: Change[]): Promise<void> {
-    if (this.closed) throw new Error(`account '${this.name}' is closed`);
+    this.writable();
     const base: BaseFile = { format: FORMAT, seq: this.seq, settings, random, changes };
     const text = JSON.stringify(base);
     await writeDurably(this.base, text);
     this.baseBytes = Buffer.byteLength(text);
+    await this.emptyLog();
+  }
+
+  /**
+   * Writes this new account's first base over the files of the account it replaces (`previous`, a
+   * restore with replace), crash-atomically. The base carries the old log's last line number, so no
+   * line of the old log is ever read over it, and this account goes on appending after them. The
+   * rename of the base is the commit point: a failure before it leaves the old account's files as
+   * they were (and rejects); once it is done the old files take no more writes, and a log that
+   * could not be emptied is harmless.
+   */
+  async replace(
+    previous: AccountFiles,
+    settings: AccountSettings,
+    random: RandomState | null,
+    changes: Change[],
+  ): Promise<void> {
+    previous.writable();
+    this.writable();
+    this.seq = previous.seq;
+    this.logBytes = previous.logBytes;
+    this.torn = previous.torn;
+    this.logCreated = previous.logCreated;
+    crashPoint('RESTORE', 0);
+    const base: BaseFile = { format: FORMAT, seq: this.seq, settings, random, changes };
+    const text = JSON.stringify(base);
+    await writeDurably(this.base, text, () => crashPoint('RESTORE', 1));
+    previous.closed = true;
+    crashPoint('RESTORE', 2);
+    this.baseBytes = Buffer.byteLength(text);
+    await this.emptyLog();
+    crashPoint('RESTORE', 3);
+  }
+
+  /**
+   * Empties the log once a new base holds all of it; a failure is harmless (its lines are skipped) and retried
+   * with the next base.
+   */
+  private async emptyLog(): Promise<void> {
     try {
       const handle = await this.openLog();
       try {
@@ -199,32 +266,55 @@ export class AccountFiles {
     this.closed = true;
   }
 
+  /** Throws unless the files may be written: not closed, and the data directory not used read-only. */
+  private writable(): void {
+    if (this.closed) throw new Error(`account '${this.name}' is closed`);
+    if (this.readOnly !== undefined) throw new ReadOnlyDataDirError(this.dir, this.readOnly);
+  }
+
   /** Removes what a deleted account of this name may have left, before the first base is written. */
   async clearLeftovers(): Promise<void> {
+    this.writable();
     await rm(this.log, { force: true });
     await rm(tombstoneFile(this.dir, this.name), { force: true });
     await syncDirectory(this.dir);
   }
 
   /**
-   * Closes and deletes both files, crash-atomically: the base becomes a tombstone (the commit
-   * point), then the log goes, then the tombstone; a start finishes a deletion a crash cut short.
+   * The commit point of a deletion: the base becomes a tombstone, and the directory is fsynced.
+   * Once this resolves the account is deleted (a start finishes the removal); a failure leaves its
+   * files as they were (a tombstone whose rename could not be made durable is put back) and rejects.
    */
-  async remove(): Promise<void> {
-    await this.close();
-    crashPoint(0);
+  async bury(): Promise<void> {
+    this.writable();
+    crashPoint('DELETE', 0);
     const tombstone = tombstoneFile(this.dir, this.name);
-    await rename(this.base, tombstone).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await syncDirectory(this.dir);
-    crashPoint(1);
+    let renamed = false;
+    try {
+      await rename(this.base, tombstone);
+      renamed = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    try {
+      await syncDirectory(this.dir);
+    } catch (error) {
+      if (renamed) await rename(tombstone, this.base).catch(() => undefined);
+      throw error;
+    }
+    this.closed = true;
+    crashPoint('DELETE', 1);
+  }
+
+  /** After `bury`: removes the log, then the tombstone; what a crash or a failure leaves, a start finishes. */
+  async finishRemoval(): Promise<void> {
+    const tombstone = tombstoneFile(this.dir, this.name);
     await rm(this.log, { force: true });
     await syncDirectory(this.dir);
-    crashPoint(2);
+    crashPoint('DELETE', 2);
     await rm(tombstone, { force: true });
     await syncDirectory(this.dir);
-    crashPoint(3);
+    crashPoint('DELETE', 3);
   }
 
   /** The log in append mode (every write lands at the end, after the last whole line), created on first use. */

@@ -88,7 +88,7 @@ export class Account {
     /** The process's memory budget for every account's journal. */
     journalBudget?: JournalBudget,
     /** Which life of its name the account begins (0 unless an account of the name was deleted); see lives.ts. */
-    life = 0,
+    readonly life = 0,
   ) {
     this.clock = new Clock(
       realNow,
@@ -225,6 +225,22 @@ export class Account {
     this.closing.abort();
     await this.tail;
     await this.files?.close();
+  }
+
+  /**
+   * Ends the account for good (a deletion, a restore replacing it): after the writes queued before
+   * it, runs `commit`, the step that ends the account on disk, and only once that has succeeded
+   * closes it as close() does (later writes are refused, work in flight for it stops). A commit that
+   * fails (the disk refused) leaves the account open and as it was, and rejects; so does an account
+   * closed already (AccountClosedError).
+   */
+  async end(commit: () => Promise<void>): Promise<void> {
+    await this.enqueue(async () => {
+      if (this.closed) throw new AccountClosedError(`account '${this.name}' was deleted`);
+      await commit();
+      this.closed = true;
+    });
+    await this.close();
   }
 
   get isClosed(): boolean {

@@ -73,10 +73,30 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
   };
 }
 
+/**
+ * For a data directory this process cannot write (a full disk, a read-only file system), where
+ * lockDataDir fails for want of a lock file: throws DataDirLockedError, as lockDataDir would, when
+ * the lock file there names a simulator still running (by the same rule); otherwise no running
+ * simulator holds the directory, and it may be read (never written: no lock is taken or removed).
+ */
+export async function checkNotHeld(dir: string): Promise<void> {
+  const file = path.join(await realpath(dir), LOCK_FILE);
+  const seen = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  const holder = seen === undefined ? undefined : parseHolder(seen);
+  if (holder && isAlive(file, holder)) throw new DataDirLockedError(dir, holder);
+}
+
 /** Creates the lock file whole (a temp file linked to its name), or answers false when it exists. */
 async function create(file: string, text: string): Promise<boolean> {
   const temp = `${file}.${process.pid}-${++tempCounter}.tmp`;
-  await writeFile(temp, text, { flag: 'wx', mode: 0o600 });
+  // A full disk may create the temp file and refuse its bytes: it is not left behind.
+  await writeFile(temp, text, { flag: 'wx', mode: 0o600 }).catch(async (error: unknown) => {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  });
   try {
     await link(temp, file);
     return true;

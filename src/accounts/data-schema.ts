@@ -35,6 +35,13 @@ export const Settings = z.object({
   scenario: z.string().optional(),
   /** Ids of the rules the account has switched off; checked against the declared rules when set. */
   relaxedRules: z.array(z.string().max(MAX_RULE_ID)).max(MAX_RELAXED_RULES).optional(),
+  /** How many restores the account's events have been through; absent: none. */
+  eventLife: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31)
+    .optional(),
 });
 
 const word = z

@@ -9,8 +9,11 @@ let tempCounter = 0;
 /** Temp files are `.<file>.<pid>-<n>.tmp` (also `.<file>.tmp` from older versions): never account data. */
 export const TEMP_FILE = /^\.[^/]+\.json(\.\d+-\d+)?\.tmp$/;
 
-/** Writes `text` to a temp file in the same directory, fsyncs it, renames it over `file`, fsyncs the directory. */
-export async function writeDurably(file: string, text: string): Promise<void> {
+/**
+ * Writes `text` to a temp file in the same directory, fsyncs it, renames it over `file`, fsyncs the
+ * directory. `beforeRename` runs once the temp file is on disk (the crash tests stop there).
+ */
+export async function writeDurably(file: string, text: string, beforeRename?: () => void): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}-${++tempCounter}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
@@ -21,6 +24,7 @@ export async function writeDurably(file: string, text: string): Promise<void> {
     } finally {
       await handle.close();
     }
+    beforeRename?.();
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

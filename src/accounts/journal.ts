@@ -1,4 +1,5 @@
 import { redactQuery, redactSearch } from '../redact.js';
+import { runSteps, type Steps } from '../world/steps.js';
 import {
   type CapturedBody,
   captureBody,
@@ -10,7 +11,8 @@ import {
   readCaptured,
 } from './journal-body.js';
 import type { BudgetedJournal, JournalBudget } from './journal-budget.js';
-import { type JournalQuery, journalFilter } from './journal-query.js';
+import { MatchWork } from './journal-match.js';
+import { type CallView, CompiledQuery, type JournalQuery } from './journal-query.js';
 
 /** The request headers a journal keeps (never credentials: no Authorization, ServiceApiKey or Cookie). */
 export const JOURNAL_HEADERS = ['accept', 'content-type', 'user-agent', 'x-correlation-id', 'x-request-id'] as const;
@@ -66,6 +68,9 @@ interface JournalRecord {
   rules?: JournalRule[];
   /** The memory the entry retains, as the journal budget counts it. */
   bytes: number;
+  /** Whether each stored body reads as JSON, once it was read (see `readStored`). */
+  bodyIsJson?: boolean;
+  answerIsJson?: boolean;
 }
 
 export interface JournalEntry {
@@ -166,19 +171,52 @@ export class Journal implements BudgetedJournal {
     return oldest.bytes;
   }
 
+  /**
+   * The kept entries as a query reads them, oldest first, as they are now (entries recorded or
+   * dropped meanwhile change nothing): each view made when asked for, and its parsed body let go
+   * with it.
+   */
+  snapshot(): JournalSnapshot {
+    return new JournalSnapshot(this.ordered());
+  }
+
   /** The recorded calls, oldest first; with a query, only those matching it (bodies parsed only when asked about). */
   list(query?: JournalQuery): JournalEntry[] {
-    const all = this.ordered();
-    if (query === undefined) return all.map(format);
-    const matches = journalFilter(query);
-    return all.filter(matches.quick).map(format).filter(matches.full);
+    return runSteps(this.matching(query, (view) => view.entry()));
   }
 
   count(query?: JournalQuery): number {
     if (query === undefined) return this.size;
-    const matches = journalFilter(query);
-    const quick = this.ordered().filter(matches.quick);
-    return matches.rich ? quick.map(format).filter(matches.full).length : quick.length;
+    return runSteps(this.countSteps(query));
+  }
+
+  /** `count` as steps: an entry at a time, and its body compared a few hundred values at a time. */
+  *countSteps(query?: JournalQuery): Steps<number> {
+    if (query === undefined) return this.size;
+    return (yield* this.matching(query, () => 1)).length;
+  }
+
+  /**
+   * The JSON text of each entry `list` answers, as steps: an entry at a time, its bodies parsed and
+   * written once, so the answer is the JSON of the list (`[` the texts joined by `,` `]`) without the
+   * entries of the whole list read at once.
+   */
+  listJsonSteps(query?: JournalQuery): Steps<string[]> {
+    return this.matching(query, (view) => JSON.stringify(view.entry()));
+  }
+
+  /** What `as` makes of each entry matching the query (of every entry without one), oldest first, as steps. */
+  private *matching<T>(query: JournalQuery | undefined, as: (view: JournalView) => T): Steps<T[]> {
+    const snapshot = this.snapshot();
+    const compiled = query === undefined ? undefined : new CompiledQuery(query);
+    const work = new MatchWork();
+    const out: T[] = [];
+    for (let i = 0; i < snapshot.length; i++) {
+      yield;
+      const view = snapshot.at(i);
+      if (compiled === undefined || (yield* compiled.matches(view, work))) out.push(as(view));
+    }
+    return out;
   }
 
   /** The entry numbered `seq`, while the journal still holds it. */
@@ -194,14 +232,16 @@ export class Journal implements BudgetedJournal {
     return this.ordered().slice(-count).map(summary);
   }
 
-  /** Every recorded call, oldest first, as read (for near-miss reports). */
+  /** Every recorded call, oldest first, as read (a snapshot of the account with its journal). */
   all(): JournalEntry[] {
-    return this.ordered().map(format);
+    return this.ordered().map((e) => format(e));
   }
 
   /**
    * Calls `listener` with the summary of each entry recorded from now on, as JSON text; the answer
    * stops it. Summaries, not whole entries: a watched account's answers would otherwise be sent again.
+   * The listener is called as the entry is recorded and must not wait for anyone: the journal stream
+   * (admin/journal-stream.ts) bounds what waits for each reader, and how many streams listen.
    */
   listen(listener: (summaryJson: string) => void): () => void {
     this.listeners.add(listener);
@@ -301,8 +341,11 @@ function summary(e: JournalRecord): JournalSummary {
   };
 }
 
-/** The whole entry: the summary's fields with the headers and bodies in their places. */
-function format(e: JournalRecord): JournalEntry {
+/**
+ * The whole entry: the summary's fields with the headers and bodies in their places (the body given when it
+ * was read).
+ */
+function format(e: JournalRecord, body?: { value: unknown }): JournalEntry {
   const { seq, method, path, query, status, ...rest } = summary(e);
   return {
     seq,
@@ -310,9 +353,91 @@ function format(e: JournalRecord): JournalEntry {
     path,
     query,
     headers: { ...e.headers },
-    ...(e.body === undefined ? {} : { body: readCaptured(e.body) }),
+    ...(e.body === undefined ? {} : { body: body ? body.value : readStored(e, 'body') }),
     status,
-    ...(e.answerBody === undefined ? {} : { answerBody: readCaptured(e.answerBody) }),
+    ...(e.answerBody === undefined ? {} : { answerBody: readStored(e, 'answerBody') }),
     ...rest,
   };
+}
+
+/**
+ * A stored body as read (`readCaptured`): parsed JSON, or the text. What the first read found out is
+ * kept with the entry, so later reads parse JSON at once and leave text as it is, without looking
+ * through the text for nesting too deep to parse again.
+ */
+function readStored(e: JournalRecord, which: 'body' | 'answerBody'): unknown {
+  const stored = e[which];
+  if (typeof stored !== 'string') return stored === undefined ? undefined : readCaptured(stored);
+  const known = which === 'body' ? e.bodyIsJson : e.answerIsJson;
+  if (known === true) return JSON.parse(stored);
+  if (known === false) return stored;
+  const value = readCaptured(stored);
+  // Text that reads as itself is not JSON (or nests too deep); JSON that is a string reads as another one.
+  const isJson = value !== stored;
+  if (which === 'body') e.bodyIsJson = isJson;
+  else e.answerIsJson = isJson;
+  return value;
+}
+
+/** The kept entries of a journal at one moment, oldest first; `at` makes the view of one. */
+export class JournalSnapshot {
+  constructor(private readonly records: readonly JournalRecord[]) {}
+
+  get length(): number {
+    return this.records.length;
+  }
+
+  /** A new view of the entry at `index` (0 the oldest): what it parses is kept as long as the view. */
+  at(index: number): JournalView {
+    return new JournalView(this.records[index]!);
+  }
+}
+
+/**
+ * An entry as a query reads it: the fields the journal keeps as they are, the query string and the
+ * request body read at most once (the body only when a query gets that far), and the whole entry.
+ */
+export class JournalView implements CallView {
+  private parsedQuery: Record<string, string[]> | undefined;
+  private parsedBody: { value: unknown } | undefined;
+
+  constructor(private readonly record: JournalRecord) {}
+
+  get seq(): number {
+    return this.record.seq;
+  }
+  get method(): string {
+    return this.record.method;
+  }
+  get path(): string {
+    return this.record.path;
+  }
+  get status(): number {
+    return this.record.status;
+  }
+  get rules(): readonly JournalRule[] | undefined {
+    return this.record.rules;
+  }
+  get headers(): Readonly<Record<string, string>> {
+    return this.record.headers;
+  }
+  get storedBody(): CapturedBody | undefined {
+    return this.record.body;
+  }
+
+  query(): Record<string, string[]> {
+    this.parsedQuery ??= redactQuery(this.record.search);
+    return this.parsedQuery;
+  }
+
+  body(): unknown {
+    const stored = this.record.body;
+    this.parsedBody ??= { value: stored === undefined ? undefined : readStored(this.record, 'body') };
+    return this.parsedBody.value;
+  }
+
+  /** The whole entry, as the journal lists it (the body read once for the query and the entry alike). */
+  entry(): JournalEntry {
+    return format(this.record, this.parsedBody);
+  }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { seededAuth } from '../auth/credentials.js';
@@ -6,17 +7,17 @@ import { formatDate } from '../datetime.js';
 import type { RandomState } from '../random.js';
 import type { World, WorldSize } from '../world/index.js';
 import type { Steps } from '../world/steps.js';
-import { Account, type AccountLimits } from './account.js';
-import { baseFile, finishDeletions } from './account-files.js';
-import { applyChanges } from './changes.js';
+import { Account, AccountClosedError, type AccountLimits } from './account.js';
+import { baseFile, finishDeletions, ReadOnlyDataDirError } from './account-files.js';
+import { allChanges, applyChanges } from './changes.js';
 import { checkClockTime, clockTimeProblem } from './clock.js';
-import { type DataDirLock, lockDataDir } from './data-lock.js';
+import { checkNotHeld, type DataDirLock, lockDataDir } from './data-lock.js';
 import { problemOf, Settings } from './data-schema.js';
 import { removeTempFiles } from './durable-file.js';
 import { DEFAULT_ACCOUNT, isAccountName } from './host.js';
 import { JournalBudget } from './journal-budget.js';
 import { AccountLives } from './lives.js';
-import { checkKeyPresent, type SecretBox, secretBox } from './secret-box.js';
+import { checkKeyPresent, SECRETS_KEY_FILE, type SecretBox, secretBox } from './secret-box.js';
 import { runInSlices } from './slices.js';
 import { type AccountImage, type AccountSnapshot, imageOf, SnapshotError } from './snapshot.js';
 import {
@@ -95,6 +96,16 @@ export class AccountLimitError extends Error {
   }
 }
 
+/** Errors of a data directory that cannot be written, by code: a start meeting one uses the directory read-only. */
+const UNWRITABLE = new Map([
+  ['ENOSPC', 'no space left on device'],
+  ['EDQUOT', 'disk quota exceeded'],
+  ['EROFS', 'read-only file system'],
+  ['EACCES', 'permission denied'],
+  ['EPERM', 'operation not permitted'],
+  ['EIO', 'input/output error'],
+]);
+
 export const DEFAULT_MAX_ACCOUNTS = 1000;
 /** The highest `--max-accounts` accepted. */
 export const MAX_ACCOUNTS_LIMIT = 100_000;
@@ -116,6 +127,11 @@ export class AccountRegistry {
   readonly journalBudget: JournalBudget;
   /** This simulator's hold on the data directory, from load() to close(). */
   private lock: DataDirLock | undefined;
+  /**
+   * Why the data directory is used read-only (it could not be written at the start: `ENOSPC: no
+   * space left on device`), or undefined when it is written as usual.
+   */
+  readOnly: string | undefined;
   /** The life each name's next account begins, so a re-created account never repeats its ids. */
   private readonly lives: AccountLives;
   constructor(readonly options: RegistryOptions) {
@@ -125,20 +141,38 @@ export class AccountRegistry {
 
   /** The data directory's secrets key, read (or made) on first use: after load() has checked it is safe to make one. */
   get secrets(): SecretBox {
-    return secretBox(this.options.dataDir);
+    const dir = this.options.dataDir;
+    // Read-only, a missing key is not made: no account holds a sealed secret (checked on load), and none can be
+    // written.
+    if (dir !== undefined && this.readOnly !== undefined && !existsSync(path.join(dir, SECRETS_KEY_FILE)))
+      return secretBox(undefined);
+    return secretBox(dir);
   }
 
   /**
    * Takes the data directory (another simulator holding it stops the start with DataDirLockedError)
-   * and reloads every account persisted in it; the first bad file stops the start.
+   * and reloads every account persisted in it; the first bad file stops the start. A directory that
+   * cannot be written (a full disk, a read-only file system: the lock file cannot be made) and that
+   * no running simulator holds is used read-only: its accounts are served as they are on disk, and
+   * every write is refused as a failed save (`readOnly` says why).
    */
   async load(): Promise<void> {
     const dir = this.options.dataDir;
     if (dir === undefined) return;
     await mkdir(dir, { recursive: true });
-    this.lock = await lockDataDir(dir);
-    await removeTempFiles(dir);
-    await finishDeletions(dir, isAccountName);
+    try {
+      this.lock = await lockDataDir(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === undefined || !UNWRITABLE.has(code)) throw error;
+      // Without a lock of its own, the directory is read only when no running simulator holds it.
+      await checkNotHeld(dir);
+      this.readOnly = `${code}: ${UNWRITABLE.get(code)}`;
+    }
+    if (this.readOnly === undefined) {
+      await removeTempFiles(dir);
+      await finishDeletions(dir, isAccountName);
+    }
     await this.lives.load();
     const all = await readdir(dir);
     const names = all
@@ -151,12 +185,18 @@ export class AccountRegistry {
     );
     await loadWorldGenerator();
     for (const name of names) {
-      const { store, random } = await loadStore(dir, name);
+      const { store, random } = await loadStore(dir, name, this.readOnly);
       const account = this.account(store, random);
       const problem = this.options.checkLoaded?.(account);
       if (problem) throw new Error(`${baseFile(dir, name)}: ${problem}`);
       this.accounts.set(name, account);
     }
+    if (this.readOnly !== undefined)
+      console.warn(
+        `business-api-sim: the data directory ${dir} cannot be written (${this.readOnly}): its ${names.length} ` +
+          'account(s) are served read-only, every write answers 500 until the simulator is restarted on a disk ' +
+          'that takes writes',
+      );
     // Made after the start, one account after another in slices; a request comes first meanwhile.
     void (async () => {
       for (const account of this.list()) if (!account.isClosed) await this.ready(account).catch(() => undefined);
@@ -167,7 +207,10 @@ export class AccountRegistry {
   async close(): Promise<void> {
     await Promise.all(this.list().map((account) => account.close()));
     await Promise.allSettled(this.deleting.values());
-    await this.lock?.release();
+    // A lock that cannot be removed (the disk turned read-only) is left: a process that is gone holds nothing.
+    await this.lock?.release().catch((error: unknown) => {
+      console.error(`business-api-sim: the lock of the data directory could not be removed (${error})`);
+    });
     this.lock = undefined;
   }
 
@@ -209,15 +252,51 @@ export class AccountRegistry {
    */
   async restore(image: AccountImage, replace = false): Promise<Account> {
     const name = image.settings.name;
-    // Checked whole before an account it replaces is deleted: a bad image leaves that account as it was.
+    // Checked whole before an account it replaces is touched: a bad image leaves that account as it was.
     const data = await this.imageData(image);
-    if (!replace || !this.accounts.has(name)) return this.adding(name, () => this.buildFrom(data, image.random));
-    // The name stays taken from the old account's removal to the new one's start: a request for it
-    // meanwhile waits for the restored account instead of creating an empty one in between.
-    return this.holding(name, async () => {
-      await this.delete(name);
-      return this.buildFrom(data, image.random);
-    });
+    for (;;) {
+      const old = this.accounts.get(name);
+      if (!replace || !old) return this.adding(name, () => this.buildFrom(data, image.random));
+      const account = await this.replacing(old, data, image.random);
+      if (account) return account;
+      // The old account ended meanwhile (deleted, or replaced by another restore): again, over what holds the name now.
+    }
+  }
+
+  /**
+   * Puts a new account built from `data` in the place of `old`, all or nothing: the new account is
+   * built and checked beside the old one, which is served meanwhile; then, after the old one's
+   * queued writes, the new base is written over the old files (account-files.ts `replace`, the
+   * commit point) and the name serves the new account. A save the disk refuses leaves the old
+   * account as it was, in memory and on disk, and rejects. Answers undefined when `old` had ended
+   * meanwhile.
+   */
+  private async replacing(old: Account, data: AccountData, random: RandomState): Promise<Account | undefined> {
+    const o = this.options;
+    const name = old.name;
+    this.checkWritable();
+    // Its events begin a life past the replaced account's, which may have announced the same invoices.
+    data.settings.eventLife = Math.max(data.settings.eventLife ?? 0, (old.settings.eventLife ?? 0) + 1);
+    const store = o.dataDir === undefined ? memoryStore(data) : fileStore(o.dataDir, name, data);
+    // Prepared only once it is committed: until then it must not send its deliveries, nor write.
+    const account = this.account(store, random, this.lives.of(name), false);
+    try {
+      const loadProblem = o.checkLoaded?.(account);
+      if (loadProblem) throw new SnapshotError(loadProblem);
+      await this.ready(account);
+      await old.end(async () => {
+        const [files, previous] = [account.files, old.files];
+        if (files && previous) await files.replace(previous, data.settings, account.random.state(), allChanges(data));
+        o.prepare?.(account);
+        this.accounts.set(name, account);
+      });
+      return account;
+    } catch (error) {
+      // Never served: anything its preparation started stops.
+      await account.close();
+      if (error instanceof AccountClosedError && old.isClosed) return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -240,6 +319,7 @@ export class AccountRegistry {
 
   private async adding(name: string, build: () => Promise<Account>): Promise<Account> {
     if (this.accounts.has(name) || this.pending.has(name)) throw new AccountExistsError(name);
+    this.checkWritable();
     if (this.accounts.size + this.pending.size >= this.options.maxAccounts)
       throw new AccountLimitError(this.options.maxAccounts);
     return this.holding(name, build);
@@ -260,25 +340,45 @@ export class AccountRegistry {
 
   /**
    * Removes the account: writes already queued on it finish first, later ones are refused, and its
-   * files are gone before an account of the same name can be created again.
+   * files are gone before an account of the same name can be created again. The account is served
+   * until its base has become a tombstone (the commit point, account-files.ts `bury`): a deletion
+   * the disk refuses leaves it as it was, in memory and on disk, and rejects.
    */
   async delete(name: string): Promise<boolean> {
     const account = this.accounts.get(name);
     if (!account) return false;
-    this.accounts.delete(name);
-    const removing = (async () => {
-      await account.close();
-      // The life is ended before the files go: a crash in between leaves the account, never a repeated life.
-      await this.lives.ended(name);
-      await account.files?.remove();
-    })();
-    this.deleting.set(name, removing);
+    this.checkWritable();
+    let removing: Promise<void> | undefined;
     try {
-      await removing;
-    } finally {
-      if (this.deleting.get(name) === removing) this.deleting.delete(name);
+      await account.end(async () => {
+        // The life is ended before the files go: a crash in between leaves the account, never a repeated life.
+        await this.lives.ended(name);
+        await account.files?.bury();
+        // Deleted from here. The name is free, and a new account of it waits until the old files are gone.
+        if (this.accounts.get(name) === account) this.accounts.delete(name);
+        const files = account.files;
+        if (!files) return;
+        const done = files.finishRemoval().catch((error: unknown) => {
+          // The account is deleted all the same: a start, or the next account of the name, removes what is left.
+          console.error(`account '${name}': deleted, but its files could not all be removed yet`, error);
+        });
+        removing = done.finally(() => {
+          if (this.deleting.get(name) === removing) this.deleting.delete(name);
+        });
+        this.deleting.set(name, removing);
+      });
+    } catch (error) {
+      // Ended meanwhile by another deletion or a restore: not this call's to delete.
+      if (error instanceof AccountClosedError && account.isClosed) return false;
+      throw error;
     }
+    await removing;
     return true;
+  }
+
+  /** Throws ReadOnlyDataDirError when the data directory is used read-only: nothing may be written. */
+  private checkWritable(): void {
+    if (this.readOnly !== undefined) throw new ReadOnlyDataDirError(this.options.dataDir ?? '', this.readOnly);
   }
 
   /** Replaces the account's data with a freshly seeded world and credentials for its current day; inside a write. */
@@ -359,7 +459,12 @@ export class AccountRegistry {
     return account;
   }
 
-  private account(store: AccountStore, random: RandomState | 'migrated' | undefined, life = 0): Account {
+  private account(
+    store: AccountStore,
+    random: RandomState | 'migrated' | undefined,
+    life = 0,
+    prepare = true,
+  ): Account {
     const account = new Account(
       store,
       this.options.realNow,
@@ -369,7 +474,7 @@ export class AccountRegistry {
       this.journalBudget,
       life,
     );
-    this.options.prepare?.(account);
+    if (prepare) this.options.prepare?.(account);
     return account;
   }
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -83,9 +83,13 @@ function readOrCreateKey(file: string): Buffer {
     try {
       writeSync(fd, `${key.toString('base64')}\n`);
       fsyncSync(fd);
-    } finally {
+    } catch (failed) {
+      // A full disk made the file but refused its bytes: an empty key file would stop every later start.
       closeSync(fd);
+      rmSync(file, { force: true });
+      throw failed;
     }
+    closeSync(fd);
     return key;
   }
   const key = Buffer.from(text.trim(), 'base64');

@@ -1,10 +1,10 @@
-import { scryptSync } from 'node:crypto';
 import { z } from 'zod';
 import type { RandomState } from '../random.js';
 import { WORLD_SIZES } from '../world/sizes.js';
 import type { Account } from './account.js';
 import { allChanges, type Change } from './changes.js';
 import { problemOf, Settings } from './data-schema.js';
+import { passphraseKey } from './passphrase-key.js';
 import { SecretBox } from './secret-box.js';
 import type { AccountSettings } from './store.js';
 import { tableNamed } from './tables.js';
@@ -53,6 +53,10 @@ export const AccountSnapshot = z
         relaxedRules: Settings.shape.relaxedRules.describe(
           'Ids of the rules the account has switched off, in the order set; absent: none.',
         ),
+        eventLife: Settings.shape.eventLife.describe(
+          "How many restores the account's webhook events have been through; a restore adds one, so the " +
+            'restored account never sends an event id the account it was taken of may have sent.',
+        ),
       })
       .describe('The settings besides seed and size.'),
     clock: z
@@ -87,9 +91,12 @@ export interface AccountImage {
   changes: Change[];
 }
 
-/** The key sealed secrets travel under, from the caller's passphrase. */
-export function transferBox(passphrase: string): SecretBox {
-  return new SecretBox(scryptSync(passphrase, SNAPSHOT_FORMAT, 32));
+/**
+ * The key sealed secrets travel under, from the caller's passphrase: scrypt, derived off the event
+ * loop, a few at a time in the process, and kept a short while (accounts/passphrase-key.ts).
+ */
+export async function transferBox(passphrase: string): Promise<SecretBox> {
+  return new SecretBox(await passphraseKey(passphrase, SNAPSHOT_FORMAT));
 }
 
 /**
@@ -129,6 +136,7 @@ export async function takeSnapshot(
         ...(s.fiscalised === undefined ? {} : { fiscalised: s.fiscalised }),
         ...(s.scenario === undefined ? {} : { scenario: s.scenario }),
         ...(s.relaxedRules?.length ? { relaxedRules: [...s.relaxedRules] } : {}),
+        ...(s.eventLife === undefined ? {} : { eventLife: s.eventLife }),
       },
       clock: {
         now: new Date(now).toISOString(),
@@ -186,6 +194,8 @@ export function imageOf(
     ...(settings.fiscalised === undefined ? {} : { fiscalised: settings.fiscalised }),
     ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
     ...(settings.relaxedRules?.length ? { relaxedRules: [...settings.relaxedRules] } : {}),
+    // The snapshot's ids continue here, the invoices' among them: its events begin a new life.
+    eventLife: (settings.eventLife ?? 0) + 1,
   };
   const seen = new Set<string>();
   const changes = snapshot.changes.map(([table, key, row], n): Change => {

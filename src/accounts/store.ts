@@ -42,13 +42,16 @@ export function filesOf(store: AccountStore): AccountFiles | undefined {
 /**
  * Opens the account `name` persisted in `dir`: lowdb reads it through AccountAdapter (the base, then
  * the log lines written since). `random` is the id source's saved position, `migrated` when the
- * files never held one (a base migrated from the first format).
+ * files never held one (a base migrated from the first format). With `readOnly` (why the directory
+ * cannot be written) the files are read as they are, and every later write is refused.
  */
 export async function loadStore(
   dir: string,
   name: string,
+  readOnly?: string,
 ): Promise<{ store: AccountStore; random: RandomState | 'migrated' }> {
   const adapter = new AccountAdapter(dir, name);
+  adapter.files.readOnly = readOnly;
   // The adapter's read() answers the data or throws, so lowdb's default data is never kept.
   const store = new Low<AccountData>(adapter, null as unknown as AccountData);
   await store.read();
@@ -166,9 +169,11 @@ export class AccountAdapter implements Adapter<AccountData> {
       start = end + 1;
     }
     const bytes = Buffer.byteLength(text.slice(0, good));
-    if (bytes < Buffer.byteLength(text)) await truncate(log, bytes);
+    // Read-only, the cut line and a migrated base are left on disk as they are (and read so again).
+    const writable = files.readOnly === undefined;
+    if (bytes < Buffer.byteLength(text) && writable) await truncate(log, bytes);
     files.resume(seq, bytes, Buffer.byteLength(baseText));
-    if (legacy) await files.writeBase(b.settings, null, changes);
+    if (legacy && writable) await files.writeBase(b.settings, null, changes);
     this.loadedRandom = random;
     return data;
   }

@@ -23,6 +23,11 @@ export interface AccountSettings {
   scenario?: string;
   /** Ids of the rules the account has switched off (errors/rules.ts); absent = none. */
   relaxedRules?: readonly string[];
+  /**
+   * How many restores the account's events have been through (absent: none): a restore continues the
+   * snapshot's ids, so its webhook events are given ids of a new life (webhooks/deliveries.ts `eventIdOf`).
+   */
+  eventLife?: number;
 }
 
 /** Everything an account holds. */

@@ -182,7 +182,7 @@ export const snapshotDeclarations: AdminRoute[] = [
       try {
         const snapshot = await takeSnapshot(account, {
           journal: c.req.query('journal') === 'true',
-          transfer: transferOf(c),
+          transfer: await transferOf(c),
           realNow: registry.options.realNow(),
         });
         // The name is a DNS label: nothing in it needs quoting.
@@ -199,9 +199,11 @@ export const snapshotDeclarations: AdminRoute[] = [
 
 async function restore(c: Context, registry: AccountRegistry, name: string, snapshot: AccountSnapshot) {
   const replace = c.req.query('replace') === 'true';
+  // Only a snapshot with sealed secrets needs the key: no derivation otherwise.
+  const transfer = snapshot.sealedWith === undefined ? undefined : await transferOf(c);
   const existed = registry.get(name) !== undefined;
   try {
-    const account = await registry.restoreSnapshot(snapshot, name, { transfer: transferOf(c), replace });
+    const account = await registry.restoreSnapshot(snapshot, name, { transfer, replace });
     return c.json(summaryOf(account), existed ? 200 : 201);
   } catch (error) {
     if (error instanceof SnapshotError) throw errors.admin(400, error.message);
@@ -211,9 +213,10 @@ async function restore(c: Context, registry: AccountRegistry, name: string, snap
   }
 }
 
-function transferOf(c: Context) {
+/** The key of the request's passphrase, derived off the event loop (accounts/passphrase-key.ts); none without one. */
+async function transferOf(c: Context) {
   const passphrase = c.req.header(SNAPSHOT_KEY_HEADER);
-  return passphrase === undefined || passphrase === '' ? undefined : transferBox(passphrase);
+  return passphrase === undefined || passphrase === '' ? undefined : await transferBox(passphrase);
 }
 
 /** The settings given that the existing account does not have, as `seed: 7, not 42`. */

@@ -11,7 +11,21 @@ export const AdminError = z
   .strictObject({ error: z.string().describe('What was refused and why, in words.') })
   .meta({ id: 'AdminError', description: 'Every control-plane refusal.' });
 
-export const Health = z.strictObject({ status: z.literal('ok') });
+export const Health = z.strictObject({
+  status: z.literal('ok'),
+  dataDir: z
+    .strictObject({
+      readOnly: z.literal(true),
+      reason: z
+        .string()
+        .describe('Why the data directory could not be written at the start, e.g. `ENOSPC: no space left on device`.'),
+    })
+    .optional()
+    .describe(
+      'Present when the data directory is used read-only: it could not be written when the simulator started. ' +
+        'Reads answer; every write answers 500 until a restart on a disk that takes writes.',
+    ),
+});
 
 export const Stats = z.strictObject({
   heapUsed: z.number().int(),

@@ -50,10 +50,17 @@ export const adminDeclarations: readonly AdminRoute[] = [
   system.get('/health', {
     operationId: 'getHealth',
     summary: 'Health probe',
-    description: 'Always open: no admin token, any Host.',
+    description:
+      'Always open: no admin token, any Host. Says when the data directory is used read-only (it could not be ' +
+      'written at the start).',
     open: true,
     answers: { 200: { description: 'The simulator is up.', schema: Health } },
-    handler: ({ c }) => c.json({ status: 'ok' }),
+    handler: ({ c, registry }) =>
+      c.json(
+        registry.readOnly === undefined
+          ? { status: 'ok' as const }
+          : { status: 'ok' as const, dataDir: { readOnly: true as const, reason: registry.readOnly } },
+      ),
   }),
   system.get('/stats', {
     operationId: 'getStats',

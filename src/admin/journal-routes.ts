@@ -1,7 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { JournalQuery } from '../accounts/journal-query.js';
-import { verifyJournal } from '../accounts/journal-verify.js';
+import { verifySteps } from '../accounts/journal-verify.js';
+import { runInSlices, slicePauses } from '../accounts/slices.js';
 import { errors } from '../errors/errors.js';
 import { type AdminParam, adminGroup, empty, named, onAccount, refused } from './admin-route.js';
 import {
@@ -14,7 +16,13 @@ import {
   VerifiedAnswer,
   VerifyBody,
 } from './journal-schemas.js';
-import { journalStream } from './journal-stream.js';
+import {
+  journalStream,
+  MAX_BEHIND_BYTES,
+  MAX_BEHIND_ENTRIES,
+  MAX_STREAMS,
+  MAX_STREAMS_PER_ACCOUNT,
+} from './journal-stream.js';
 
 // The request journal on the control plane: simple filters in a GET's query string, richer queries
 // (query parameters, headers, a part of the body) as a POSTed JSON body, and the journal live.
@@ -72,9 +80,10 @@ export const journalDeclarations = [
       ...onAccount,
       400: badStatus,
     },
-    handler: ({ c, account }) => {
+    handler: async ({ c, account }) => {
+      const query = simpleQueryOf(c);
       c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
-      return c.json(account.journal.list(simpleQueryOf(c)) satisfies z.infer<typeof JournalEntriesAnswer>);
+      return jsonList(c, await runInSlices(account.journal.listJsonSteps(query)));
     },
   }),
   journal.get('/accounts/{name}/requests/count', {
@@ -83,8 +92,10 @@ export const journalDeclarations = [
     route: named,
     query: journalFilters,
     answers: { 200: { description: 'The count.', schema: CountAnswer }, ...onAccount, 400: badStatus },
-    handler: ({ c, account }) =>
-      c.json({ count: account.journal.count(simpleQueryOf(c)) } satisfies z.infer<typeof CountAnswer>),
+    handler: async ({ c, account }) => {
+      const count = await runInSlices(account.journal.countSteps(simpleQueryOf(c)));
+      return c.json({ count } satisfies z.infer<typeof CountAnswer>);
+    },
   }),
   journal.get('/accounts/{name}/requests/{seq}', {
     operationId: 'getRequest',
@@ -130,9 +141,9 @@ export const journalDeclarations = [
       ...onAccount,
       400: refused('A bad name or query.'),
     },
-    handler: ({ c, account, body }) => {
+    handler: async ({ c, account, body }) => {
       c.header(DROPPED_FOR_MEMORY_HEADER, String(account.journal.dropped));
-      return c.json(account.journal.list(normalised(body)) satisfies z.infer<typeof JournalEntriesAnswer>);
+      return jsonList(c, await runInSlices(account.journal.listJsonSteps(normalised(body))));
     },
   }),
   journal.post('/accounts/{name}/requests/count', {
@@ -145,8 +156,10 @@ export const journalDeclarations = [
       ...onAccount,
       400: refused('A bad name or query.'),
     },
-    handler: ({ c, account, body }) =>
-      c.json({ count: account.journal.count(normalised(body)) } satisfies z.infer<typeof CountAnswer>),
+    handler: async ({ c, account, body }) => {
+      const count = await runInSlices(account.journal.countSteps(normalised(body)));
+      return c.json({ count } satisfies z.infer<typeof CountAnswer>);
+    },
   }),
   journal.post('/accounts/{name}/requests/verify', {
     operationId: 'verifyRequests',
@@ -166,8 +179,8 @@ export const journalDeclarations = [
       400: refused('A bad name or body.'),
       422: { description: 'It does not hold: the near-miss report.', schema: NearMissReport },
     },
-    handler: ({ c, account, body: { query, count } }) => {
-      const outcome = verifyJournal(account.journal, normalised(query), count);
+    handler: async ({ c, account, body: { query, count } }) => {
+      const outcome = await runInSlices(verifySteps(account.journal, normalised(query), count));
       if (outcome.holds) return c.json({ matched: outcome.matched } satisfies z.infer<typeof VerifiedAnswer>);
       const { report, matched, expected, nearMisses } = outcome;
       const body: z.infer<typeof NearMissReport> = { error: report, matched, expected, nearMisses };
@@ -178,15 +191,66 @@ export const journalDeclarations = [
     operationId: 'streamRequests',
     summary: 'The journal live, as Server-Sent Events',
     description:
-      'A `reset` event, the latest 200 entries kept (oldest first), then each new call as it is recorded, one ' +
-      '`entry` event each holding the summary of the entry as JSON: `seq`, `method`, `path`, `query`, `status`, ' +
-      '`at`, `fault` and `rules`, without headers and bodies (`GET …/requests/{seq}` answers the whole entry). ' +
+      'A `reset` event, the latest 200 entries kept (oldest first; fewer when their summaries pass 256 KiB), then ' +
+      'each new call as it is recorded, one `entry` event each holding the summary of the entry as JSON: `seq`, ' +
+      '`method`, `path`, `query`, `status`, `at`, `fault` and `rules`, without headers and bodies ' +
+      '(`GET …/requests/{seq}` answers the whole entry). A reader more than ' +
+      `${MAX_BEHIND_ENTRIES} entries or ${MAX_BEHIND_BYTES} bytes of summaries (2 bytes a character) behind is ` +
+      'dropped: the stream ends with a `dropped` event holding `{"error"}`, which says why. At most ' +
+      `${MAX_STREAMS_PER_ACCOUNT} streams per account and ${MAX_STREAMS} in all are open at once. ` +
       "The console's live view reads it.",
     route: named,
-    answers: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' }, ...onAccount },
-    handler: ({ c, account }) => journalStream(c, account),
+    answers: {
+      200: { description: 'The event stream.', mediaType: 'text/event-stream' },
+      ...onAccount,
+      429: refused(`The account has ${MAX_STREAMS_PER_ACCOUNT} live streams of its journal already.`),
+      503: refused(
+        `The simulator serves ${MAX_STREAMS} live journal streams already; or, for the default account after it ` +
+          'was deleted, it holds `--max-accounts` already.',
+      ),
+    },
+    handler: ({ c, account, registry }) => journalStream(c, account, registry),
   }),
 ];
+
+/** Characters of a list answer encoded at once: a longer answer is encoded a part at a time, as it is read. */
+const LIST_PART_CHARS = 256 * 1024;
+
+/**
+ * A list answer (`JournalEntriesAnswer`) from the JSON texts of its entries: the text of
+ * `c.json(entries)`. A long one (1 000 entries of 16 KiB bodies are 16 MiB) is neither joined nor
+ * encoded whole: each read of the answer encodes its next part, in slices of the event loop's time.
+ */
+function jsonList(c: Context, entries: string[]): Response {
+  const headers = { 'Content-Type': 'application/json' };
+  let length = 0;
+  for (const text of entries) length += text.length + 1;
+  if (length <= LIST_PART_CHARS) return c.body(`[${entries.join(',')}]`, 200, headers);
+  const encoder = new TextEncoder();
+  // A reader in process takes each part as a promise settles, without a turn of the event loop
+  // between parts: the encoding hands the loop back every 10 ms or so itself, from a slice of its own.
+  let pause: (() => Promise<void> | undefined) | undefined;
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pause === undefined) {
+        await nextTurn();
+        pause = slicePauses();
+      }
+      const paused = pause();
+      if (paused) await paused;
+      let part = next === 0 ? '[' : '';
+      while (next < entries.length && part.length < LIST_PART_CHARS) {
+        part += next > 0 ? `,${entries[next]}` : entries[next];
+        entries[next++] = ''; // let go of what was sent
+      }
+      if (next < entries.length) return controller.enqueue(encoder.encode(part));
+      controller.enqueue(encoder.encode(`${part}]`));
+      controller.close();
+    },
+  });
+  return c.body(body, 200, headers);
+}
 
 /** The query with its path made absolute, as the journal records paths. */
 function normalised(query: z.infer<typeof JournalQueryBody>): JournalQuery {

@@ -39,6 +39,19 @@ export const ROUTING_RULES = defineRules('routing', {
       'request that reached the wrong node must not find an empty account (docs/fleet.md).',
     fixed: 'an account lives on one node',
   },
+  accountNameCanonical: {
+    id: 'account-name-canonical',
+    text:
+      'A request names its account in one form: `/accounts/<name>/…` (or `/__admin/accounts/<name>`, ' +
+      '`/__admin/console/accounts/<name>`) with no `.` or `..` segment in its path, no empty segment and no ' +
+      'percent-encoding up to the name, the name in lower case, and a Host whose first label names the ' +
+      'account in lower case; any other spelling is a 400 and creates nothing.',
+    source: 'assumed',
+    evidence:
+      "A fleet's proxy hashes the name as it reads it in the path, a node as its URL parser and router " +
+      'resolve it: spelt two ways, one name could be created on two nodes (docs/fleet.md, "One spelling per name").',
+    fixed: 'an account lives on one node, under one spelling',
+  },
 });
 
 export const AUTH_RULES = defineRules('auth', {

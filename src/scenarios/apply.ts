@@ -1,6 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import { ClockBoundError } from '../accounts/clock.js';
 import { type AccountRegistry, type CreateAccount, generatedAccountName } from '../accounts/registry.js';
+import { runInSlices } from '../accounts/slices.js';
 import { SNAPSHOT_KEY_HEADER, SnapshotError } from '../accounts/snapshot.js';
 import { collectionTable, type Table } from '../accounts/tables.js';
 import { COLLECTIONS, type Collection } from '../accounts/worlds.js';
@@ -12,8 +13,9 @@ import { endpoints } from '../endpoints.js';
 import { endpointNamed } from '../http/invoke.js';
 import { subscriptionsOf } from '../webhooks/subscriptions.js';
 import type { WorldSize } from '../world/sizes.js';
+import type { Steps } from '../world/steps.js';
 import { setAppointmentStates } from './appointment-states.js';
-import { fullyBook } from './fully-book.js';
+import { fullyBookDays } from './fully-book.js';
 import { INLINE, type LoadedScenario, loadScenario, pathText, ScenarioError, type SnapshotKey } from './load.js';
 import { applyRecords } from './scenario-records.js';
 import type { Scenario } from './schemas.js';
@@ -72,11 +74,9 @@ export async function applyScenario(
       await account.random.drawingFrom(account.settings.seed, scenarioSalt(scenario), async () => {
         if (scenario.records) await applyRecords(account, now, scenario.records, source);
         addCredentials(account.auth, scenario, now, source);
-        for (const [i, f] of (scenario.fullyBook ?? []).entries()) {
-          await fullyBook(account, now, f.siteId, f.day, `${source}: ${pathText(['fullyBook', i])}`);
-        }
+        if (scenario.fullyBook) await fullyBookDays(account, now, scenario.fullyBook, source);
       });
-      return changesSince(account, before);
+      return await runInSlices(changesSince(account, before));
     } catch (error) {
       if (previous) scenarios.set(account, previous);
       else scenarios.delete(account);
@@ -120,7 +120,7 @@ async function applySnapshot(
   }
   scenarios.set(account, loaded);
   const { size, seed } = account.settings;
-  const changes = changesSince(account, was ?? { clock: account.clock.now(), size, seed });
+  const changes = await runInSlices(changesSince(account, was ?? { clock: account.clock.now(), size, seed }));
   applied.set(account, { scenario: loaded.reference ?? loaded.name, at: registry.options.realNow(), changes });
   return { account, changes };
 }
@@ -153,7 +153,17 @@ export function lastApplied(account: Account): AppliedScenario | undefined {
   return applied.get(account);
 }
 
-function changesSince(account: Account, before: { clock: number; size: WorldSize; seed: number }): ScenarioChanges {
+/** Rows read in one step of `changesSince`. */
+const CHANGES_STEP = 2048;
+
+/**
+ * What the account's tables hold against the freshly seeded world, in steps of a few thousand rows
+ * (run in slices: a large world's diary is tens of thousands of rows).
+ */
+function* changesSince(
+  account: Account,
+  before: { clock: number; size: WorldSize; seed: number },
+): Steps<ScenarioChanges> {
   const { size, seed } = account.settings;
   const changes: ScenarioChanges = {
     clock: { before: before.clock, after: account.clock.now() },
@@ -166,11 +176,17 @@ function changesSince(account: Account, before: { clock: number; size: WorldSize
     const seeded = table.base(account.store.data);
     const rows = table.rows(account.store.data);
     if (rows === seeded) continue;
-    const seededById = new Map(seeded.map((r) => [table.keyOf(r), r]));
+    const seededById = new Map<unknown, object>();
+    for (let i = 0; i < seeded.length; i++) {
+      if (i % CHANGES_STEP === 0) yield;
+      seededById.set(table.keyOf(seeded[i]!), seeded[i]!);
+    }
     let added = 0;
     let replaced = 0;
     let kept = 0;
-    for (const row of rows) {
+    for (let i = 0; i < rows.length; i++) {
+      if (i % CHANGES_STEP === 0) yield;
+      const row = rows[i]!;
       const was = seededById.get(table.keyOf(row));
       if (was === undefined) added++;
       else {
@@ -216,7 +232,10 @@ export async function createAccount(
 /** Settings sent beside a scenario that it pins to another value: creating would silently keep one of the two. */
 export class ScenarioConflictError extends Error {}
 
-/** Each setting of `request` that the scenario (or the snapshot given as one) pins otherwise, as `seed: sent 7, pinned 42`. */
+/**
+ * Each setting of `request` that the scenario (or the snapshot given as one) pins otherwise, as
+ * `seed: sent 7, pinned 42`.
+ */
 function conflictsWithScenario(request: CreateAccount, scenario: LoadedScenario | undefined): string[] {
   if (!scenario) return [];
   const pinned = scenario.snapshot

@@ -1,25 +1,55 @@
 import type { Account } from '../accounts/account.js';
+import { deepFreeze } from '../accounts/freeze.js';
+import { slicePauses } from '../accounts/slices.js';
 import type { AvailableTime } from '../appointments/availability/schemas.js';
 import { parseDateTime } from '../datetime.js';
 import { endpoints } from '../endpoints.js';
 import { ApiError } from '../errors/errors.js';
 import { endpointNamed, invoke } from '../http/invoke.js';
 import { EMPTY_GUID } from '../world/common.js';
-import { ScenarioError } from './load.js';
+import { pathText, ScenarioError } from './load.js';
+import type { Scenario } from './schemas.js';
 
 // A fully booked day: every time availability offers for any service of the site that day is
-// booked, one offer at a time through POST /api/v2/appointments, until nothing is offered.
+// booked, one offer at a time through POST /api/v2/appointments, until nothing is offered. A
+// scenario's days (at most MAX_FULLY_BOOK of them, schemas.ts) are booked in one write, in slices of
+// about 10 ms between which the process answers other accounts; the same site and day listed
+// twice is booked once (a second pass would find nothing offered: bookings only take time).
 
 /** A bound on bookings per day, so a site with endless capacity cannot stall applying. */
 const MAX_BOOKINGS = 5000;
+/**
+ * A bound on the bookings of all the scenario's days (docs/bounds.md): the large world's five sites
+ * over 40 days take about 2 700, a few ms of CPU each.
+ */
+const MAX_SCENARIO_BOOKINGS = 10_000;
 
-export async function fullyBook(
+/** Books every day of the scenario's `fullyBook`, in order; errors name `<source>: fullyBook[i]…`. */
+export async function fullyBookDays(
   account: Account,
   now: number,
-  siteId: string,
-  day: string,
-  at: string,
-): Promise<number> {
+  days: NonNullable<Scenario['fullyBook']>,
+  source: string,
+): Promise<void> {
+  const pause = slicePauses();
+  const done = new Set<string>();
+  const booked = { count: 0 };
+  for (const [i, { siteId, day }] of days.entries()) {
+    const key = `${siteId} ${day}`;
+    if (done.has(key)) continue;
+    done.add(key);
+    await fullyBook(account, now, { siteId, day, at: `${source}: ${pathText(['fullyBook', i])}` }, booked, pause);
+  }
+}
+
+async function fullyBook(
+  account: Account,
+  now: number,
+  { siteId, day, at }: { siteId: string; day: string; at: string },
+  /** Bookings made so far for the scenario's days. */
+  booked: { count: number },
+  pause: () => Promise<void> | undefined,
+): Promise<void> {
   const world = account.world;
   const site = world.sites.find((s) => s.SiteId === siteId);
   if (!site) throw new ScenarioError(`${at}.siteId: no site has this id`);
@@ -29,7 +59,7 @@ export async function fullyBook(
   const dayMs = parseDateTime(day)!;
   // The engine is loaded on first use, as the availability endpoints load it.
   const { availableTimes } = await import('../appointments/availability/search.js');
-  let booked = 0;
+  let today = 0;
   for (const service of world.services.filter((s) => s.State === 1 && s.SiteId === siteId)) {
     const question = {
       siteId,
@@ -41,9 +71,17 @@ export async function fullyBook(
       cart: [],
     };
     for (;;) {
+      // One offer asked for and booked per step: a day of a large world is dozens of them.
+      const paused = pause();
+      if (paused) await paused;
       const offer = availableTimes(world, question, dayMs, now)[0];
       if (!offer) break;
-      if (++booked > MAX_BOOKINGS) throw new ScenarioError(`${at}: more than ${MAX_BOOKINGS} bookings would be needed`);
+      if (++today > MAX_BOOKINGS) throw new ScenarioError(`${at}: more than ${MAX_BOOKINGS} bookings would be needed`);
+      if (++booked.count > MAX_SCENARIO_BOOKINGS)
+        throw new ScenarioError(
+          `${at}: more than ${MAX_SCENARIO_BOOKINGS} bookings in all would be needed for fullyBook`,
+        );
+      const before = world.appointments.length;
       try {
         await invoke(create, account, now, {
           query: { siteId },
@@ -54,9 +92,11 @@ export async function fullyBook(
           throw new ScenarioError(`${at}: booking an offered time was refused: ${error.body}`);
         throw error;
       }
+      // The booking is done with: frozen now, as the write's end would, so the next question reads
+      // it into the diary index once (availability/busy.ts) rather than again at every question.
+      for (let n = before; n < world.appointments.length; n++) deepFreeze(world.appointments[n]);
     }
   }
-  return booked;
 }
 
 /** The one service of an offered time as a booking item: the offer's employee, and its resource when it has one. */

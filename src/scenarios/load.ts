@@ -92,14 +92,16 @@ export async function loadScenario(
   const text = await readBounded(file, fileOrName);
   const value = file.endsWith('.json') ? parseJson(text, source) : await parseYaml(text, source);
   const name = shipped ? fileOrName : path.basename(file).replace(/\.(ya?ml|json)$/i, '');
-  if (isSnapshot(value)) return { name, source, reference: fileOrName, ...snapshotScenario(value, source, key) };
+  if (isSnapshot(value))
+    return { name, source, reference: fileOrName, ...(await snapshotScenario(value, source, key)) };
   return { name, source, reference: fileOrName, scenario: await parseScenario(value, source) };
 }
 
 /** A scenario given as a name or path, or inline as an object (the control plane takes both). */
 export async function scenarioFrom(value: string | object, dir?: string, key?: SnapshotKey): Promise<LoadedScenario> {
   if (typeof value === 'string') return loadScenario(value, dir, key);
-  if (isSnapshot(value)) return { name: INLINE, source: INLINE, ...snapshotScenario(value, INLINE, key ?? NO_KEY) };
+  if (isSnapshot(value))
+    return { name: INLINE, source: INLINE, ...(await snapshotScenario(value, INLINE, key ?? NO_KEY)) };
   return { name: INLINE, source: INLINE, scenario: await parseScenario(value) };
 }
 
@@ -110,7 +112,7 @@ const BESIDE_A_SNAPSHOT = new Set(['$schema', 'description']);
  * A snapshot given as a scenario, checked as a restore checks it; scenario keys beside it (but a
  * description and `$schema`) are refused, as are sealed secrets without the passphrase.
  */
-function snapshotScenario(value: unknown, source: string, key: SnapshotKey) {
+async function snapshotScenario(value: unknown, source: string, key: SnapshotKey) {
   const mixed = Object.keys(Scenario.shape).filter(
     (k) => !BESIDE_A_SNAPSHOT.has(k) && Object.hasOwn(value as object, k),
   );
@@ -134,7 +136,8 @@ function snapshotScenario(value: unknown, source: string, key: SnapshotKey) {
       `${source}: the snapshot holds webhook signing secrets sealed under a passphrase: give the passphrase it ` +
         `was taken with (${key.givenBy})`,
     );
-  const transfer = snapshot.sealedWith !== undefined && passphrase ? transferBox(passphrase) : undefined;
+  // Derived off the event loop (accounts/passphrase-key.ts).
+  const transfer = snapshot.sealedWith !== undefined && passphrase ? await transferBox(passphrase) : undefined;
   return { snapshot, transfer };
 }
 

@@ -99,6 +99,13 @@ const Throttle = z.strictObject({
     .describe("Lockout length from the scenario's clock (default 120)."),
 });
 
+/**
+ * The most `fullyBook` entries a scenario may hold (docs/bounds.md): each books a site's day through
+ * the API one offered time at a time, a few ms a booking and up to about fifty bookings a day in the
+ * large world.
+ */
+export const MAX_FULLY_BOOK = 200;
+
 const FullyBook = z.strictObject({
   siteId: z.guid(),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a date yyyy-MM-dd' }),
@@ -166,8 +173,17 @@ export const Scenario = z
     faults: z.array(FaultRuleInput).optional().describe('Fault rules of the account (replacing any it had).'),
     fullyBook: z
       .array(FullyBook)
+      .max(MAX_FULLY_BOOK, {
+        error: (issue) => {
+          const given = Array.isArray(issue.input) ? issue.input.length : 'more';
+          return `at most ${MAX_FULLY_BOOK} days to book fully, not ${given}`;
+        },
+      })
       .optional()
-      .describe('Days on which every time availability offers at the site is booked.'),
+      .describe(
+        `Days on which every time availability offers at the site is booked: at most ${MAX_FULLY_BOOK}, a site ` +
+          'and day listed twice booked once.',
+      ),
   })
   .meta({ title: 'Business API simulator scenario' });
 

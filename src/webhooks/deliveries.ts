@@ -1,28 +1,28 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Account } from '../accounts/account.js';
 import { areaTable } from '../accounts/tables.js';
 import { formatDateTime } from '../datetime.js';
+import { guidFromHex } from '../random.js';
 import { EMPTY_GUID } from '../world/common.js';
 import type { AccountingDocument } from '../world/sales.js';
+import { DeliverySchedule, type Turns } from './delivery-turns.js';
 import { DELIVERY_HEADER, guardedLookup, literalOwnTarget, OwnTargetError, portOf } from './own-target.js';
 import { type EventKind, type Subscription, signingSecret, subscriptionsOf } from './subscriptions.js';
 
 // Outgoing deliveries: one per (event, subscription). Each subscription has its own queue, so its
 // deliveries arrive in order (a later one waits for the earlier, retries included). Retries back
-// off exponentially in real time: base, 2×base, 4×base… up to MAX_ATTEMPTS attempts in all.
+// off exponentially in real time: base, 2×base, 4×base… up to MAX_ATTEMPTS attempts in all. Which
+// attempt of which account goes next, and how many run at once, is delivery-turns.ts's.
 
 export const MAX_ATTEMPTS = 5;
-
-/** Deliveries of one account being sent at once, at most: its share of the sockets to receivers. */
-export const ACCOUNT_DELIVERY_SHARE = 4;
 
 export const deliveryOptions = {
   /** First retry delay; tests make it small. */
   retryBaseMs: 1000,
-  /** One attempt's whole time once it has a socket: connect, send, and the whole answer read. */
+  /** One attempt's whole time from its turn: the name looked up, connect, send, and the whole answer read. */
   attemptDeadlineMs: 10_000,
 };
 
@@ -60,28 +60,33 @@ interface Sender {
   queues: Map<string, Promise<void>>;
   /** Deliveries queued or being sent. */
   inFlight: Set<string>;
-  /** Attempts being sent now (at most ACCOUNT_DELIVERY_SHARE), and the ones waiting for a turn. */
-  sending: number;
-  waiting: (() => void)[];
+  /** The account's attempts running and waiting for a turn. */
+  turns: Turns;
 }
 
 const senders = new WeakMap<Account, Sender>();
 
-function senderOf(account: Account): Sender {
+/** The account's sender, made with a turn in `schedule` (its simulator's); an account never prepared has one alone. */
+function senderOf(account: Account, schedule?: DeliverySchedule): Sender {
   let sender = senders.get(account);
-  if (!sender) senders.set(account, (sender = { queues: new Map(), inFlight: new Set(), sending: 0, waiting: [] }));
+  if (!sender) {
+    const turns = (schedule ?? new DeliverySchedule()).turnsFor(account.closedSignal);
+    senders.set(account, (sender = { queues: new Map(), inFlight: new Set(), turns }));
+  }
   return sender;
 }
 
-/** Waits for one of the account's turns to send: an account never holds more than its share of the sockets. */
-async function turn(sender: Sender): Promise<() => void> {
-  if (sender.sending >= ACCOUNT_DELIVERY_SHARE) await new Promise<void>((r) => sender.waiting.push(r));
-  else sender.sending++;
-  return () => {
-    const next = sender.waiting.shift();
-    if (next) next();
-    else sender.sending--;
-  };
+/** The schedule the account's delivery attempts take their turns in (its simulator's). */
+export const deliveryScheduleOf = (account: Account): DeliverySchedule => senderOf(account).turns.schedule;
+
+/** The origin a URL's attempts count against: scheme, host as written (lower case) and port. */
+function originOf(url: string): string {
+  try {
+    const target = new URL(url);
+    return `${target.protocol}//${target.hostname}:${portOf(target)}`;
+  } catch {
+    return url;
+  }
 }
 
 /** The account's table of deliveries. */
@@ -102,7 +107,8 @@ const subscriptionOf = (account: Account, webhookId: string) =>
   subscriptionsOf(account).find((s) => s.webhook_id === webhookId);
 
 /** Sends an account's deliveries once a write is durable, and now the ones a restart left pending. */
-export function prepareDeliveries(account: Account): void {
+export function prepareDeliveries(account: Account, schedule: DeliverySchedule): void {
+  senderOf(account, schedule);
   account.onCommit = () => sendPending(account);
   sendPending(account);
 }
@@ -116,6 +122,21 @@ export interface InvoiceEvent {
   recurring: AccountingDocument;
 }
 
+/**
+ * The id of the event of a generated invoice: the invoice's id, in an account never restored. A
+ * restored account continues the snapshot's ids, so it generates the invoices the account it was taken
+ * of may already have announced; its events take an id of their own instead, a Guid from a SHA-256 of
+ * the invoice's id, the account's name, the life of the name and the restores its events have been
+ * through (a replacing restore goes past the replaced account's): so a receiver that drops an event id
+ * it has seen never drops one of theirs, and copies of one snapshot under other names differ too.
+ */
+export function eventIdOf(account: Account, invoiceId: string): string {
+  const restores = account.settings.eventLife ?? 0;
+  if (restores === 0) return invoiceId;
+  const salt = `${invoiceId}:${account.name}:life-${account.life}:restore-${restores}`;
+  return guidFromHex(createHash('sha256').update(salt).digest('hex'), 5);
+}
+
 /** Adds one delivery per subscription of each generated invoice's event, in run order, in the write that made it. */
 export function enqueueEvents(account: Account, generated: readonly InvoiceEvent[]): void {
   if (generated.length === 0) return;
@@ -125,7 +146,7 @@ export function enqueueEvents(account: Account, generated: readonly InvoiceEvent
     for (const s of subscriptions) {
       if (s.event !== g.event) continue;
       const id = account.random.guid();
-      const eventId = g.document.AccountingDocumentId;
+      const eventId = eventIdOf(account, g.document.AccountingDocumentId);
       const payload = JSON.stringify({
         event: g.event,
         event_id: eventId,
@@ -259,7 +280,7 @@ async function send(account: Account, subscription: Subscription, id: string): P
   while (delivery && delivery.status === 'pending' && !account.isClosed) {
     const attempts = delivery.attempts + 1;
     let patch: Partial<Delivery>;
-    const done = await turn(sender);
+    const done = await sender.turns.schedule.turn(sender.turns, originOf(delivery.url));
     try {
       if (account.isClosed) return;
       const timestamp = String(Math.floor(Date.now() / 1000));
@@ -308,35 +329,24 @@ function sign(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-// Every delivery of every account goes out through one agent per protocol, with a cap on its
-// sockets: however many subscriptions and events there are, the simulator holds at most this many
-// connections to receivers at once (more deliveries wait for a free socket). An account sends at
-// most ACCOUNT_DELIVERY_SHARE attempts at once and each attempt ends by its deadline, so one
-// account's slow receivers cannot hold the sockets the others need.
-
-/** Sockets open to webhook receivers at once, per protocol (http, https). */
-export const DELIVERY_SOCKETS = 16;
-
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: DELIVERY_SOCKETS, maxTotalSockets: DELIVERY_SOCKETS }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: DELIVERY_SOCKETS, maxTotalSockets: DELIVERY_SOCKETS }),
-};
+// Each attempt opens a connection of its own and closes it when it ends: no keep-alive pool, which
+// would hand a freed socket to another request of the same origin ahead of everyone else's turn.
+// How many attempts run at once, and whose goes next, is delivery-turns.ts's.
 
 /**
  * Posts a JSON body; resolves with the status once the whole answer is read. Rejects on a network
  * error, on a target that is this simulator, when the attempt passes its deadline (counted from the
- * moment it has a socket: connect, send and the whole answer), or when `signal` aborts (the account
- * is deleted). Redirects are answers like any other: never followed.
+ * call, made once the attempt has its turn: the name looked up, connect, send and the whole answer,
+ * however slowly it trickles in), or when `signal` aborts (the account is deleted). Redirects are
+ * answers like any other: never followed.
  */
 function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
   const target = new URL(url);
   const refused = literalOwnTarget(target);
   if (refused) return Promise.reject(refused);
-  const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
-  const send = protocol === 'https:' ? https.request : http.request;
+  const send = target.protocol === 'https:' ? https.request : http.request;
   const deadline = deliveryOptions.attemptDeadlineMs;
   return new Promise((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
     const stop = (error: Error) => {
       clearTimeout(timer);
       signal.removeEventListener('abort', aborted);
@@ -348,7 +358,8 @@ function postJson(url: string, headers: Record<string, string>, body: string, si
       target,
       {
         method: 'POST',
-        agent: agents[protocol],
+        // A connection of its own, closed once the answer is read.
+        agent: false,
         lookup: guardedLookup(portOf(target)),
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       },
@@ -362,9 +373,7 @@ function postJson(url: string, headers: Record<string, string>, body: string, si
         response.on('error', stop);
       },
     );
-    request.once('socket', () => {
-      timer = setTimeout(() => stop(new Error(`no whole answer within ${deadline / 1000} s`)), deadline);
-    });
+    const timer = setTimeout(() => stop(new Error(`no whole answer within ${deadline / 1000} s`)), deadline);
     request.on('error', stop);
     if (signal.aborted) return aborted();
     signal.addEventListener('abort', aborted, { once: true });

@@ -13,6 +13,7 @@ describe('journal memory budget', () => {
     const budget = 2 * MIB;
     // Only the control plane's answers are checked against their document: the flood's are plain 404s.
     const sim = await simulator({ journalMemoryBytes: budget }, ADMIN);
+    await call(sim, '/__admin/accounts/quiet', { method: 'PUT', body: {} });
     for (let i = 0; i < 3; i++) await call(sim, `/accounts/quiet/api/v2/nothing-${i}`);
     const note = 'x'.repeat(16_000);
     const flooded = Array.from({ length: 200 }, (_, i) => `flood-${i}`);

@@ -93,14 +93,21 @@ describe('control-plane declarations', () => {
     expect(sim.registry.get('nobody-here')).toBeUndefined();
   });
 
-  it('the journal stream answers each status it documents: 200, 400, 404, and 503 when it would create the default account past --max-accounts', async () => {
+  it('the journal stream answers each status it documents: 200, 400, 404, 429 past the streams of an account, and 503 when it would create the default account past --max-accounts', async () => {
     const stream = adminDeclarations.find((d) => d.operationId === 'streamRequests')!;
-    expect(documented(stream).sort()).toEqual([200, 400, 401, 403, 404, 503]);
+    expect(documented(stream).sort()).toEqual([200, 400, 401, 403, 404, 429, 503]);
     const sim = await simulator({ maxAccounts: 1 });
     const ok = await callRoute(sim, stream, 'demo');
     expect([ok.status, ok.body]).toEqual([200, expect.stringMatching(/^event: reset\n/)]);
     expect((await callRoute(sim, stream, 'Bad_Name')).status).toBe(400);
     expect((await callRoute(sim, stream, 'nobody-here')).status).toBe(404);
+    // The 503 of too many streams in all: test/admin/journal-isolation.test.ts.
+    const open: Response[] = [];
+    for (let i = 0; i < 8; i++)
+      open.push(await sim.fetch(new Request('http://127.0.0.1/__admin/accounts/demo/requests/stream')));
+    expect(open.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect((await callRoute(sim, stream, 'demo')).status).toBe(429);
+    for (const r of open) await r.body!.cancel();
     expect((await call(sim, '/__admin/accounts/demo', { method: 'DELETE' })).status).toBe(204);
     expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'other' } })).status).toBe(201);
     const full = await callRoute(sim, stream, 'demo');

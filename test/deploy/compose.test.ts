@@ -8,6 +8,7 @@ import { HAPROXY, HAPROXY_CFG, haproxyCheck, haproxySection, ROOT, readText } fr
 // tests, so the file is read as Compose reads it (YAML with merge keys) and checked for its structure.
 
 interface Service {
+  hostname?: string;
   build?: { context: string; dockerfile: string };
   image?: string;
   command?: string[];
@@ -39,6 +40,12 @@ describe('deploy/compose.yaml', () => {
       return volume;
     });
     expect(new Set(volumes).size).toBe(NODES.length);
+  });
+
+  it('every node has a stable host name of its own, its service name: a container re-created after an unclean stop finds its lock left by its own host', () => {
+    // .simulator.lock names the host that holds the data directory; on the same host a lock whose process is
+    // gone does not block (test/persistence/data-lock.test.ts), one of another host does.
+    expect(NODES.map((node) => compose.services[node]!.hostname)).toEqual(NODES);
   });
 
   it('every node requires the same admin token from the environment and lists the three as its peers', () => {

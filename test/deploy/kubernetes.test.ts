@@ -54,6 +54,11 @@ describe('deploy/kubernetes: the nodes', () => {
     expect(manifests.some((m) => m.kind === 'Secret')).toBe(false);
   });
 
+  it('each pod’s host name is its own stable pod name (none set in the template): a pod re-created after an unclean stop finds its lock left by its own host', () => {
+    // A fixed `hostname` would give every pod the same one.
+    expect(statefulSet.spec.template.spec.hostname).toBeUndefined();
+  });
+
   it('a pod is ready when /__admin/health answers, on the port named http', () => {
     expect(simulator.readinessProbe.httpGet).toEqual({ path: '/__admin/health', port: 'http' });
     expect(simulator.ports).toEqual([{ name: 'http', containerPort: 4010 }]);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,4 +106,70 @@ describe('one simulator per data directory', () => {
       expect(JSON.parse(await readFile(path.join(dir, LOCK), 'utf8')).pid).toBe(server.child.pid);
     },
   );
+});
+
+/** What the lock records of a process's start on Linux: `<boot id>:<start tick>`, from /proc. */
+function startOf(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  return `${boot}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+}
+
+// A node re-created after an unclean stop (a container killed, then made again: `hostname:` in
+// deploy/compose.yaml, the pod's name in the StatefulSet) has the host name of the one that left the
+// lock, and often its PID too (the entrypoint is PID 1 in every container). The lock names the holder's
+// host, PID and start (boot id and start tick); on the same host it holds only while that PID runs the
+// process that started then.
+describe.runIf(process.platform === 'linux')('a lock left on the same host name', () => {
+  const lock = (holder: { pid: number; marker: string | null }) =>
+    writeFile(path.join(dir, LOCK), JSON.stringify({ ...holder, host: hostname(), since: 'before' }));
+  const starts = async () => {
+    const sim = await createSimulator({ dataDir: dir, size: 'small' });
+    const holder = JSON.parse(await readFile(path.join(dir, LOCK), 'utf8'));
+    await sim.close();
+    return holder;
+  };
+
+  it('naming the starting process’s own PID, left by an earlier process (PID 1 again in a new container): taken', async () => {
+    for (const marker of [startOf(process.pid), 'another-boot:1', null]) {
+      await lock({ pid: process.pid, marker });
+      const taken = await starts();
+      expect(taken.since, String(marker)).not.toBe('before');
+      expect(taken, String(marker)).toMatchObject({ pid: process.pid, host: hostname(), marker: startOf(process.pid) });
+    }
+  });
+
+  it('naming a PID that runs a process started at another time (the PID reused, or another boot): taken', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const [boot, tick] = startOf(child.pid!).split(':');
+      await lock({ pid: child.pid!, marker: `${boot}:${Number(tick) - 1}` });
+      expect((await starts()).pid).toBe(process.pid);
+      await lock({ pid: child.pid!, marker: `another-boot:${tick}` });
+      expect((await starts()).pid).toBe(process.pid);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('naming a PID that runs no process any more: taken', async () => {
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Whatever start it names: were the PID reused meanwhile, its new process started at another time.
+    await lock({ pid: child.pid!, marker: 'gone:0' });
+    expect(await starts()).toMatchObject({ pid: process.pid, since: expect.not.stringMatching(/^before$/) });
+  });
+
+  it('naming another process that is running, with the start it has: kept, naming it', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      await lock({ pid: child.pid!, marker: startOf(child.pid!) });
+      await expect(createSimulator({ dataDir: dir, size: 'small' })).rejects.toThrow(
+        `is in use by another simulator (PID ${child.pid} on host ${hostname()}, since before)`,
+      );
+      expect(JSON.parse(await readFile(path.join(dir, LOCK), 'utf8')).pid).toBe(child.pid);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
 });

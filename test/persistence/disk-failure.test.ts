@@ -1,11 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Simulator } from '../../src/app.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSimulator, type Simulator } from '../../src/app.js';
+import { DataDirLockedError } from '../../src/index.js';
+import { ensureBuilt, startCli, stopCli } from '../cli/process.js';
 import { newClient } from '../clients/support.js';
-import { call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
+import { activeSite, call, demoApi, EMPTY, simulator, tokenFor } from '../helpers.js';
 
 // A write the disk refuses answers 500 and leaves the account exactly as it was: in memory (the
 // next read does not see it) and on disk (a restart does not see it either, and the files are
@@ -52,11 +54,15 @@ const needsChattr = (name: string) =>
 
 let dir: string;
 let mounted = false;
+/** Set while a test has made the directory immutable (chattr +i), so that a failed test still mends it. */
+let frozen = false;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'bas-disk-'));
 });
 afterEach(async () => {
   vi.restoreAllMocks();
+  if (frozen) execFileSync('chattr', ['-R', '-i', dir], { stdio: 'ignore' });
+  frozen = false;
   if (mounted) execFileSync('umount', ['-l', dir]);
   mounted = false;
   await rm(dir, { recursive: true, force: true });
@@ -206,4 +212,360 @@ describe('writes the disk refuses', () => {
     expect(res.status).toBe(400);
     expect(await filesOf(dir)).toBe(onDisk);
   });
+});
+
+/** Fills what is left of the tmpfs at `d`, a block at a time, until the disk says no. */
+async function fillDisk(d: string): Promise<void> {
+  const filler = path.join(d, 'filler');
+  await mkdir(filler, { recursive: true });
+  for (let i = 0; ; i++) {
+    try {
+      await writeFile(path.join(filler, String(i)), Buffer.alloc(4096, 1));
+    } catch {
+      break;
+    }
+  }
+}
+
+/** A way the disk refuses: set up before the simulator starts, then broken and mended while it runs. */
+interface BrokenDisk {
+  /** The errno the simulator meets. */
+  code: RegExp;
+  prepare(): void;
+  breakDisk(): void | Promise<void>;
+  mendDisk(): void | Promise<void>;
+}
+
+const fullDisk: BrokenDisk = {
+  code: /ENOSPC/,
+  prepare() {
+    mounted = mountTmpfs(dir, 1024);
+    expect(mounted).toBe(true);
+  },
+  breakDisk: () => fillDisk(dir),
+  mendDisk: () => rm(path.join(dir, 'filler'), { recursive: true, force: true }),
+};
+
+/** The directory and every file in it immutable: nothing can be created, renamed, removed or written, even by root. */
+const readOnlyDir: BrokenDisk = {
+  code: /EPERM/,
+  prepare() {},
+  breakDisk() {
+    frozen = true;
+    execFileSync('chattr', ['-R', '+i', dir], { stdio: 'ignore' });
+  },
+  mendDisk() {
+    execFileSync('chattr', ['-R', '-i', dir], { stdio: 'ignore' });
+    frozen = false;
+  },
+};
+
+const DISKS = [
+  ['a full disk', canMount, needsMount, fullDisk],
+  ['a read-only data directory', canChattr, needsChattr, readOnlyDir],
+] as const;
+
+/** Every file of the data directory but the filler, each with its bytes. */
+async function dataFiles(d: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of (await readdir(d)).sort()) {
+    if (name !== 'filler') out[name] = await readFile(path.join(d, name), 'latin1');
+  }
+  return out;
+}
+
+/** Adds a client named `name` to the account at `prefix`; answers its id. */
+async function addClient(sim: Simulator, token: string, name: string, prefix = ''): Promise<string> {
+  const account = sim.registry.get(prefix === '' ? 'demo' : prefix.split('/')[2]!)!;
+  const res = await call(sim, `${prefix}/api/v2/clients?siteId=${activeSite(account.world)}`, {
+    method: 'POST',
+    token,
+    body: newClient({ FirstName: name }),
+  });
+  expect(res.status).toBe(200);
+  return res.body.Value as string;
+}
+
+/**
+ * The client's first name as the demo account answers it with `token` (an account that does not know the token
+ * answers no name).
+ */
+async function firstName(sim: Simulator, token: string, id: string): Promise<string | undefined> {
+  const res = await call(sim, `/api/v2/clients/${id}`, { token });
+  return res.status === 200 ? (res.body?.FirstName ?? undefined) : `HTTP ${res.status}`;
+}
+
+const accountNames = async (sim: Simulator): Promise<string[]> =>
+  (await call(sim, '/__admin/accounts')).body.map((a: { name: string }) => a.name);
+
+/**
+ * A delete or a replacing restore of the demo account on a disk that refuses it: 500, and the account
+ * is as it was in memory (listed, its old token and records answer) and on disk (every file byte for
+ * byte); a restart, while the disk still refuses and once it takes writes again, finds it the same.
+ */
+async function refusedRemovalKeepsTheAccount(disk: BrokenDisk, op: 'delete' | 'restore'): Promise<void> {
+  disk.prepare();
+  // The 500 of a failed save is the service's generic error, which the documents do not list per endpoint.
+  const sim = await simulator({ dataDir: dir }, () => false);
+  const token = await tokenFor(sim);
+  const kept = await addClient(sim, token, 'Kept');
+  // What a restore would put in the demo account's place: another account's snapshot.
+  expect((await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'other' } })).status).toBe(201);
+  const other = await addClient(sim, await tokenFor(sim, '/accounts/other'), 'Other', '/accounts/other');
+  const snapshot = (await call(sim, '/__admin/accounts/other/snapshot')).body;
+  const onDisk = await dataFiles(dir);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+  await disk.breakDisk();
+  const refused =
+    op === 'delete'
+      ? await call(sim, '/__admin/accounts/demo', { method: 'DELETE' })
+      : await call(sim, '/__admin/accounts/demo?replace=true', { method: 'PUT', body: snapshot });
+  expect(refused.status).toBe(500);
+  expect(await accountNames(sim), 'still served').toContain('demo');
+  expect(await firstName(sim, token, kept), 'the next API call finds the old data').toBe('Kept');
+  expect(await firstName(sim, token, other), 'none of the snapshot').toBeUndefined();
+  expect(await dataFiles(dir), 'its files as they were').toEqual(onDisk);
+
+  const during = await simulator({ dataDir: dir }, () => false);
+  expect(await accountNames(during)).toContain('demo');
+  expect(await firstName(during, token, kept), 'a restart while the disk refuses').toBe('Kept');
+  expect(await firstName(during, token, other)).toBeUndefined();
+
+  await disk.mendDisk();
+  const after = await simulator({ dataDir: dir }, () => false);
+  expect(await firstName(after, token, kept), 'a restart once it takes writes').toBe('Kept');
+  expect(await firstName(after, token, other)).toBeUndefined();
+  expect(await addClient(after, token, 'Later')).toBeTypeOf('string');
+  // And now it is done.
+  const done =
+    op === 'delete'
+      ? await call(after, '/__admin/accounts/demo', { method: 'DELETE' })
+      : await call(after, '/__admin/accounts/demo?replace=true', { method: 'PUT', body: snapshot });
+  expect(done.status).toBe(op === 'delete' ? 204 : 200);
+  await after.close();
+}
+
+describe('deletes and replacing restores the disk refuses', () => {
+  it.each(['delete', 'restore'] as const)(
+    'a %s whose commit fails (injected I/O error) answers 500 and leaves the account open and as it was: ' +
+      'it still takes writes, and a restart finds them',
+    async (op) => {
+      const { AccountFiles } = await import('../../src/accounts/account-files.js');
+      const sim = await simulator({ dataDir: dir }, () => false);
+      const token = await tokenFor(sim);
+      const kept = await addClient(sim, token, 'Kept');
+      const snapshot = (await call(sim, '/__admin/accounts/demo/snapshot')).body;
+      const onDisk = await dataFiles(dir);
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const eio = () => Promise.reject(Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' }));
+      const commit = vi.spyOn(AccountFiles.prototype, op === 'delete' ? 'bury' : 'replace').mockImplementation(eio);
+      const refused =
+        op === 'delete'
+          ? await call(sim, '/__admin/accounts/demo', { method: 'DELETE' })
+          : await call(sim, '/__admin/accounts/demo?replace=true', { method: 'PUT', body: snapshot });
+      expect(refused.status).toBe(500);
+      expect(commit).toHaveBeenCalledTimes(1);
+      commit.mockRestore();
+      // The life of the name may have ended (a file beside the account's); the account's own files are as they were.
+      const now = await dataFiles(dir);
+      expect({ ...now, '.account-lives.json': undefined }).toEqual({ ...onDisk, '.account-lives.json': undefined });
+      expect(await firstName(sim, token, kept)).toBe('Kept');
+      const later = await addClient(sim, token, 'Later');
+      const restarted = await simulator({ dataDir: dir }, () => false);
+      expect(await firstName(restarted, token, kept)).toBe('Kept');
+      expect(await firstName(restarted, token, later)).toBe('Later');
+    },
+  );
+
+  for (const [disk, can, needs, way] of DISKS) {
+    it.skipIf(!can)(
+      needs(
+        `a delete refused by ${disk} answers 500 and keeps the account served and on disk: the next API call finds ` +
+          'the old data, not an empty account, also after a restart',
+      ),
+      () => refusedRemovalKeepsTheAccount(way, 'delete'),
+    );
+    it.skipIf(!can)(
+      needs(
+        `a replacing restore refused by ${disk} answers 500 and keeps the account served and on disk: the next API ` +
+          'call finds the old data, not the snapshot nor an empty account, also after a restart',
+      ),
+      () => refusedRemovalKeepsTheAccount(way, 'restore'),
+    );
+  }
+});
+
+describe('a start on a disk that cannot be written', () => {
+  for (const [disk, can, needs, way] of DISKS) {
+    it.skipIf(!can)(
+      needs(
+        `a simulator started on ${disk} serves what is there read-only: reads answer, every write answers 500 and ` +
+          'changes nothing, health says so; a restart once the disk takes writes again writes again',
+      ),
+      async () => {
+        way.prepare();
+        const first = await simulator({ dataDir: dir });
+        const token = await tokenFor(first);
+        const kept = await addClient(first, token, 'Kept');
+        await first.close();
+        const onDisk = await dataFiles(dir);
+        await way.breakDisk();
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+        vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+        const sim = await simulator({ dataDir: dir }, () => false);
+        expect(warn, 'one line says so at the start').toHaveBeenCalledTimes(1);
+        expect(String(warn.mock.calls[0]![0])).toMatch(
+          new RegExp(`data directory ${dir} cannot be written \\(.*${way.code.source}.*\\).*read-only`),
+        );
+        expect((await call(sim, '/__admin/health')).body).toEqual({
+          status: 'ok',
+          dataDir: { readOnly: true, reason: expect.stringMatching(way.code) },
+        });
+        // Reads answer, with what was acknowledged before.
+        expect(await firstName(sim, token, kept)).toBe('Kept');
+        const site = activeSite(sim.registry.get('demo')!.world);
+        expect((await call(sim, `/api/v2/clients?siteId=${site}`, { token })).status).toBe(200);
+        const snapshot = await call(sim, '/__admin/accounts/demo/snapshot');
+        expect(snapshot.status).toBe(200);
+        // Every write is answered as a save the disk refuses: 500, nothing kept.
+        const writes = {
+          client: await call(sim, `/api/v2/clients?siteId=${site}`, { method: 'POST', token, body: newClient() }),
+          token: await call(sim, '/api/v2/token', {
+            method: 'POST',
+            body: { clientId: 'demo-client', secret: 'demo-secret' },
+          }),
+          clock: await call(sim, '/__admin/accounts/demo/clock', { method: 'POST', body: { advanceSeconds: 60 } }),
+          reset: await call(sim, '/__admin/accounts/demo/reset', { method: 'POST' }),
+          delete: await call(sim, '/__admin/accounts/demo', { method: 'DELETE' }),
+          restore: await call(sim, '/__admin/accounts/demo?replace=true', { method: 'PUT', body: snapshot.body }),
+          create: await call(sim, '/__admin/accounts', { method: 'POST', body: { name: 'fresh' } }),
+          firstUse: await call(sim, '/accounts/other/api/v2/token', {
+            method: 'POST',
+            body: { clientId: 'demo-client', secret: 'demo-secret' },
+          }),
+        };
+        expect(Object.fromEntries(Object.entries(writes).map(([k, v]) => [k, v.status]))).toEqual({
+          client: 500,
+          token: 500,
+          clock: 500,
+          reset: 500,
+          delete: 500,
+          restore: 500,
+          create: 500,
+          firstUse: 500,
+        });
+        expect(await accountNames(sim)).toEqual(['demo']);
+        expect(await firstName(sim, token, kept)).toBe('Kept');
+        expect(await dataFiles(dir), 'nothing written, nothing removed').toEqual(onDisk);
+
+        await way.mendDisk();
+        const later = await simulator({ dataDir: dir });
+        expect((await call(later, '/__admin/health')).body).toEqual({ status: 'ok' });
+        const written = await addClient(later, token, 'Later');
+        const again = await simulator({ dataDir: dir });
+        expect(await firstName(again, token, kept)).toBe('Kept');
+        expect(await firstName(again, token, written)).toBe('Later');
+        await again.close();
+      },
+    );
+  }
+
+  it.skipIf(!canMount)(
+    needsMount(
+      'on a full disk, a data directory a running simulator holds is still refused naming it, and a lock whose ' +
+        'process is gone does not stop the read-only start',
+    ),
+    async () => {
+      fullDisk.prepare();
+      const holder = await createSimulator({ dataDir: dir, size: 'small' });
+      await fillDisk(dir);
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await expect(createSimulator({ dataDir: dir, size: 'small' })).rejects.toThrow(DataDirLockedError);
+      await holder.close();
+
+      // A lock naming a process that has ended (its PID runs nothing now), written while there was room.
+      await fullDisk.mendDisk();
+      const gone = spawnSync('true').pid;
+      const lock = JSON.stringify({ pid: gone, host: hostname(), since: 'x', marker: null });
+      await writeFile(path.join(dir, '.simulator.lock'), lock);
+      await fillDisk(dir);
+      const sim = await createSimulator({ dataDir: dir, size: 'small' });
+      try {
+        expect((await call(sim, '/__admin/health')).body.dataDir).toMatchObject({ readOnly: true });
+        expect(await readFile(path.join(dir, '.simulator.lock'), 'utf8'), 'left as it was').toBe(lock);
+      } finally {
+        await sim.close();
+      }
+    },
+  );
+});
+
+describe('the command line on a full disk', () => {
+  beforeAll(() => ensureBuilt());
+
+  it.skipIf(!canMount)(
+    needsMount(
+      'a simulator started on a full disk does not exit: it prints one line saying its data directory is used ' +
+        'read-only, answers reads and refuses writes with 500, and stops cleanly',
+    ),
+    async () => {
+      fullDisk.prepare();
+      const args = ['--port', '0', '--data-dir', dir, '--rate-limit', 'off', '--size', 'small'];
+      const JSON_TYPE = { 'content-type': 'application/json' };
+      let p = await startCli(args);
+      let bearer: Record<string, string>;
+      let id: string;
+      let site: string;
+      try {
+        const token = await fetch(`${p.base}/api/v2/token`, {
+          method: 'POST',
+          headers: JSON_TYPE,
+          body: JSON.stringify({ clientId: 'demo-client', secret: 'demo-secret' }),
+        });
+        bearer = {
+          authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`,
+          ...JSON_TYPE,
+        };
+        const sites = (await (await fetch(`${p.base}/api/v2/sites`, { headers: bearer })).json()) as {
+          SiteId: string;
+          State: number;
+        }[];
+        site = sites.find((s) => s.State === 1)!.SiteId;
+        const made = await fetch(`${p.base}/api/v2/clients?siteId=${site}`, {
+          method: 'POST',
+          headers: bearer,
+          body: JSON.stringify(newClient({ FirstName: 'Kept' })),
+        });
+        expect(made.status).toBe(200);
+        id = ((await made.json()) as { Value: string }).Value;
+      } finally {
+        await stopCli(p);
+      }
+      await fillDisk(dir);
+
+      p = await startCli(args);
+      try {
+        const health = (await (await fetch(`${p.base}/__admin/health`)).json()) as Record<string, unknown>;
+        expect(health).toEqual({ status: 'ok', dataDir: { readOnly: true, reason: expect.stringMatching(/ENOSPC/) } });
+        const read = await fetch(`${p.base}/api/v2/clients/${id}`, { headers: bearer });
+        expect(((await read.json()) as { FirstName: string }).FirstName).toBe('Kept');
+        const write = await fetch(`${p.base}/api/v2/clients?siteId=${site}`, {
+          method: 'POST',
+          headers: bearer,
+          body: JSON.stringify(newClient()),
+        });
+        expect(write.status).toBe(500);
+        // The line goes to stderr before the banner; wait for the pipe to have delivered it.
+        for (let i = 0; i < 100 && !p.output().includes('read-only'); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(p.output().match(/cannot be written/g), p.output()).toHaveLength(1);
+      } finally {
+        await stopCli(p);
+      }
+      expect(await p.exited).toBe(0);
+    },
+    30_000,
+  );
 });

@@ -105,7 +105,8 @@ async function misrouted(): Promise<Answer> {
   const port = await listen(peer);
   const node = await simulator({ nodeName: 'node-near', peers: `http://127.0.0.1:${port}` }, () => false);
   try {
-    return await call(node, '/accounts/elsewhere/api/v2/ping');
+    // With a credential header, as an integration's first call: a call without one creates no account (404).
+    return await call(node, '/accounts/elsewhere/api/v2/ping', { token: 'a-token' });
   } finally {
     await node.close();
     await new Promise((resolve) => peer.close(resolve));
@@ -118,6 +119,8 @@ const CASES: Record<string, Case> = {
   'routing.required-name': (f) => call(f, '/api/v2/services'), // siteId is required by name; GET only
   'routing.required-name-other-method': (f) => call(f, '/api/v2/ping', { method: 'DELETE' }),
   'routing.account-on-another-node': () => misrouted(),
+  // Refused before any endpoint is chosen, whatever the path; a client POST, which documents a 400, shows it.
+  'routing.account-name-canonical': (f) => post(f, `/accounts/ACME/api/v2/clients?siteId=${f.site}`, {}),
 
   // The credential
   'auth.no-bearer-token': (f) => call(f.sim, '/api/v2/ping'),

@@ -73,4 +73,35 @@ describe('event ids are unique across an account’s lives', () => {
     await remove(other, 'elsewhere');
     expect(await eventIds(other, 'shop')).toEqual(one);
   });
+
+  it('an account restored from a snapshot, here or under another name, never sends an X-Event-Id the account it was taken of sent after the snapshot', async () => {
+    r = await receiver();
+    const sim = await simulator();
+    await call(sim, '/__admin/accounts/shop', { method: 'PUT', body: {} });
+    const snapshot = (await call(sim, '/__admin/accounts/shop/snapshot')).body;
+    const original = await eventIds(sim, 'shop');
+    for (const name of ['copy', 'another-copy']) {
+      expect((await call(sim, `/__admin/accounts/${name}`, { method: 'PUT', body: snapshot })).status).toBe(201);
+    }
+    const copy = await eventIds(sim, 'copy');
+    const another = await eventIds(sim, 'another-copy');
+    expect(copy.filter((id) => original.includes(id))).toEqual([]);
+    expect(another.filter((id) => original.includes(id) || copy.includes(id))).toEqual([]);
+    // The invoices themselves are the same: each copy announced as many as the account it was taken of.
+    expect([copy.length, another.length]).toEqual([original.length, original.length]);
+  });
+
+  it('a replacing restore of the same snapshot, twice, never repeats an X-Event-Id of the account it replaced', async () => {
+    r = await receiver();
+    const sim = await simulator();
+    await call(sim, '/__admin/accounts/shop', { method: 'PUT', body: {} });
+    const snapshot = (await call(sim, '/__admin/accounts/shop/snapshot')).body;
+    const sent: string[][] = [];
+    for (let n = 0; n < 2; n++) {
+      const restored = await call(sim, '/__admin/accounts/shop?replace=true', { method: 'PUT', body: snapshot });
+      expect(restored.status).toBe(200);
+      sent.push(await eventIds(sim, 'shop'));
+    }
+    expect(sent[1]!.filter((id) => sent[0]!.includes(id))).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountFiles } from '../../src/accounts/account-files.js';
-import { DELIVERY_SOCKETS, settled } from '../../src/webhooks/deliveries.js';
+import { settled } from '../../src/webhooks/deliveries.js';
+import { DELIVERY_SOCKETS } from '../../src/webhooks/delivery-turns.js';
 import { type CliProcess, ensureBuilt, startCli, stopCli } from '../cli/process.js';
 import { call, DEMO_CREDENTIAL, demoApi } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
@@ -150,11 +151,12 @@ describe('webhook outbox', () => {
     await settled(sim.registry.get('demo')!);
   });
 
-  it(`every delivery shares one agent: at most ${DELIVERY_SOCKETS} connections to receivers at once`, async () => {
+  it(`a burst of deliveries all arrive, over at most ${DELIVERY_SOCKETS} connections to receivers at once`, async () => {
     let open = 0;
     let most = 0;
     const held: ServerResponse[] = [];
-    // Answers are held back a while, so the deliveries pile up on the agent.
+    // Answers are held back a while, so the deliveries pile up waiting for their turns (each attempt
+    // opens its own connection: a closed one and its successor may overlap on the receiver's side).
     const server = createServer((req, res) => {
       req.resume();
       held.push(res);

@@ -1,7 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DELIVERY_SHARE, configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
+import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
+import { ACCOUNT_DELIVERY_SHARE } from '../../src/webhooks/delivery-turns.js';
 import { call, simulator, tokenFor } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
 
@@ -80,7 +81,7 @@ describe('a slow receiver does not stall other accounts’ deliveries', () => {
     const sim = await simulator({ rateLimit: false });
     const tokenA = await tokenFor(sim, '/accounts/a');
     const tokenB = await tokenFor(sim, '/accounts/b');
-    // More subscriptions than the shared agent has sockets, all at the trickling receiver.
+    // More subscriptions than the process has turns to send, all at the trickling receiver.
     for (let i = 0; i < 20; i++) {
       const res = await call(sim, '/accounts/a/api/v2/webhooks', {
         method: 'POST',

@@ -1,3 +1,4 @@
+import { stepOf } from '../../accounts/lineage.js';
 import { DAY, MINUTE, parseDateTime, utcMs, utcText } from '../../datetime.js';
 import type { Guid } from '../../world/common.js';
 import type { Appointment, AppointmentService } from '../../world/diary.js';
@@ -171,7 +172,10 @@ function lengthOf(world: World, item: AppointmentServiceIn): number {
 // Indexed once, a question reads only the days it covers. Only bookings ending after `since` are
 // indexed: nothing before the account clock is ever offered, so the past weeks of the diary need
 // no place in it. Stored arrays change in place only by a record added at the end (records.ts),
-// so the index is kept per appointments array and its length (and the states it was built with).
+// so the index is kept per appointments array (and the states it was built with) and reads only
+// the appointments added since it last read the array: a write that books many times (a scenario's
+// `fullyBook`) indexes each booking once, not the whole diary per booking. An appointment not frozen
+// yet (made by the running write, which may still change it in place) is read again on every question.
 
 /** One booked service of an appointment in any state but Cancelled. */
 interface BookedService {
@@ -186,28 +190,73 @@ const dayNumber = (ms: number) => Math.floor(ms / DAY);
 
 class DiaryIndex {
   private readonly byDay = new Map<number, BookedService[]>();
+  private readonly cancelled: Guid | undefined;
+  private readonly sinceText: string;
+  /** Appointments of the array read so far. */
+  private upTo = 0;
+  /** Places below `upTo` whose appointment was not frozen when read. */
+  private open: number[] = [];
+  /** The bookings of the open appointments, as last read. */
+  private openBookings: BookedService[] = [];
 
   /** Indexes the bookings that end after `since`. */
   constructor(
-    world: World,
+    states: World['appointmentStates'],
     readonly since: number,
   ) {
-    const cancelled = world.appointmentStates.find((s) => s.Name === CANCELLED)?.AppointmentStateId;
+    this.cancelled = states.find((s) => s.Name === CANCELLED)?.AppointmentStateId;
     // DateTime texts sort as their instants: the past is passed over without parsing.
-    const sinceText = utcText(since);
-    for (const appointment of world.appointments) {
-      if (appointment.AppointmentStateId === cancelled) continue;
-      for (const service of appointment.AppointmentServices) {
-        if (service.End <= sinceText) continue;
-        const start = utcMs(service.Start);
-        const end = Math.max(start, utcMs(service.End));
-        const booked: BookedService = { appointment, service, start, end };
-        // A booking is listed under every day it touches.
-        for (let d = dayNumber(start); d <= dayNumber(Math.max(start, end - 1)); d++) {
-          const list = this.byDay.get(d);
-          if (list) list.push(booked);
-          else this.byDay.set(d, [booked]);
-        }
+    this.sinceText = utcText(since);
+  }
+
+  /** An index of its own with what this one has read, to go on reading a copy of the array (with more at its end). */
+  copy(states: World['appointmentStates']): DiaryIndex {
+    const copy = new DiaryIndex(states, this.since);
+    for (const [day, list] of this.byDay) copy.byDay.set(day, list.slice());
+    copy.upTo = this.upTo;
+    copy.open = this.open.slice();
+    return copy;
+  }
+
+  /** Reads the appointments added to the array since the last call, and the open ones again. */
+  read(appointments: readonly Appointment[]): void {
+    for (let n = this.upTo; n < appointments.length; n++) {
+      if (Object.isFrozen(appointments[n])) this.add(appointments[n]!);
+      else this.open.push(n);
+    }
+    this.upTo = appointments.length;
+    if (this.open.length === 0 && this.openBookings.length === 0) return;
+    const still: number[] = [];
+    const bookings: BookedService[] = [];
+    for (const n of this.open) {
+      const appointment = appointments[n]!;
+      if (Object.isFrozen(appointment)) this.add(appointment);
+      else {
+        still.push(n);
+        this.add(appointment, bookings);
+      }
+    }
+    this.open = still;
+    this.openBookings = bookings;
+  }
+
+  /** Indexes the appointment's bookings by day, or with `into`, lists them there. */
+  private add(appointment: Appointment, into?: BookedService[]): void {
+    if (appointment.AppointmentStateId === this.cancelled) return;
+    for (const service of appointment.AppointmentServices) {
+      if (service.End <= this.sinceText) continue;
+      const start = utcMs(service.Start);
+      const end = Math.max(start, utcMs(service.End));
+      const booked: BookedService = { appointment, service, start, end };
+      if (into) {
+        into.push(booked);
+        continue;
+      }
+      // A booking is listed under every day it touches.
+      for (let d = dayNumber(start); d <= dayNumber(Math.max(start, end - 1)); d++) {
+        const list = this.byDay.get(d);
+        if (list) list.push(booked);
+        else this.byDay.set(d, [booked]);
       }
     }
   }
@@ -221,17 +270,16 @@ class DiaryIndex {
         if (b.start < to && from < b.end && Math.max(dayNumber(b.start), first) === d) visit(b);
       }
     }
+    for (const b of this.openBookings) if (b.start < to && from < b.end) visit(b);
   }
 }
 
 /**
- * The index of each diary array, at the length it had: an array only ever changes in place by a
- * record added at its end (records.ts), so the reference and length are a version.
+ * The index of each diary array: an array only ever changes in place by a record added at its end
+ * (records.ts), so the index of an array goes on from where it stopped; and the array a write makes
+ * by appending to a stored one starts from a copy of that one's index (accounts/lineage.ts).
  */
-const indexes = new WeakMap<
-  readonly Appointment[],
-  { length: number; states: World['appointmentStates']; index: DiaryIndex }
->();
+const indexes = new WeakMap<readonly Appointment[], { states: World['appointmentStates']; index: DiaryIndex }>();
 
 /**
  * The index of the world's diary as it is, covering at least the bookings that end after `since`
@@ -239,13 +287,27 @@ const indexes = new WeakMap<
  * only when the clock is moved back past it.
  */
 function diaryIndex(world: World, since: number): DiaryIndex {
-  const kept = indexes.get(world.appointments);
-  const { length } = world.appointments;
-  if (kept?.length === length && kept.states === world.appointmentStates && kept.index.since <= since) {
+  const rows = world.appointments;
+  const states = world.appointmentStates;
+  const kept = indexes.get(rows) ?? carried(rows, states);
+  if (kept?.states === states && kept.index.since <= since) {
+    kept.index.read(rows);
     return kept.index;
   }
   // A day's margin, so that questions about the same day keep hitting the same index.
-  const index = new DiaryIndex(world, Math.floor(since / DAY) * DAY - DAY);
-  indexes.set(world.appointments, { length, states: world.appointmentStates, index });
+  const index = new DiaryIndex(states, Math.floor(since / DAY) * DAY - DAY);
+  index.read(rows);
+  indexes.set(rows, { states, index });
   return index;
+}
+
+/** The index of an array made by appending to one already indexed: a copy of that one's, not the diary read again. */
+function carried(rows: readonly Appointment[], states: World['appointmentStates']) {
+  const step = stepOf(rows);
+  const from = step?.kind === 'append' ? indexes.get(step.from as readonly Appointment[]) : undefined;
+  if (!step || from?.states !== states) return undefined;
+  from.index.read(step.from as readonly Appointment[]);
+  const kept = { states, index: from.index.copy(states) };
+  indexes.set(rows, kept);
+  return kept;
 }
