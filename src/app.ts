@@ -33,7 +33,7 @@ import { prepareRecurring } from './sales/recurring-clock.js';
 import { applyScenario, createAccount } from './scenarios/apply.js';
 import { loadScenario, scenarioDirectory } from './scenarios/load.js';
 import { voucherLookupsReady } from './vouchers/voucher.js';
-import { DeliverySchedule } from './webhooks/delivery-turns.js';
+import { DEFAULT_DELIVERY_TIMING, DeliverySchedule, type DeliveryTiming } from './webhooks/delivery-turns.js';
 import { DELIVERY_HEADER } from './webhooks/own-target.js';
 import { WEBHOOK_RULES } from './webhooks/rules.js';
 import { checkSealedSecrets } from './webhooks/subscriptions.js';
@@ -71,6 +71,8 @@ export interface SimulatorOptions {
   maxAccounts?: number;
   /** Webhook deliveries waiting per subscription, oldest dropped beyond it (default 1000). */
   maxPendingDeliveries?: number;
+  /** Webhook delivery timing: the first retry delay (default 1 s) and an attempt's deadline (default 10 s). */
+  deliveries?: Partial<DeliveryTiming>;
   /** Requests kept per account in the journal, oldest dropped first (default 1000; 0 keeps none). */
   journalSize?: number;
   /**
@@ -132,7 +134,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     throw new Error(`journalMemoryBytes: expected a whole number of bytes, got ${journalMemory}`);
   const scenarioDir = await scenarioDirectory(options.scenarioDir);
   // The turns of this simulator's webhook deliveries: its own, whatever other simulators the process holds.
-  const deliveries = new DeliverySchedule();
+  const deliveries = new DeliverySchedule({ ...DEFAULT_DELIVERY_TIMING, ...options.deliveries });
   const registry = new AccountRegistry({
     seed: options.seed ?? 42,
     size: options.size ?? 'standard',

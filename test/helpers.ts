@@ -54,7 +54,14 @@ export async function simulator(
     await openOnDir.get(options.dataDir)?.close();
     openOnDir.delete(options.dataDir);
   }
-  const sim = await createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
+  // Webhook deliveries retry after 5 ms, 10 ms, … rather than seconds.
+  const sim = await createSimulator({
+    size: 'small',
+    rateLimit: false,
+    realNow: () => FIXED_NOW,
+    deliveries: { retryBaseMs: 5 },
+    ...options,
+  });
   const fetch = sim.fetch;
   sim.fetch = async (request) => {
     const response = await fetch(request);

@@ -19,19 +19,6 @@ import { type EventKind, type Subscription, signingSecret, subscriptionsOf } fro
 
 export const MAX_ATTEMPTS = 5;
 
-export const deliveryOptions = {
-  /** First retry delay; tests make it small. */
-  retryBaseMs: 1000,
-  /** One attempt's whole time from its turn: the name looked up, connect, send, and the whole answer read. */
-  attemptDeadlineMs: 10_000,
-};
-
-/** Sets the retry base and attempt deadline for every account (createSimulator callers and tests). */
-export function configureDeliveries(options: { retryBaseMs?: number; attemptDeadlineMs?: number }): void {
-  if (options.retryBaseMs !== undefined) deliveryOptions.retryBaseMs = options.retryBaseMs;
-  if (options.attemptDeadlineMs !== undefined) deliveryOptions.attemptDeadlineMs = options.attemptDeadlineMs;
-}
-
 export interface Delivery {
   id: string;
   /** The event's id, the same for every delivery and replay of it: the generated document's id. */
@@ -280,7 +267,8 @@ async function send(account: Account, subscription: Subscription, id: string): P
   while (delivery && delivery.status === 'pending' && !account.isClosed) {
     const attempts = delivery.attempts + 1;
     let patch: Partial<Delivery>;
-    const done = await sender.turns.schedule.turn(sender.turns, originOf(delivery.url));
+    const { schedule } = sender.turns;
+    const done = await schedule.turn(sender.turns, originOf(delivery.url));
     try {
       if (account.isClosed) return;
       const timestamp = String(Math.floor(Date.now() / 1000));
@@ -298,6 +286,7 @@ async function send(account: Account, subscription: Subscription, id: string): P
         },
         delivery.payload,
         account.closedSignal,
+        schedule.timing.attemptDeadlineMs,
       );
       const ok = status >= 200 && status < 300;
       patch = { attempts, lastStatus: status, lastError: ok ? null : `HTTP ${status}` };
@@ -314,7 +303,7 @@ async function send(account: Account, subscription: Subscription, id: string): P
     if (patch.status === undefined && attempts >= MAX_ATTEMPTS) patch.status = 'failed';
     delivery = await record(account, id, patch);
     if (delivery?.status !== 'pending') return;
-    const backoff = deliveryOptions.retryBaseMs * 2 ** (attempts - 1);
+    const backoff = schedule.timing.retryBaseMs * 2 ** (attempts - 1);
     await sleep(backoff, undefined, { signal: account.closedSignal }).catch(() => undefined);
   }
 }
@@ -340,12 +329,17 @@ function sign(secret: string, timestamp: string, body: string): string {
  * however slowly it trickles in), or when `signal` aborts (the account is deleted). Redirects are
  * answers like any other: never followed.
  */
-function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  deadline: number,
+): Promise<number> {
   const target = new URL(url);
   const refused = literalOwnTarget(target);
   if (refused) return Promise.reject(refused);
   const send = target.protocol === 'https:' ? https.request : http.request;
-  const deadline = deliveryOptions.attemptDeadlineMs;
   return new Promise((resolve, reject) => {
     const stop = (error: Error) => {
       clearTimeout(timer);

@@ -1,8 +1,9 @@
 // Which delivery attempt goes next. Every attempt of every account of a simulator asks its schedule
-// for a turn before it connects, and gives it back when it ends (answered, failed, past its deadline or
-// stopped). At most DELIVERY_SOCKETS attempts run in a simulator (one simulator is one process in a
-// deployment; a test process may hold several, each with a schedule of its own, so one never waits on
-// another's deliveries), ACCOUNT_DELIVERY_SHARE of one account and ORIGIN_DELIVERY_SHARE to one origin. A free turn goes to the waiting account with the fewest
+// for a turn before it connects, and gives it back when it ends (answered, failed, past its deadline
+// or stopped). At most DELIVERY_SOCKETS attempts run in a simulator (one simulator is one process in
+// a deployment; a test process may hold several, each with a schedule and timing of its own, so one
+// never waits on another's deliveries), ACCOUNT_DELIVERY_SHARE of one account and
+// ORIGIN_DELIVERY_SHARE to one origin. A free turn goes to the waiting account with the fewest
 // attempts running; among equals to the one whose last attempt started longest ago (a round-robin),
 // then to the one that asked first; within that account, to its oldest waiting attempt whose origin
 // has room. An account with nothing running therefore goes before every account that has something
@@ -18,6 +19,16 @@ export const ACCOUNT_DELIVERY_SHARE = 4;
 
 /** Delivery attempts to one origin (scheme, host as written, port) running at once, whoever sends them. */
 export const ORIGIN_DELIVERY_SHARE = 4;
+
+/** How a simulator's deliveries are timed (its `deliveries` option; tests make them short). */
+export interface DeliveryTiming {
+  /** First retry delay: base, 2×base, 4×base… */
+  retryBaseMs: number;
+  /** One attempt's whole time from its turn: the name looked up, connect, send, and the whole answer read. */
+  attemptDeadlineMs: number;
+}
+
+export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = { retryBaseMs: 1000, attemptDeadlineMs: 10_000 };
 
 /** One account's place in the schedule. */
 export interface Turns {
@@ -44,6 +55,8 @@ interface Waiter {
 
 /** The turns of one simulator's deliveries: what runs, per origin, and which accounts wait. */
 export class DeliverySchedule {
+  constructor(readonly timing: DeliveryTiming = DEFAULT_DELIVERY_TIMING) {}
+
   /** Orders asks and starts. */
   private counter = 0;
   /** Attempts running in the simulator. */

@@ -5,7 +5,7 @@ import { createSimulator } from '../../src/app.js';
 import { TOKENS_PER_CREDENTIAL } from '../../src/auth/tokens.js';
 import { MAX_FAULT_RULES } from '../../src/faults/fault-rules.js';
 import { MAX_REPLY_BYTES, repliesOf } from '../../src/http/reply-cache.js';
-import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
+import { settled } from '../../src/webhooks/deliveries.js';
 import { MAX_SUBSCRIPTIONS } from '../../src/webhooks/subscriptions.js';
 import { call, FIXED_NOW, tokenFor } from '../helpers.js';
 import { receiver } from '../webhooks/support.js';
@@ -13,10 +13,14 @@ import { receiver } from '../webhooks/support.js';
 // Everything that grows with requests is bounded. These run without the OpenAPI check on every
 // answer (createSimulator, not the tests' simulator()), since they make thousands of calls.
 
-configureDeliveries({ retryBaseMs: 5 });
-
 const plain = (options: Parameters<typeof createSimulator>[0] = {}) =>
-  createSimulator({ size: 'small', rateLimit: false, realNow: () => FIXED_NOW, ...options });
+  createSimulator({
+    size: 'small',
+    rateLimit: false,
+    realNow: () => FIXED_NOW,
+    deliveries: { retryBaseMs: 5 },
+    ...options,
+  });
 
 describe('bounds on what requests leave behind', () => {
   it('5 000 calls keep the journal at its configured size, newest last', async () => {

@@ -2,12 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/app.js';
-import {
-  configureDeliveries,
-  deliveryOptions,
-  deliveryScheduleOf,
-  listDeliveries,
-} from '../../src/webhooks/deliveries.js';
+import { deliveryScheduleOf, listDeliveries } from '../../src/webhooks/deliveries.js';
 import { ACCOUNT_DELIVERY_SHARE, DELIVERY_SOCKETS, ORIGIN_DELIVERY_SHARE } from '../../src/webhooks/delivery-turns.js';
 import { call, simulator, tokenFor } from '../helpers.js';
 
@@ -20,20 +15,14 @@ import { call, simulator, tokenFor } from '../helpers.js';
 /** The attempt deadline for these tests: every bound below is a multiple of it. */
 const DEADLINE_MS = 1500;
 
-let saved: { retryBaseMs: number; attemptDeadlineMs: number };
 const cleanups: (() => Promise<void>)[] = [];
-beforeEach(() => {
-  saved = { ...deliveryOptions };
-  configureDeliveries({ retryBaseMs: 5, attemptDeadlineMs: DEADLINE_MS });
-});
 afterEach(async () => {
   // The simulator first (its attempts stop), then the receivers.
   for (const cleanup of cleanups.splice(0)) await cleanup();
-  configureDeliveries(saved);
 });
 
 async function sim(): Promise<Simulator> {
-  const s = await simulator({ rateLimit: false });
+  const s = await simulator({ rateLimit: false, deliveries: { retryBaseMs: 5, attemptDeadlineMs: DEADLINE_MS } });
   cleanups.push(() => s.close());
   return s;
 }

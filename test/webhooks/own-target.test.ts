@@ -32,7 +32,7 @@ interface Logged {
 
 /** A simulator on a socket, with account b holding a webhook (so a reset of b would show). */
 async function start() {
-  server = await startServer({ port: 0, size: 'small', rateLimit: false });
+  server = await startServer({ port: 0, size: 'small', rateLimit: false, deliveries: { retryBaseMs: 5 } });
   const sim = server.simulator;
   const tokenA = await tokenFor(sim, '/accounts/a');
   const tokenB = await tokenFor(sim, '/accounts/b');

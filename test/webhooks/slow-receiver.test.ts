@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureDeliveries, settled } from '../../src/webhooks/deliveries.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { settled } from '../../src/webhooks/deliveries.js';
 import { ACCOUNT_DELIVERY_SHARE } from '../../src/webhooks/delivery-turns.js';
 import { call, simulator, tokenFor } from '../helpers.js';
 import { type Receiver, receiver } from './support.js';
@@ -11,8 +11,6 @@ import { type Receiver, receiver } from './support.js';
 // the sockets, and deleting an account stops what it has in flight.
 
 const DEADLINE_MS = 3000;
-beforeAll(() => configureDeliveries({ attemptDeadlineMs: DEADLINE_MS }));
-afterAll(() => configureDeliveries({ attemptDeadlineMs: 10_000 }));
 
 interface Trickle {
   url: string;
@@ -78,7 +76,7 @@ describe('a slow receiver does not stall other accounts’ deliveries', () => {
   it('an account trickling answers holds only its share of the sockets, each attempt ends at its deadline, and deleting it closes every connection', async () => {
     slow = await trickler();
     r = await receiver();
-    const sim = await simulator({ rateLimit: false });
+    const sim = await simulator({ rateLimit: false, deliveries: { attemptDeadlineMs: DEADLINE_MS } });
     const tokenA = await tokenFor(sim, '/accounts/a');
     const tokenB = await tokenFor(sim, '/accounts/b');
     // More subscriptions than the process has turns to send, all at the trickling receiver.

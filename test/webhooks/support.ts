@@ -1,10 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { configureDeliveries } from '../../src/webhooks/deliveries.js';
-
-// Webhook tests: deliveries retry after a short base delay, and receivers are real HTTP servers on 127.0.0.1:0.
-
-configureDeliveries({ retryBaseMs: 5 });
+// Webhook tests: receivers are real HTTP servers on 127.0.0.1:0 (the tests' simulators retry after a short
+// base delay: test/helpers.ts).
 
 export interface Received {
   headers: IncomingHttpHeaders;
