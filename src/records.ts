@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStored, notePlace, noteStep, placeOf } from './accounts/lineage.js';
-import type { Collection } from './accounts/worlds.js';
+import { type Collection, PART_KEYS } from './accounts/worlds.js';
 import { formatDateTime, parseDateTime } from './datetime.js';
 import { BODY_RULES, RECORD_RULES } from './errors/body-rules.js';
 import { fieldName, type ModelStateErrors, notValidMessage, requiredMessage } from './errors/model-state.js';
@@ -43,7 +43,10 @@ export function insertRecord<K extends Collection>(world: World, key: K, record:
 /**
  * A changeable copy of a stored record, put in the record's place at once: the caller edits it
  * within the running write, and the edit is kept (and persisted) when the write succeeds, undone
- * with the rest of the write when it is refused. Undefined (no record found) passes through.
+ * with the rest of the write when it is refused. Undefined (no record found) passes through. The
+ * copy holds the stored record's list of parts (services, notes, line items) as it is, frozen: a
+ * write replaces that list, never changes it in place, and a list of thousands is neither copied
+ * nor read again for each id the write draws (accounts/worlds.ts `hasPartId`).
  */
 export function editRecord<K extends Collection, R extends RecordOf<K> | undefined>(
   world: World,
@@ -55,7 +58,10 @@ export function editRecord<K extends Collection, R extends RecordOf<K> | undefin
   const at = placeOf(rows, record);
   if (at < 0) throw new Error(`editRecord: the record is not in ${key}`);
   if (!Object.isFrozen(record)) return record;
-  const copy = structuredClone(record) as R & RecordOf<K>;
+  const parts = PART_KEYS[key]?.list;
+  const stored = parts === undefined ? undefined : (record as unknown as Record<string, unknown>)[parts];
+  const copy = structuredClone(parts === undefined ? record : { ...record, [parts]: [] }) as R & RecordOf<K>;
+  if (parts !== undefined) (copy as unknown as Record<string, unknown>)[parts] = stored;
   const replaced = rows.concat();
   replaced[at] = copy;
   noteStep(replaced, { from: rows, kind: 'replace', at, removed: record });

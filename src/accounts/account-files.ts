@@ -1,8 +1,10 @@
 import { type FileHandle, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { jsonParts } from '../json-steps.js';
 import type { RandomState } from '../random.js';
 import type { Change, ChangeSet } from './changes.js';
 import { syncDirectory, writeDurably } from './durable-file.js';
+import { inSlices } from './slices.js';
 import type { AccountSettings } from './tables.js';
 
 // An account on disk is two files: `<name>.json`, its base (settings, the id source's position and
@@ -27,6 +29,15 @@ import type { AccountSettings } from './tables.js';
 // is refused (ReadOnlyDataDirError) before anything is written.
 
 export const FORMAT = 2;
+
+/**
+ * A base's JSON text in parts, written a record at a time in slices of the event loop's time as the
+ * file takes them (a large account's base is tens of MiB): its settings as they are when this is
+ * called, its changes, which no one changes.
+ */
+function baseText(base: BaseFile): AsyncIterable<string> {
+  return inSlices(jsonParts(base as unknown as Record<string, unknown>));
+}
 
 export interface BaseFile {
   format: typeof FORMAT;
@@ -204,9 +215,7 @@ export class AccountFiles {
   async writeBase(settings: AccountSettings, random: RandomState | null, changes: Change[]): Promise<void> {
     this.writable();
     const base: BaseFile = { format: FORMAT, seq: this.seq, settings, random, changes };
-    const text = JSON.stringify(base);
-    await writeDurably(this.base, text);
-    this.baseBytes = Buffer.byteLength(text);
+    this.baseBytes = await writeDurably(this.base, baseText(base));
     await this.emptyLog();
   }
 
@@ -232,11 +241,10 @@ export class AccountFiles {
     this.logCreated = previous.logCreated;
     crashPoint('RESTORE', 0);
     const base: BaseFile = { format: FORMAT, seq: this.seq, settings, random, changes };
-    const text = JSON.stringify(base);
-    await writeDurably(this.base, text, () => crashPoint('RESTORE', 1));
+    const bytes = await writeDurably(this.base, baseText(base), () => crashPoint('RESTORE', 1));
     previous.closed = true;
     crashPoint('RESTORE', 2);
-    this.baseBytes = Buffer.byteLength(text);
+    this.baseBytes = bytes;
     await this.emptyLog();
     crashPoint('RESTORE', 3);
   }

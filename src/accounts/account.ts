@@ -1,11 +1,14 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AuthData } from '../auth/credentials.js';
 import { Faults } from '../faults/fault-rules.js';
 import type { RandomState } from '../random.js';
 import { Random } from '../random.js';
 import type { World } from '../world/index.js';
+import type { Steps } from '../world/steps.js';
 import type { AccountFiles } from './account-files.js';
 import {
   allChanges,
+  allChangesInSteps,
   type Change,
   changesSince,
   markOf,
@@ -26,7 +29,7 @@ import { type SecretBox, secretBox } from './secret-box.js';
 import { AccountAdapter, type AccountData, type AccountSettings, type AccountStore, filesOf } from './store.js';
 import { TOKENS, tables } from './tables.js';
 import { Throttle } from './throttle.js';
-import { partIds, templateHasId } from './worlds.js';
+import { hasPartId, partIds, templateHasId } from './worlds.js';
 
 /** Sizes of the per-account records kept in memory only (the request journal, the webhook delivery log). */
 export interface AccountLimits {
@@ -89,6 +92,11 @@ export class Account {
     journalBudget?: JournalBudget,
     /** Which life of its name the account begins (0 unless an account of the name was deleted); see lives.ts. */
     readonly life = 0,
+    /**
+     * The ids its data holds are noted later, in slices (`noteDataIds`), before it is served: a restored
+     * account's tens of thousands of records, noted here at once, held the event loop 100 ms.
+     */
+    idsLater = false,
   ) {
     this.clock = new Clock(
       realNow,
@@ -108,7 +116,7 @@ export class Account {
     this.random = new IdSource(seed, salt, (id, dataOnly) => this.idTaken(id, dataOnly));
     if (Array.isArray(random)) this.random.restore(random);
     this.faultRandom = this.newFaultRandom();
-    this.noteIds(allChanges(store.data));
+    if (!idsLater) this.noteIds(allChanges(store.data));
     // A write of the whole data (the first base, a compaction) saves the id source's position with it.
     if (store.adapter instanceof AccountAdapter) store.adapter.idPosition = () => this.random.state();
   }
@@ -212,11 +220,24 @@ export class Account {
     );
   }
 
+  /**
+   * Queues a write behind the account's others. One that waited for another starts a turn of the
+   * event loop after it ended: a write of a large body takes tens of ms of CPU, and writes queued one
+   * behind the other would otherwise run in one stretch, the other accounts waiting for all of them.
+   */
   private enqueue<T>(run: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(run, run);
-    this.tail = result.catch(() => undefined);
+    const behind = this.queued > 0;
+    this.queued++;
+    const start = behind ? () => nextTurn().then(run) : run;
+    const result = this.tail.then(start, start);
+    const done = () => {
+      this.queued--;
+    };
+    this.tail = result.then(done, done);
     return result;
   }
+  /** Writes queued or running. */
+  private queued = 0;
 
   /** Waits for every queued write, then refuses new ones (the account is being deleted). */
   async close(): Promise<void> {
@@ -347,6 +368,15 @@ export class Account {
     rollback(snap, this.random);
   }
 
+  /** Notes the ids the data holds, as steps, a few hundred records a step (an account built with `idsLater`). */
+  *noteDataIds(): Steps<void> {
+    const changes = yield* allChangesInSteps(this.store.data);
+    for (let n = 0; n < changes.length; n += 256) {
+      yield;
+      this.noteIds(changes.slice(n, n + 256));
+    }
+  }
+
   private noteIds(changes: readonly Change[]): void {
     // Token keys are hashes, not ids the source hands out.
     for (const [table, key, row] of changes) {
@@ -378,7 +408,7 @@ export class Account {
         // Ids stay taken within the write, also of a row it took out again.
         (ids) => ids,
       );
-      if (state.has(id) || open.some((r) => table.keyOf(r) === id || partIds(table.name, r).includes(id))) return true;
+      if (state.has(id) || open.some((r) => table.keyOf(r) === id || hasPartId(table.name, r, id))) return true;
     }
     return false;
   }

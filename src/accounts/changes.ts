@@ -1,5 +1,6 @@
 import type { TokenRecord } from '../auth/credentials.js';
 import type { Random, RandomState } from '../random.js';
+import { filterInSteps, runSteps, type Steps } from '../world/steps.js';
 import { deepFreeze } from './freeze.js';
 import { markStored, rowsChanged } from './lineage.js';
 import { type AccountData, type AccountSettings, type Table, TOKENS, tableNamed, tables } from './tables.js';
@@ -58,7 +59,7 @@ export function changesSince(snap: Snapshot, random: Random): ChangeSet | undefi
     if (base === after) continue;
     const moved = rowsChanged(base, after);
     if (moved) changedRows(table, moved, after, changes);
-    else diffRows(table, base, after, changes);
+    else runSteps(diffRows(table, base, after, changes));
   }
   for (const [hash, before] of snap.tokens) {
     const after = data.auth.tokens[hash];
@@ -162,23 +163,48 @@ function sameSettings(a: AccountSettings, b: AccountSettings): boolean {
 
 /** Everything the account holds beyond its freshly generated world: what a data file records. */
 export function allChanges(data: AccountData): Change[] {
+  return runSteps(allChangesInSteps(data));
+}
+
+/**
+ * `allChanges` as steps, a few hundred rows a step: the data must not change until they end (an
+ * account's read, or an account not yet served).
+ */
+export function* allChangesInSteps(data: AccountData): Steps<Change[]> {
   const changes: Change[] = [];
   for (const table of tables()) {
     // A collection never read is still its template's: no change, and the template need not be generated.
     const held = table.held(data);
     if (held === undefined) continue;
     const base = table.base(data);
-    if (held !== base) diffRows(table, base, held, changes);
+    if (held !== base) yield* diffRows(table, base, held, changes);
   }
-  for (const [hash, record] of Object.entries(data.auth.tokens)) changes.push([TOKENS, hash, record]);
+  let n = 0;
+  for (const [hash, record] of Object.entries(data.auth.tokens)) {
+    if (n++ % ROWS_PER_STEP === 0) yield;
+    changes.push([TOKENS, hash, record]);
+  }
   return changes;
 }
 
+/** Rows read or written in one step of the changes' steps. */
+const ROWS_PER_STEP = 256;
+
 /** Applies recorded changes over the account's tables (loading a file): in place by key, new ones appended. */
 export function applyChanges(data: AccountData, changes: readonly Change[]): void {
+  runSteps(applyChangesInSteps(data, changes));
+}
+
+/**
+ * `applyChanges` as steps: a record a step (each is frozen, however large), the tables' rows a few
+ * hundred a step.
+ */
+export function* applyChangesInSteps(data: AccountData, changes: readonly Change[]): Steps<void> {
   const byTable = new Map<string, Change[]>();
   const tokens = rawTokens(data.auth.tokens);
-  for (const change of changes) {
+  for (let n = 0; n < changes.length; n++) {
+    if (n % ROWS_PER_STEP === 0) yield;
+    const change = changes[n]!;
     const [name, key, row] = change;
     if (name === TOKENS) {
       if (row === null) delete tokens[key];
@@ -194,15 +220,18 @@ export function applyChanges(data: AccountData, changes: readonly Change[]): voi
     const table = tableNamed(name)!;
     const rows: (object | null)[] = [...table.rows(data)];
     const at = new Map<unknown, number>();
-    rows.forEach((row, n) => {
+    for (let n = 0; n < rows.length; n++) {
+      if (n % ROWS_PER_STEP === 0) yield;
+      const row = rows[n];
       if (row) at.set(table.keyOf(row), n);
-    });
+    }
     for (const [, key, row] of list) {
+      yield;
       const n = at.get(key);
       if (n !== undefined) rows[n] = row === null ? null : deepFreeze(row);
       else if (row !== null) at.set(key, rows.push(deepFreeze(row)) - 1);
     }
-    const kept = rows.filter((row) => row !== null);
+    const kept = (yield* filterInSteps(rows, (row) => row !== null)) as object[];
     markStored(kept);
     table.set(data, kept);
   }
@@ -235,9 +264,10 @@ function changedRows(
 /**
  * Adds the changes between two arrays of keyed records: rows not in `before` are written, keys no
  * longer present are removed. Only the span between the common head and tail is compared, so an
- * append, a replacement or a removal costs little more than finding where it is.
+ * append, a replacement or a removal costs little more than finding where it is. As steps, a few
+ * hundred rows a step.
  */
-function diffRows(table: Table, before: readonly object[], after: readonly object[], out: Change[]): void {
+function* diffRows(table: Table, before: readonly object[], after: readonly object[], out: Change[]): Steps<void> {
   let head = 0;
   const min = Math.min(before.length, after.length);
   while (head < min && before[head] === after[head]) head++;
@@ -250,12 +280,15 @@ function diffRows(table: Table, before: readonly object[], after: readonly objec
   const old = new Set(before.slice(head, endBefore));
   const kept = new Set<unknown>();
   for (let n = head; n < endAfter; n++) {
+    if ((n - head) % ROWS_PER_STEP === 0) yield;
     const row = after[n]!;
     const key = table.keyOf(row);
     kept.add(key);
     if (!old.has(row)) out.push([table.name, key as string, deepFreeze(row)]);
   }
+  let n = 0;
   for (const row of old) {
+    if (n++ % ROWS_PER_STEP === 0) yield;
     const key = table.keyOf(row);
     if (!kept.has(key)) out.push([table.name, key as string, null]);
   }

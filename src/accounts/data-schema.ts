@@ -71,12 +71,15 @@ const Line = z.object({
 export const baseProblem = (value: unknown) => problemOf(Base, value);
 export const lineProblem = (value: unknown) => problemOf(Line, value);
 
-/** The first problem as `path: message`, e.g. `settings.seed: expected a number`. */
-export function problemOf(schema: z.ZodType, value: unknown): string | undefined {
+/**
+ * The first problem as `path: message`, e.g. `settings.seed: expected a number`; `at` is where the
+ * value lies in the document (`changes[3]`).
+ */
+export function problemOf(schema: z.ZodType, value: unknown, at: readonly PropertyKey[] = []): string | undefined {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return undefined;
   const issue = result.error.issues[0]!;
-  return `${formatPath(issue.path) || 'document'}: ${describe(issue)}`;
+  return `${formatPath([...at, ...issue.path]) || 'document'}: ${describe(issue)}`;
 }
 
 function describe(issue: z.core.$ZodIssue): string {

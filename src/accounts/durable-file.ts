@@ -10,16 +10,31 @@ let tempCounter = 0;
 export const TEMP_FILE = /^\.[^/]+\.json(\.\d+-\d+)?\.tmp$/;
 
 /**
- * Writes `text` to a temp file in the same directory, fsyncs it, renames it over `file`, fsyncs the
- * directory. `beforeRename` runs once the temp file is on disk (the crash tests stop there).
+ * Writes `text` (a string, or its parts in order) to a temp file in the same directory, fsyncs it,
+ * renames it over `file`, fsyncs the directory; answers the bytes written. `beforeRename` runs once
+ * the temp file is on disk (the crash tests stop there).
  */
-export async function writeDurably(file: string, text: string, beforeRename?: () => void): Promise<void> {
+export async function writeDurably(
+  file: string,
+  text: string | AsyncIterable<string>,
+  beforeRename?: () => void,
+): Promise<number> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}-${++tempCounter}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
+  let bytes = 0;
   try {
     try {
-      await handle.writeFile(text, 'utf8');
+      for await (const part of typeof text === 'string' ? [text] : text) {
+        const buffer = Buffer.from(part, 'utf8');
+        // A full disk may take part of a write without an error: write on until all is written or it fails.
+        for (let done = 0; done < buffer.length; ) {
+          const { bytesWritten } = await handle.write(buffer, done, buffer.length - done);
+          if (bytesWritten <= 0) throw new Error(`${temp}: the disk took no more bytes`);
+          done += bytesWritten;
+        }
+        bytes += buffer.length;
+      }
       await handle.sync();
     } finally {
       await handle.close();
@@ -31,6 +46,7 @@ export async function writeDurably(file: string, text: string, beforeRename?: ()
     throw error;
   }
   await syncDirectory(dir);
+  return bytes;
 }
 
 export async function syncDirectory(dir: string): Promise<void> {

@@ -79,9 +79,9 @@ export class AccountLives {
     const file = this.file;
     if (file === undefined) return;
     // One save at a time, each writing the map as it is when it runs: the last write holds every end.
-    const save = this.saving.then(() =>
-      writeDurably(file, `${JSON.stringify({ floor: this.floor, next: [...this.next] } satisfies LivesFile)}\n`),
-    );
+    const save = this.saving.then(async () => {
+      await writeDurably(file, `${JSON.stringify({ floor: this.floor, next: [...this.next] } satisfies LivesFile)}\n`);
+    });
     this.saving = save.catch(() => undefined);
     await save;
   }

@@ -9,7 +9,7 @@ import type { World, WorldSize } from '../world/index.js';
 import type { Steps } from '../world/steps.js';
 import { Account, AccountClosedError, type AccountLimits } from './account.js';
 import { baseFile, finishDeletions, ReadOnlyDataDirError } from './account-files.js';
-import { allChanges, applyChanges } from './changes.js';
+import { allChangesInSteps, applyChangesInSteps } from './changes.js';
 import { checkClockTime, clockTimeProblem } from './clock.js';
 import { checkNotHeld, type DataDirLock, lockDataDir } from './data-lock.js';
 import { problemOf, Settings } from './data-schema.js';
@@ -21,6 +21,7 @@ import { checkKeyPresent, SECRETS_KEY_FILE, type SecretBox, secretBox } from './
 import { runInSlices } from './slices.js';
 import { type AccountImage, type AccountSnapshot, imageOf, SnapshotError } from './snapshot.js';
 import {
+  AccountAdapter,
   type AccountData,
   type AccountSettings,
   type AccountStore,
@@ -28,7 +29,7 @@ import {
   freshData,
   loadStore,
   memoryStore,
-  recordsProblem,
+  recordsProblemInSteps,
 } from './store.js';
 import { loadWorldGenerator, prepareWorld } from './worlds.js';
 
@@ -279,14 +280,17 @@ export class AccountRegistry {
     data.settings.eventLife = Math.max(data.settings.eventLife ?? 0, (old.settings.eventLife ?? 0) + 1);
     const store = o.dataDir === undefined ? memoryStore(data) : fileStore(o.dataDir, name, data);
     // Prepared only once it is committed: until then it must not send its deliveries, nor write.
-    const account = this.account(store, random, this.lives.of(name), false);
+    const account = this.account(store, random, this.lives.of(name), false, true);
     try {
+      await runInSlices(account.noteDataIds());
       const loadProblem = o.checkLoaded?.(account);
       if (loadProblem) throw new SnapshotError(loadProblem);
       await this.ready(account);
+      // Found before the old account is ended, in slices: the new one is not served, its data does not change.
+      const changes = account.files ? await runInSlices(allChangesInSteps(data)) : [];
       await old.end(async () => {
         const [files, previous] = [account.files, old.files];
-        if (files && previous) await files.replace(previous, data.settings, account.random.state(), allChanges(data));
+        if (files && previous) await files.replace(previous, data.settings, account.random.state(), changes);
         o.prepare?.(account);
         this.accounts.set(name, account);
       });
@@ -310,7 +314,7 @@ export class AccountRegistry {
     name: string,
     options: { transfer: SecretBox | undefined; replace: boolean; scenario?: string },
   ): Promise<Account> {
-    const image = imageOf(snapshot, name, options.transfer, this.secrets);
+    const image = await runInSlices(imageOf(snapshot, name, options.transfer, this.secrets));
     // Refused before the image's world is made: an account of that name stays unless it is to be replaced.
     if (!options.replace && (this.accounts.has(name) || this.pending.has(name))) throw new AccountExistsError(name);
     if (options.scenario !== undefined) image.settings.scenario = options.scenario;
@@ -439,9 +443,9 @@ export class AccountRegistry {
     await loadWorldGenerator();
     await prepareWorld(settings.seed, settings.size, settings.day);
     const data = freshData({ ...settings }, { credentials: [], apiKeys: [] });
-    const recordIssue = recordsProblem(image.changes, data);
+    const recordIssue = await runInSlices(recordsProblemInSteps(image.changes, data));
     if (recordIssue) throw new SnapshotError(recordIssue);
-    applyChanges(data, image.changes);
+    await runInSlices(applyChangesInSteps(data, image.changes));
     return data;
   }
 
@@ -450,20 +454,30 @@ export class AccountRegistry {
     const name = data.settings.name;
     await this.deleting.get(name);
     const store = o.dataDir === undefined ? memoryStore(data) : fileStore(o.dataDir, name, data);
-    const account = this.account(store, random, this.lives.of(name));
+    const account = this.account(store, random, this.lives.of(name), false, true);
+    // Its ids noted before it is prepared: from then on it may write (its waiting deliveries start).
+    await runInSlices(account.noteDataIds());
+    o.prepare?.(account);
     const loadProblem = o.checkLoaded?.(account);
     if (loadProblem) throw new SnapshotError(loadProblem);
     await account.files?.clearLeftovers();
+    // The first base, its changes found in slices (a write with nothing staged finds them at once).
+    if (store.adapter instanceof AccountAdapter) {
+      const changes = await runInSlices(allChangesInSteps(data));
+      store.adapter.stage({ base: { settings: data.settings, random: account.random.state(), changes } });
+    }
     await store.write();
     await this.ready(account);
     return account;
   }
 
+  /** An account over the store; with `idsLater`, its ids are noted by `noteDataIds`, to be run before it is served. */
   private account(
     store: AccountStore,
     random: RandomState | 'migrated' | undefined,
     life = 0,
     prepare = true,
+    idsLater = false,
   ): Account {
     const account = new Account(
       store,
@@ -473,6 +487,7 @@ export class AccountRegistry {
       this.secrets,
       this.journalBudget,
       life,
+      idsLater,
     );
     if (prepare) this.options.prepare?.(account);
     return account;

@@ -30,3 +30,13 @@ export async function runInSlices<T>(steps: Steps<T>): Promise<T> {
     if (paused) await paused;
   }
 }
+
+/** The items, one at a time, handing the event loop back between them once a slice of about 10 ms has run. */
+export async function* inSlices<T>(items: Iterable<T>): AsyncGenerator<T, void, void> {
+  const pause = slicePauses();
+  for (const item of items) {
+    const paused = pause();
+    if (paused) await paused;
+    yield item;
+  }
+}

@@ -4,6 +4,7 @@ import type { AuthData } from '../auth/credentials.js';
 import type { RandomState } from '../random.js';
 import type { Guid } from '../world/common.js';
 import { earlierStateIds } from '../world/diary.js';
+import { runSteps, type Steps } from '../world/steps.js';
 import { AccountFiles, type BaseFile, baseFile, FORMAT, type LogLine, logFile } from './account-files.js';
 import { allChanges, applyChanges, type Change, type ChangeSet } from './changes.js';
 import { baseProblem, lineProblem } from './data-schema.js';
@@ -219,8 +220,19 @@ function checkRecords(file: string, where: string, changes: BaseFile['changes'],
 }
 
 /** The first record of the wrong shape among changes over `data`, as `<where>[n] (<table> <key>): <problem>`. */
-export function recordsProblem(changes: readonly Change[], data: AccountData, where = 'changes'): string | undefined {
-  for (const [n, [table, key, row]] of changes.entries()) {
+function recordsProblem(changes: readonly Change[], data: AccountData, where = 'changes'): string | undefined {
+  return runSteps(recordsProblemInSteps(changes, data, where));
+}
+
+/** `recordsProblem` as steps, a record a step. */
+export function* recordsProblemInSteps(
+  changes: readonly Change[],
+  data: AccountData,
+  where = 'changes',
+): Steps<string | undefined> {
+  for (let n = 0; n < changes.length; n++) {
+    yield;
+    const [table, key, row] = changes[n]!;
     const problem = row === null ? undefined : recordProblem(table, row, data.world);
     if (problem) return `${where}[${n}] (${table} ${key}): ${problem}`;
   }

@@ -159,6 +159,8 @@ function* freezeSteps(world: World): Steps<Set<string>> {
 
 // Where each world reads the collections it has not replaced yet.
 const sources = new WeakMap<World, () => Template>();
+/** The collections a world over a template holds itself (read or replaced), by world. */
+const ownCollections = new WeakMap<World, Set<string>>();
 
 /** A world over the template of (seed, size, day): collections are read from it until replaced. */
 export function worldFor(seed: number, size: WorldSize, day: string): World {
@@ -168,8 +170,12 @@ export function worldFor(seed: number, size: WorldSize, day: string): World {
   let held = templates.get(templateKey(seed, size, day));
   const source = () => (held ??= template(seed, size, day));
   sources.set(world, source);
-  const own = (key: keyof World, value: unknown) =>
+  const owned = new Set<string>();
+  ownCollections.set(world, owned);
+  const own = (key: keyof World, value: unknown) => {
     Object.defineProperty(world, key, { value, writable: true, enumerable: true, configurable: true });
+    owned.add(key);
+  };
   for (const key of COLLECTIONS) {
     Object.defineProperty(world, key, {
       enumerable: true,
@@ -189,6 +195,9 @@ export function worldFor(seed: number, size: WorldSize, day: string): World {
 
 /** The collection the world holds now, or undefined while it has not been read (it is then the template's). */
 export function heldCollection<K extends Collection>(world: World, key: K): World[K] | undefined {
+  // Asked for every table on every id a write draws: a world over a template knows what it holds.
+  const owned = ownCollections.get(world);
+  if (owned) return owned.has(key) ? world[key] : undefined;
   const own = Object.getOwnPropertyDescriptor(world, key);
   return own && 'value' in own ? world[key] : undefined;
 }
@@ -210,6 +219,25 @@ export function partIds(collection: string, record: object): string[] {
   const part = PART_KEYS[collection as Collection];
   const list = part ? (record as Record<string, unknown>)[part.list] : undefined;
   return Array.isArray(list) ? list.map((p) => (p as Record<string, string>)[part!.key]!).filter(Boolean) : [];
+}
+
+/** The part ids of frozen lists of parts (a frozen list never changes). */
+const partIdsOfList = new WeakMap<readonly unknown[], ReadonlySet<string>>();
+
+/**
+ * Whether a part of the record has this id. A record a write is editing keeps the stored record's
+ * frozen list of parts until the write replaces it (`editRecord` in records.ts), and the write draws
+ * an id for each part it adds: a frozen list's ids are gathered once. Gathered on every draw, an
+ * update adding thousands of parts to a record of thousands cost their product.
+ */
+export function hasPartId(collection: string, record: object, id: string): boolean {
+  const part = PART_KEYS[collection as Collection];
+  const list = part ? (record as Record<string, unknown>)[part.list] : undefined;
+  if (!Array.isArray(list)) return false;
+  if (!Object.isFrozen(list)) return list.some((p) => (p as Record<string, unknown> | null)?.[part!.key] === id);
+  let ids = partIdsOfList.get(list);
+  if (!ids) partIdsOfList.set(list, (ids = new Set(partIds(collection, record))));
+  return ids.has(id);
 }
 
 /** True when a record of the world's template, or a part of one, has this id. */

@@ -1,11 +1,15 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Account } from '../accounts/account.js';
 import { AccountExistsError, type AccountRegistry } from '../accounts/registry.js';
+import { runInSlices, slicePauses } from '../accounts/slices.js';
 import {
   AccountSnapshot,
   isSnapshot,
-  readSnapshot,
+  MAX_RECORD_CHARS,
+  MAX_SNAPSHOT_CHANGES,
+  readSnapshotSteps,
   SNAPSHOT_KEY_HEADER,
   SNAPSHOT_VERSION,
   SnapshotError,
@@ -13,7 +17,8 @@ import {
   transferBox,
 } from '../accounts/snapshot.js';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_SECRET } from '../auth/credentials.js';
-import { errors } from '../errors/errors.js';
+import { BODY_TOO_LARGE, errors } from '../errors/errors.js';
+import { jsonParts } from '../json-steps.js';
 import { createAccount, ScenarioConflictError } from '../scenarios/apply.js';
 import { type LoadedScenario, type SnapshotKey, scenarioFrom } from '../scenarios/load.js';
 import { relaxedRulesProblem } from '../scenarios/rule-ids.js';
@@ -29,8 +34,16 @@ const accounts = adminGroup('Accounts');
 
 const PutAccountSettings = CreateAccountBody.omit({ name: true });
 
-/** A snapshot is a bigger body than any other: the whole account. */
-const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * A snapshot is a bigger body than any other: the whole account. It is read, parsed, checked and
+ * restored in slices of the event loop's time, so the bound is one of memory: a restore of the
+ * largest holds the body's text and the records parsed from it at once (docs/bounds.md).
+ */
+export const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
+
+const SNAPSHOT_TOO_LARGE =
+  `${BODY_TOO_LARGE.slice(0, -1)}: a snapshot to restore is at most ${SNAPSHOT_BODY_LIMIT} bytes ` +
+  `(${SNAPSHOT_BODY_LIMIT / 2 ** 20} MiB)`;
 
 const keyHeader: Record<string, { description: string; schema: z.ZodType }> = {
   [SNAPSHOT_KEY_HEADER]: {
@@ -79,10 +92,14 @@ export const snapshotDeclarations: AdminRoute[] = [
       description: 'Account settings, or a snapshot taken with `GET /accounts/{name}/snapshot`.',
       example: { size: 'small', rateLimit: true },
       limit: SNAPSHOT_BODY_LIMIT,
-      parse: (json) => {
+      tooLarge: SNAPSHOT_TOO_LARGE,
+      members: MAX_SNAPSHOT_CHANGES,
+      // No value of a snapshot is larger than its largest record: each is parsed at once.
+      valueBytes: MAX_RECORD_CHARS,
+      parse: async (json) => {
         if (!isSnapshot(json)) return checked(PutAccountSettings, json);
         try {
-          const snapshot = readSnapshot(json);
+          const snapshot = await runInSlices(readSnapshotSteps(json));
           const relaxed = relaxedRulesProblem(snapshot.settings.relaxedRules, 'settings.relaxedRules');
           if (relaxed) throw new SnapshotError(relaxed);
           return snapshot;
@@ -107,7 +124,8 @@ export const snapshotDeclarations: AdminRoute[] = [
         'A bad name, a scenario that cannot be read, a setting sent that the scenario pins to another value, a ' +
           '`now` more than 10 years from real time, a relaxed rule that is not declared or cannot be relaxed, or a ' +
           'snapshot that ' +
-          `cannot be restored (a newer format version than ${SNAPSHOT_VERSION}, a record of the wrong shape, a ` +
+          `cannot be restored (a newer format version than ${SNAPSHOT_VERSION}, a record of the wrong shape or ` +
+          `of more than ${MAX_RECORD_CHARS} characters of JSON, more than ${MAX_SNAPSHOT_CHANGES} changes, a ` +
           'sealed secret without the right passphrase).',
       ),
       409: refused(
@@ -188,7 +206,7 @@ export const snapshotDeclarations: AdminRoute[] = [
         // The name is a DNS label: nothing in it needs quoting.
         if (c.req.query('download') === 'true')
           c.header('content-disposition', `attachment; filename="${account.name}.snapshot.json"`);
-        return c.json(snapshot satisfies z.infer<typeof AccountSnapshot>);
+        return snapshotAnswer(c, snapshot satisfies z.infer<typeof AccountSnapshot>);
       } catch (error) {
         if (error instanceof SnapshotError) throw errors.admin(400, error.message);
         throw error;
@@ -196,6 +214,34 @@ export const snapshotDeclarations: AdminRoute[] = [
     },
   }),
 ];
+
+/**
+ * The snapshot as its answer, the text of `c.json(snapshot)`. A long one (tens of thousands of records,
+ * tens of MiB) is neither written nor joined whole: each read of the answer writes its next part of
+ * about 256 KiB, a record at a time (json-steps.ts), handing the event loop back every 10 ms or so.
+ */
+function snapshotAnswer(c: Context, snapshot: AccountSnapshot): Response {
+  if (snapshot.changes.length + (snapshot.journal?.length ?? 0) <= 256) return c.json(snapshot);
+  const parts = jsonParts(snapshot);
+  const encoder = new TextEncoder();
+  // A reader in process takes each part as a promise settles, without a turn of the event loop
+  // between parts: the encoding hands the loop back every 10 ms or so itself, from a slice of its own.
+  let pause: (() => Promise<void> | undefined) | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pause === undefined) {
+        await nextTurn();
+        pause = slicePauses();
+      }
+      const paused = pause();
+      if (paused) await paused;
+      const part = parts.next();
+      if (part.done) controller.close();
+      else controller.enqueue(encoder.encode(part.value));
+    },
+  });
+  return c.body(body, 200, { 'Content-Type': 'application/json' });
+}
 
 async function restore(c: Context, registry: AccountRegistry, name: string, snapshot: AccountSnapshot) {
   const replace = c.req.query('replace') === 'true';

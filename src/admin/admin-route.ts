@@ -37,8 +37,17 @@ export interface AdminBody<S extends z.ZodType> {
   example?: unknown;
   /** The largest body in bytes; the API's body limit when absent. */
   limit?: number;
-  /** Parses the JSON in place of `schema`, where one check per alternative names the fields better. */
-  parse?: (json: unknown) => z.infer<S>;
+  /** The 413's words for a body over `limit`; the API's when absent. */
+  tooLarge?: string;
+  /** The most members one array or object of the body may have (a 400 beyond); no bound when absent. */
+  members?: number;
+  /** The most bytes one string or number of the body may take (a 400 beyond); no bound when absent. */
+  valueBytes?: number;
+  /**
+   * Parses the JSON in place of `schema`, where one check per alternative names the fields better;
+   * a long check answers a promise, running in slices of the event loop's time.
+   */
+  parse?: (json: unknown) => z.infer<S> | Promise<z.infer<S>>;
 }
 
 /** The account a route on `/accounts/{name}` works on; none on other routes, or where the name alone is needed. */

@@ -52,8 +52,16 @@ async function serve(route: AdminRoute, c: Context, registry: AccountRegistry, f
     const name = nameOf(params.name ?? '');
     if (route.resolvesAccount !== false) account = await accountOf(c, registry, name);
   }
-  const body = route.body
-    ? (route.body.parse ?? ((json: unknown) => checked(route.body!.schema, json)))(await jsonOf(c, route.body.limit))
+  const spec = route.body;
+  const body = spec
+    ? await (spec.parse ?? ((json: unknown) => checked(spec.schema, json)))(
+        await jsonOf(c, {
+          bytes: spec.limit,
+          members: spec.members,
+          valueBytes: spec.valueBytes,
+          tooLarge: spec.tooLarge,
+        }),
+      )
     : undefined;
   return route.handler({ c, registry, fleet, account, route: params, body });
 }

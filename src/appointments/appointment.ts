@@ -125,11 +125,16 @@ export function* appointmentListSteps(world: World, q: AppointmentQuery): Steps<
  * The body's AppointmentId, SiteId and AppointmentNumber are not used: the site is the query's.
  * UserId is the one sent, else the API user making the call.
  */
-export function createAppointment(world: World, siteId: Guid, body: AppointmentIn, write: WriteContext): Appointment {
+export function* createAppointment(
+  world: World,
+  siteId: Guid,
+  body: AppointmentIn,
+  write: WriteContext,
+): Steps<Appointment> {
   const { now, random, userId } = write;
   const newId = freshId(body, random);
   const AppointmentId = newId();
-  const AppointmentServices = checkedServices(
+  const AppointmentServices = yield* checkedServices(
     world,
     body,
     { id: siteId, field: 'siteId' },
@@ -177,9 +182,9 @@ function bookedStateId(world: World): Guid {
 }
 
 /** The record is the one the BODY names (its AppointmentId), whatever the route said: the real service binds PUT so. */
-export function updateAppointment(world: World, body: AppointmentIn, random: Random): Appointment {
+export function* updateAppointment(world: World, body: AppointmentIn, random: Random): Steps<Appointment> {
   const appointment = editRecord(world, 'appointments', existingAppointment(world, body.AppointmentId ?? EMPTY_GUID));
-  const services = checkedServices(
+  const services = yield* checkedServices(
     world,
     body,
     body.SiteId === undefined ? undefined : { id: body.SiteId, field: 'SiteId' },
@@ -231,16 +236,16 @@ export function listAppointmentStates(world: World) {
  * The services of a create or update body, built once the site (when given), the body's ids and
  * the services are checked: one 400 names every bad field.
  */
-function checkedServices(
+function* checkedServices(
   world: World,
   body: AppointmentIn,
   site: { id: Guid; field: string } | undefined,
   owner: ServiceOwner,
-): AppointmentService[] {
+): Steps<AppointmentService[]> {
   const problems = new ModelStateErrors();
   if (site) checkSite(world, site.id, site.field, problems);
   checkAppointmentIds(world, body, problems);
-  const services = buildServices(world, body.AppointmentServices, owner, problems);
+  const services = yield* buildServices(world, body.AppointmentServices, owner, problems);
   problems.throwIfAny();
   return services;
 }
@@ -271,12 +276,15 @@ interface ServiceOwner {
   current?: readonly AppointmentService[];
 }
 
-function buildServices(
+/** Services built in one step: a body near the 1 MiB limit holds thousands. */
+const SERVICES_PER_STEP = 64;
+
+function* buildServices(
   world: World,
   sent: readonly AppointmentServiceIn[],
   owner: ServiceOwner,
   problems: ModelStateErrors,
-): AppointmentService[] {
+): Steps<AppointmentService[]> {
   const services = new Map(world.services.map((s) => [s.ServiceId, s]));
   const packages = new Map(world.packages.map((p) => [p.PackageId, p]));
   const employees = new Map(world.employees.map((e) => [e.EmployeeId, e]));
@@ -286,7 +294,9 @@ function buildServices(
   // Services of one package share a group id; one is made per package when the caller sends none.
   const groups = new Map<Guid, Guid>();
 
-  return sent.map((item, i): AppointmentService => {
+  const built: AppointmentService[] = [];
+  for (const [i, item] of sent.entries()) {
+    if (i % SERVICES_PER_STEP === 0) yield;
     const at = `AppointmentServices[${i}]`;
     const service = isGiven(item.ServiceId) ? services.get(item.ServiceId) : undefined;
     const pkg = isGiven(item.PackageId) ? packages.get(item.PackageId) : undefined;
@@ -331,7 +341,7 @@ function buildServices(
       PackageGroupId = groups.get(PackageId) ?? owner.newId();
       groups.set(PackageId, PackageGroupId);
     }
-    return {
+    built.push({
       AppointmentServiceId: serviceId(item.AppointmentServiceId, at, problems),
       AppointmentId: owner.appointmentId,
       ClientId: owner.clientId,
@@ -343,8 +353,9 @@ function buildServices(
       Description: item.Description?.trim() ? item.Description : (service?.Name ?? ''),
       Employees,
       Resources,
-    };
-  });
+    });
+  }
+  return built;
 }
 
 /**

@@ -3,7 +3,7 @@ import { weekAround } from '../examples.js';
 import { rangeParams } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { guid, guidFilter, routeGuid, string } from '../http/params.js';
-import { reply } from '../http/reply.js';
+import { inSlices, reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import {
   appointmentListSteps,
@@ -81,11 +81,11 @@ export const appointmentCrudEndpoints = [
       const a = upcomingAppointment(world, now);
       return { query: { siteId: a.SiteId }, body: bookingBody(a) };
     },
-    handler: ({ account, query, body, now, userId }) =>
-      writeResult(
-        'AppointmentId',
-        createAppointment(account.world, query.siteId, body, { now, random: account.random, userId }).AppointmentId,
-      ),
+    handler: async ({ account, query, body, now, userId }) => {
+      const write = { now, random: account.random, userId };
+      const appointment = await inSlices(createAppointment(account.world, query.siteId, body, write));
+      return writeResult('AppointmentId', appointment.AppointmentId);
+    },
   }),
   appointments.post('/api/v2/appointments/setstate', {
     operationId: 'setAppointmentState',
@@ -142,8 +142,8 @@ export const appointmentCrudEndpoints = [
       const a = upcomingAppointment(world, now);
       return { route: { appointmentId: a.AppointmentId }, body: { AppointmentId: a.AppointmentId, ...bookingBody(a) } };
     },
-    handler: ({ account, route, body }) => {
-      updateAppointment(account.world, body, account.random);
+    handler: async ({ account, route, body }) => {
+      await inSlices(updateAppointment(account.world, body, account.random));
       return writeResult('AppointmentId', route.appointmentId);
     },
   }),

@@ -105,20 +105,20 @@ const addressOf = (sent: AddressIn | null | undefined, current: Address = EMPTY_
   Country: sent?.Country ?? current.Country,
 });
 
-export function createClient(
+export function* createClient(
   world: World,
   siteId: Guid,
   body: ClientCreateIn,
   now: number,
   random: Random,
   version: PasswordVersion = 2,
-): ClientRecord {
+): Steps<ClientRecord> {
   const problems = new ModelStateErrors();
   const SiteId = clientSite(world, siteId, 'siteId', problems);
   checkMembership(world, body.MembershipId, problems);
   const newId = () => random.guid();
   const ClientId = newId();
-  const ClientNotes = applyNotes([], body.ClientNotes ?? [], ClientId, newId, problems);
+  const ClientNotes = yield* applyNotes([], body.ClientNotes ?? [], ClientId, newId, problems);
   problems.throwIfAny();
 
   const member = isGiven(body.MembershipId);
@@ -163,19 +163,25 @@ const signInValue = (password: string, version: PasswordVersion): string =>
  * password (no client password is kept in plain text). Version 1: a non-blank AccountPassword is the
  * client's stored sign-in value, kept as sent (a client that sends back the value it read keeps it).
  */
-export function updateClient(
+export function* updateClient(
   world: World,
   clientId: Guid,
   body: ClientUpdateIn,
   random: Random,
   version: PasswordVersion = 2,
-): ClientRecord {
+): Steps<ClientRecord> {
   const client = editRecord(world, 'clients', findClient(world, clientId));
   if (!client) throw errors.recordDoesNotExist(RECORD_RULES.recordExists);
   const problems = new ModelStateErrors();
   const SiteId = body.SiteId === undefined ? client.SiteId : clientSite(world, body.SiteId, 'SiteId', problems);
   checkMembership(world, body.MembershipId, problems);
-  const notes = applyNotes(client.ClientNotes, body.ClientNotes ?? [], client.ClientId, () => random.guid(), problems);
+  const notes = yield* applyNotes(
+    client.ClientNotes,
+    body.ClientNotes ?? [],
+    client.ClientId,
+    () => random.guid(),
+    problems,
+  );
   problems.throwIfAny();
 
   client.SiteId = SiteId;
@@ -220,46 +226,62 @@ function setMembership(world: World, client: ClientRecord, id: Guid | null): voi
  * or none leaves the note as is). Returns the new list; the current one is not touched, so a failed
  * request writes nothing.
  */
-function applyNotes(
+/** Notes applied in one step: a body near the 1 MiB limit holds thousands. */
+const NOTES_PER_STEP = 64;
+
+function* applyNotes(
   current: readonly ClientNote[],
   sent: readonly ClientNoteIn[],
   clientId: Guid,
   newId: () => Guid,
   problems: ModelStateErrors,
-): ClientNote[] {
-  const notes = current.map((n) => ({ ...n }));
-  sent.forEach((n, i) => {
+): Steps<ClientNote[]> {
+  // The stored notes are kept as they are (frozen) and a changed one is replaced by its copy, so an
+  // update costs the notes it sends, not a copy of every note the client has; a removed one is marked
+  // and left out at the end, in order, as removing it at once would.
+  const notes: (ClientNote | null)[] = [...current];
+  let byId: Map<Guid, number> | undefined;
+  const placeOf = (id: Guid | undefined) => {
+    byId ??= new Map(notes.flatMap((n, at) => (n ? [[n.ClientNoteId, at] as const] : [])));
+    return id === undefined ? undefined : byId.get(id);
+  };
+  for (const [i, n] of sent.entries()) {
+    if (i % NOTES_PER_STEP === 0) yield;
     const state = n.ObjectState ?? 0;
-    if (state === 0) return;
+    if (state === 0) continue;
     if (state === 1) {
-      notes.push({
+      const added = {
         ClientNoteId: newId(),
         ClientId: clientId,
         ClientNoteType: n.ClientNoteType ?? 1,
         Body: n.Body ?? '',
         Category: n.Category ?? '',
-      });
-      return;
+      };
+      const at = notes.push(added) - 1;
+      byId?.set(added.ClientNoteId, at);
+      continue;
     }
-    const at = notes.findIndex((x) => x.ClientNoteId === n.ClientNoteId);
-    if (at < 0) {
+    const at = placeOf(n.ClientNoteId);
+    if (at === undefined) {
       problems.add(
         `ClientNotes[${i}].ClientNoteId`,
         `The note '${n.ClientNoteId ?? ''}' does not exist on this client.`,
         CLIENT_RULES.noteExists,
       );
-      return;
+      continue;
     }
     if (state === 3) {
-      notes.splice(at, 1);
-      return;
+      notes[at] = null;
+      byId!.delete(n.ClientNoteId!);
+      continue;
     }
-    const note = notes[at]!;
+    const note = { ...notes[at]! };
     if (n.ClientNoteType !== undefined) note.ClientNoteType = n.ClientNoteType;
     if (n.Body !== undefined) note.Body = n.Body;
     if (n.Category !== undefined) note.Category = n.Category;
-  });
-  return notes;
+    notes[at] = note;
+  }
+  return notes.filter((n) => n !== null);
 }
 
 // Lists.

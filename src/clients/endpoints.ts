@@ -4,7 +4,7 @@ import { atSite } from '../examples.js';
 import { findParam, itemStateParam, rangeParams, siteIdParam } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { booleanFilter, guid, optionalDateTime, routeGuid, string } from '../http/params.js';
-import { reply } from '../http/reply.js';
+import { inSlices, reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { appointmentHistory } from './appointment-history.js';
 import {
@@ -143,16 +143,21 @@ export const clientEndpoints = [
         'nothing.',
     },
     example: (world) => ({ ...atSite(world), body: newClientBody() }),
-    handler: ({ account, query, body, now }) =>
-      writeResult('ClientId', createClient(account.world, query.siteId, body, now, account.random).ClientId),
+    handler: async ({ account, query, body, now }) =>
+      writeResult(
+        'ClientId',
+        (await inSlices(createClient(account.world, query.siteId, body, now, account.random))).ClientId,
+      ),
     v1: {
       description:
         `${CREATE_FIELDS} AccountPassword is version 1's older password hash, which its client computes (the hex ` +
         'SHA-512 of the password): it is kept as sent, as the stored password value, and answered by ' +
         '`GET /api/clients/{id}`; a version 2 sign-in checks the password against it and then migrates it to ' +
         `PBKDF2. Left out, null or blank, the client has no password. ${CREATE_REST}`,
-      handler: ({ account, query, body, now }) =>
-        writeResult('ClientId', createClient(account.world, query.siteId, body, now, account.random, 1).ClientId),
+      handler: async ({ account, query, body, now }) => {
+        const client = await inSlices(createClient(account.world, query.siteId, body, now, account.random, 1));
+        return writeResult('ClientId', client.ClientId);
+      },
     },
   }),
   clients.put('/api/v2/clients', {
@@ -177,16 +182,22 @@ export const clientEndpoints = [
         ClientNotes: [{ ObjectState: 1, ClientNoteType: 1, Category: 'General', Body: 'Prefers mornings' }],
       },
     }),
-    handler: ({ account, query, body }) =>
-      writeResult('ClientId', updateClient(account.world, query.clientId, body, account.random).ClientId),
+    handler: async ({ account, query, body }) =>
+      writeResult(
+        'ClientId',
+        (await inSlices(updateClient(account.world, query.clientId, body, account.random))).ClientId,
+      ),
     v1: {
       description:
         'Sent fields overwrite, fields left out keep their value. A non-blank AccountPassword is the stored ' +
         'password value, kept as sent (version 1 clients send the hex SHA-512 they compute; sending back the ' +
         'value read keeps it); a non-blank NewAccountPassword is plain text and replaces it, stored as a PBKDF2 ' +
         `hash. ${UPDATE_REST}`,
-      handler: ({ account, query, body }) =>
-        writeResult('ClientId', updateClient(account.world, query.clientId, body, account.random, 1).ClientId),
+      handler: async ({ account, query, body }) =>
+        writeResult(
+          'ClientId',
+          (await inSlices(updateClient(account.world, query.clientId, body, account.random, 1))).ClientId,
+        ),
     },
   }),
   clients.get('/api/v2/clients/emailexists', {

@@ -152,5 +152,5 @@ export const errors = {
   /** A control-plane call that failed inside (a bug, or a data directory that cannot be written). */
   adminInternal: () => json(500, { error: 'the simulator failed to answer this call; see its log' }),
   /** A control-plane body over the limit, in the control plane's own form. */
-  adminBodyTooLarge: () => json(413, { error: BODY_TOO_LARGE }, { connection: 'close' }),
+  adminBodyTooLarge: (message = BODY_TOO_LARGE) => json(413, { error: message }, { connection: 'close' }),
 };

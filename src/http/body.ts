@@ -1,11 +1,14 @@
 import type { z } from 'zod';
+import { runInSlices } from '../accounts/slices.js';
 import { BODY_RULES } from '../errors/body-rules.js';
 import { errors, type ModelState, type RuledModelState } from '../errors/errors.js';
 import { fieldName, notValidMessage, requiredMessage } from '../errors/model-state.js';
 import { isRelaxed, type Rule, withRelaxedRules } from '../errors/rules.js';
 import { formatPath } from '../field-path.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
-import { canonicalKeys } from './body-keys.js';
+import { runSteps, type Steps } from '../world/steps.js';
+import { canonicalKeysInSteps } from './body-keys.js';
+import { safeParseInSteps } from './body-steps.js';
 import type { BodySpec } from './endpoint.js';
 
 /** Key under which errors about the body as a whole are reported. */
@@ -67,11 +70,29 @@ export async function readBody(
 ): Promise<unknown> {
   const text = await readText(request, () => errors.bodyTooLarge(BODY_RULES.tooLarge));
   seen?.(text); // the text as sent, for the request journal
-  return withRelaxedRules(relaxed, () => parseBody(text, mediaTypeOf(request), spec));
+  // In slices of the event loop's time: a body of thousands of list items takes tens of ms to check.
+  return runInSlices(withRules(relaxed, parseBodySteps(text, mediaTypeOf(request), spec)));
+}
+
+/** Steps each run with the account's relaxed rules in force (they are set for a synchronous stretch only). */
+function* withRules<T>(relaxed: ReadonlySet<string>, steps: Steps<T>): Steps<T> {
+  for (;;) {
+    const next = withRelaxedRules(relaxed, () => steps.next());
+    if (next.done) return next.value;
+    yield;
+  }
 }
 
 /** Checks and validates a body's text as `readBody` does, for a body already in hand (a scenario's records). */
 export function parseBody(text: string, mediaType: string, spec: BodySpec<z.ZodType>): unknown {
+  return runSteps(parseBodySteps(text, mediaType, spec));
+}
+
+/**
+ * The checks of `parseBody` in steps: the JSON is parsed at once (a few ms for 1 MiB), its long lists
+ * renamed and validated a few dozen items a step (http/body-steps.ts).
+ */
+function* parseBodySteps(text: string, mediaType: string, spec: BodySpec<z.ZodType>): Steps<unknown> {
   if (text.trim() === '') {
     if (spec.required) {
       throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'A non-empty request body is required.', BODY_RULES.required);
@@ -93,15 +114,15 @@ export function parseBody(text: string, mediaType: string, spec: BodySpec<z.ZodT
   } catch {
     throw spec.invalid?.() ?? errors.field(BODY_FIELD, 'The request body is not valid JSON.', BODY_RULES.json);
   }
-  const input = canonicalKeys(json, spec.schema);
-  const result = spec.schema.safeParse(input, { reportInput: true });
+  const input = yield* canonicalKeysInSteps(json, spec.schema);
+  const result = yield* safeParseInSteps(spec.schema, input);
   if (result.success) return result.data;
   // With the binding rule relaxed, a value of the wrong type or form is bound as ASP.NET binds what
   // it cannot convert: as if it had not been sent. (Other relaxed rules are skipped by their checks.)
   const unbound = result.error.issues.filter((issue) => ruleOf(issue) === BODY_RULES.valueNotValid);
   if (unbound.length > 0 && isRelaxed(BODY_RULES.valueNotValid)) {
     for (const issue of unbound) dropValueAt(input, issue.path);
-    const again = spec.schema.safeParse(input, { reportInput: true });
+    const again = yield* safeParseInSteps(spec.schema, input);
     if (again.success) return again.data;
     throw spec.invalid?.() ?? errors.modelState(modelStateOf(again.error));
   }

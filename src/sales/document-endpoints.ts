@@ -2,7 +2,7 @@ import { weekAround } from '../examples.js';
 import { rangeParams } from '../http/common-params.js';
 import { endpointGroup, listAnswer, recordOrNull } from '../http/endpoint.js';
 import { booleanFilter, guid, routeGuid, string } from '../http/params.js';
-import { reply } from '../http/reply.js';
+import { inSlices, reply } from '../http/reply.js';
 import { writeResult, writeResultAnswer } from '../http/write-result.js';
 import { createDocument, deleteDocument, documentListSteps, findDocument, updateDocument } from './document.js';
 import { invoiceBody, recentInvoice } from './examples.js';
@@ -70,11 +70,10 @@ export const accountingDocumentEndpoints = [
       const invoice = recentInvoice(world, now);
       return { query: { siteId: invoice.SiteId }, body: invoiceBody(world, invoice) };
     },
-    handler: ({ account, query, body, now }) =>
-      writeResult(
-        'AccountingDocumentId',
-        createDocument(account.world, query.siteId, body, now, account.random).AccountingDocumentId,
-      ),
+    handler: async ({ account, query, body, now }) => {
+      const document = await inSlices(createDocument(account.world, query.siteId, body, now, account.random));
+      return writeResult('AccountingDocumentId', document.AccountingDocumentId);
+    },
   }),
   documents.put('/api/v2/accountingdocuments/{accountingDocumentId}', {
     operationId: 'updateAccountingDocument',
@@ -98,8 +97,8 @@ export const accountingDocumentEndpoints = [
         body: { SiteId: invoice.SiteId, Reference: 'Updated reference' },
       };
     },
-    handler: ({ account, route, body }) => {
-      updateDocument(account.world, route.accountingDocumentId, body, account.random);
+    handler: async ({ account, route, body }) => {
+      await inSlices(updateDocument(account.world, route.accountingDocumentId, body, account.random));
       return writeResult('AccountingDocumentId', route.accountingDocumentId);
     },
   }),

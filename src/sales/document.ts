@@ -67,23 +67,28 @@ function checkHeaderIds(world: World, body: DocumentIn, problems: ModelStateErro
 // Line items are computed in cents: Total = round(Quantity × Price) − Discount, so sums never drift.
 
 /** Checks each line's references and builds the stored lines; failures go to `problems`. */
-function buildLines(
+/** Lines built in one step: a body near the 1 MiB limit holds thousands. */
+const LINES_PER_STEP = 64;
+
+function* buildLines(
   world: World,
   lines: LineItemIn[],
   random: Random,
   problems: ModelStateErrors,
-): AccountingDocumentLineItem[] {
+): Steps<AccountingDocumentLineItem[]> {
   if (lines.length === 0) {
     problems.add('AccountingDocumentLineItems', 'At least one line item is required.', SALES_RULES.lineItems);
   }
-  return lines.map((l, i) => {
+  const built: AccountingDocumentLineItem[] = [];
+  for (const [i, l] of lines.entries()) {
+    if (i % LINES_PER_STEP === 0) yield;
     const ref = (field: string, id: Guid | null | undefined, exists: (id: Guid) => boolean) => {
       ledger.checkOptional(problems, `AccountingDocumentLineItems[${i}].${field}`, id, exists);
       return id ?? null;
     };
     const priceCents = toCents(l.Price);
     const discountCents = toCents(l.Discount ?? 0);
-    return {
+    built.push({
       AccountingDocumentLineItemId: random.guid(),
       Description: l.Description,
       Quantity: l.Quantity,
@@ -94,8 +99,9 @@ function buildLines(
       ProductId: ref('ProductId', l.ProductId, (id) => world.products.some((p) => p.ProductId === id)),
       PackageId: ref('PackageId', l.PackageId, (id) => world.packages.some((p) => p.PackageId === id)),
       EmployeeId: ref('EmployeeId', l.EmployeeId, (id) => world.employees.some((e) => e.EmployeeId === id)),
-    };
-  });
+    });
+  }
+  return built;
 }
 
 const linesTotal = (lines: AccountingDocumentLineItem[]): number =>
@@ -107,13 +113,13 @@ const linesTotal = (lines: AccountingDocumentLineItem[]): number =>
 const nextDocumentNumber = (world: World, type: DocumentTypeId): string =>
   nextInSeriesOf(`${DOCUMENT_PREFIX[type]}-`, world.accountingDocuments, 'DocumentNumber');
 
-export function createDocument(
+export function* createDocument(
   world: World,
   siteId: Guid,
   body: DocumentIn,
   now: number,
   random: Random,
-): AccountingDocument {
+): Steps<AccountingDocument> {
   const problems = ledger.openForCreate(world, siteId, body.SiteId);
   const type = checkType(body.AccountingDocumentTypeId, problems);
   checkHeaderIds(world, body, problems);
@@ -123,7 +129,7 @@ export function createDocument(
   const lines =
     body.AccountingDocumentLineItems === undefined
       ? []
-      : buildLines(world, body.AccountingDocumentLineItems, random, problems);
+      : yield* buildLines(world, body.AccountingDocumentLineItems, random, problems);
   problems.throwIfAny();
   if (type === undefined) throw new Error('unreachable: type checked');
 
@@ -150,7 +156,7 @@ export function createDocument(
 }
 
 /** Entries name the document by its id, which never changes, so they stay allocated. */
-export function updateDocument(world: World, documentId: Guid, body: DocumentIn, random: Random): void {
+export function* updateDocument(world: World, documentId: Guid, body: DocumentIn, random: Random): Steps<void> {
   const found = findDocument(world, documentId);
   const { record: document, problems } = ledger.openForUpdate(world, 'accountingDocuments', found, body.SiteId);
   const type = checkType(body.AccountingDocumentTypeId, problems, document.AccountingDocumentTypeId);
@@ -158,7 +164,7 @@ export function updateDocument(world: World, documentId: Guid, body: DocumentIn,
   const lines =
     body.AccountingDocumentLineItems === undefined
       ? undefined
-      : buildLines(world, body.AccountingDocumentLineItems, random, problems);
+      : yield* buildLines(world, body.AccountingDocumentLineItems, random, problems);
   problems.throwIfAny();
 
   if (body.SiteId != null) document.SiteId = body.SiteId;

@@ -71,7 +71,8 @@ export async function applyScenario(
       if (scenario.appointmentStates) setAppointmentStates(account, scenario.appointmentStates, source);
       // The records the scenario makes draw their ids from a stream of the seed and the scenario,
       // not the account's own (salted with its name): the same scenario gives the same ids in any account.
-      await account.random.drawingFrom(account.settings.seed, scenarioSalt(scenario), async () => {
+      const salt = await runInSlices(scenarioSaltSteps(scenario));
+      await account.random.drawingFrom(account.settings.seed, salt, async () => {
         if (scenario.records) await applyRecords(account, now, scenario.records, source);
         addCredentials(account.auth, scenario, now, source);
         if (scenario.fullyBook) await fullyBookDays(account, now, scenario.fullyBook, source);
@@ -285,16 +286,31 @@ export async function resetAccount(registry: AccountRegistry, account: Account):
  * from a file or inline, draws the same ids; `scenario:` and the hash keep it apart from every
  * account's salt (its name, `<name>:life-<n>` or `<name>:migrated`: accounts/lives.ts).
  */
-export function scenarioSalt(scenario: Scenario): string {
-  return `scenario:${sha256(canonicalJson(scenario))}`;
+function* scenarioSaltSteps(scenario: Scenario): Steps<string> {
+  return `scenario:${sha256(yield* canonicalJson(scenario))}`;
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/** Elements of a list written in one step (a scenario near 1 MiB lists some 16 000 records). */
+const ELEMENTS_PER_STEP = 256;
+
+function* canonicalJson(value: unknown): Steps<string> {
+  if (Array.isArray(value)) {
+    const parts: string[] = [];
+    for (const [i, v] of value.entries()) {
+      if (i % ELEMENTS_PER_STEP === 0) yield;
+      parts.push(v !== null && typeof v === 'object' ? yield* canonicalJson(v) : (JSON.stringify(v) ?? 'null'));
+    }
+    return `[${parts.join(',')}]`;
+  }
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const parts: string[] = [];
+    for (const [k, v] of entries) {
+      const text = v !== null && typeof v === 'object' ? yield* canonicalJson(v) : (JSON.stringify(v) ?? 'null');
+      parts.push(`${JSON.stringify(k)}:${text}`);
+    }
+    return `{${parts.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

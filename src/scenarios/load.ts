@@ -4,17 +4,20 @@ import path from 'node:path';
 import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { SecretBox } from '../accounts/secret-box.js';
+import { runInSlices } from '../accounts/slices.js';
 import {
   type AccountSnapshot,
   isSnapshot,
-  readSnapshot,
+  readSnapshotSteps,
   SNAPSHOT_KEY_HEADER,
   SnapshotError,
   transferBox,
 } from '../accounts/snapshot.js';
 import { formatPath } from '../field-path.js';
+import { safeParseInSteps } from '../http/body-steps.js';
 import { MAX_JSON_DEPTH, nestedTooDeep } from '../json-depth.js';
 import { packagePath } from '../package-root.js';
+import type { Steps } from '../world/steps.js';
 import { jsonSyntaxError } from './json-syntax.js';
 import { canonicalEntry, loadRecordFields, type Resource } from './record-fields.js';
 import { relaxedRulesProblem } from './rule-ids.js';
@@ -123,7 +126,7 @@ async function snapshotScenario(value: unknown, source: string, key: SnapshotKey
     );
   let snapshot: AccountSnapshot;
   try {
-    snapshot = readSnapshot(value);
+    snapshot = await runInSlices(readSnapshotSteps(value));
   } catch (error) {
     if (error instanceof SnapshotError) throw new ScenarioError(`${source}: ${error.message}`);
     throw error;
@@ -211,16 +214,23 @@ async function readBounded(file: string, reference: string): Promise<string> {
   }
 }
 
-/** Validates a scenario value (e.g. sent inline to the control plane). */
+/**
+ * Validates a scenario value (e.g. sent inline to the control plane), in slices of the event loop's
+ * time: a scenario near 1 MiB holds some 16 000 records, tens of ms to check.
+ */
 export async function parseScenario(value: unknown, source = INLINE): Promise<Scenario> {
-  const result = Scenario.safeParse(value);
+  const result = await runInSlices(safeParseInSteps(Scenario, value, false));
   if (!result.success)
     throw new ScenarioError(result.error.issues.map((i) => `${source}: ${describeIssue(i)}`).join('\n'));
-  const { records } = result.data;
-  if (!records) return result.data;
+  const scenario = result.data as Scenario;
+  const { records } = scenario;
+  if (!records) return scenario;
   await loadRecordFields();
-  return { ...result.data, records: checkedRecords(records, source) };
+  return { ...scenario, records: await runInSlices(checkedRecords(records, source)) };
 }
+
+/** Record entries checked in one step. */
+const ENTRIES_PER_STEP = 64;
 
 /**
  * The record entries with their field names spelt as the API spells them (names match
@@ -228,14 +238,23 @@ export async function parseScenario(value: unknown, source = INLINE): Promise<Sc
  * error naming the entry, the field's path and the closest field, so a misspelt field is not
  * silently dropped.
  */
-function checkedRecords(records: NonNullable<Scenario['records']>, source: string): NonNullable<Scenario['records']> {
+function* checkedRecords(
+  records: NonNullable<Scenario['records']>,
+  source: string,
+): Steps<NonNullable<Scenario['records']>> {
   const problems: string[] = [];
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const [resource, entries] of Object.entries(records) as [Resource, Record<string, unknown>[] | undefined][]) {
     if (!entries) continue;
-    out[resource] = entries.map((entry, index) => {
+    const checkedEntries: Record<string, unknown>[] = [];
+    out[resource] = checkedEntries;
+    for (const [index, entry] of entries.entries()) {
+      if (index % ENTRIES_PER_STEP === 0) yield;
       const checked = canonicalEntry(resource, entry);
-      if ('entry' in checked) return checked.entry;
+      if ('entry' in checked) {
+        checkedEntries.push(checked.entry);
+        continue;
+      }
       for (const { path: where, field, known, closest } of checked.unknown) {
         const hint = closest ? `; did you mean ${closest}?` : `; known fields: ${known.join(', ')}`;
         const at = pathText(['records', resource, index, ...where]);
@@ -244,8 +263,8 @@ function checkedRecords(records: NonNullable<Scenario['records']>, source: strin
         const place = within.length > 0 ? `${within.join('.')} of a ${resource} record` : `a ${resource} record`;
         problems.push(`${source}: ${at}: no field ${field} in ${place}${hint}`);
       }
-      return entry;
-    });
+      checkedEntries.push(entry);
+    }
   }
   if (problems.length > 0) throw new ScenarioError(problems.join('\n'));
   return out as NonNullable<Scenario['records']>;

@@ -33,6 +33,7 @@ export const LAYERS: Layer[] = [
       'order.ts',
       'redact.ts',
       'json-depth.ts',
+      'json-steps.ts',
       'path-pattern.ts',
       'field-path.ts',
       'field-sources.ts',

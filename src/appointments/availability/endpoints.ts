@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runInSlices } from '../../accounts/slices.js';
 import { siteIdParam } from '../../http/common-params.js';
 import { endpointGroup, listAnswer } from '../../http/endpoint.js';
 import { byte, dateTime, guidArray, guidFilter } from '../../http/params.js';
@@ -143,7 +144,7 @@ export const availabilityEndpoints = [
       return { query: { siteId: s.siteId }, body: s.cart };
     },
     handler: async ({ account, query, body, now }) => {
-      const failed = (await validate()).unavailableItems(account.world, query.siteId, body, now);
+      const failed = await runInSlices((await validate()).unavailableItems(account.world, query.siteId, body, now));
       return failed.length === 0 ? reply.empty() : reply.json(failed.join(', '));
     },
   }),

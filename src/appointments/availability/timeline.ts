@@ -8,27 +8,41 @@ export interface Interval {
   end: number;
 }
 
+/** Intervals added since the last merge that are read one by one rather than merged in. */
+const TAIL = 32;
+
 export class Timeline {
   private starts: number[] = [];
   private ends: number[] = [];
   /** maxEnd[i] = latest end among the first i + 1 intervals by start. */
   private maxEnd: number[] = [];
-  private sorted = true;
+  /**
+   * Intervals added since the sorted ones were merged, in the order added: a claim and a question
+   * alternate when a cart is checked item by item, and sorting everything again for each question
+   * cost a cart of thousands of items seconds.
+   */
+  private tailStarts: number[] = [];
+  private tailEnds: number[] = [];
 
   add(start: number, end: number): void {
-    this.starts.push(start);
-    this.ends.push(end);
-    this.sorted = false;
+    this.tailStarts.push(start);
+    this.tailEnds.push(end);
   }
 
   get size(): number {
-    return this.starts.length;
+    return this.starts.length + this.tailStarts.length;
   }
 
   /** Whether any interval shares time with [start, end); touching ends do not overlap. */
   overlaps(start: number, end: number): boolean {
+    // Merged once it is longer than a few dozen, and than the root of the sorted ones: a question reads
+    // that many at most, and n claims each followed by a question merge about √n times.
+    const tail = this.tailStarts.length;
+    if (tail > TAIL && tail * tail > this.starts.length) this.mergeTail();
+    for (let i = 0; i < this.tailStarts.length; i++) {
+      if ((this.tailStarts[i] as number) < end && (this.tailEnds[i] as number) > start) return true;
+    }
     if (this.starts.length === 0) return false;
-    if (!this.sorted) this.sort();
     // Intervals starting before `end`: the first `n` by start.
     let lo = 0;
     let hi = this.starts.length;
@@ -40,13 +54,35 @@ export class Timeline {
     return lo > 0 && (this.maxEnd[lo - 1] as number) > start;
   }
 
-  private sort(): void {
-    const order = this.starts.map((_, i) => i).sort((a, b) => (this.starts[a] as number) - (this.starts[b] as number));
-    this.starts = order.map((i) => this.starts[i] as number);
-    this.ends = order.map((i) => this.ends[i] as number);
+  /** The tail sorted and merged into the sorted intervals, and the running maximum made again. */
+  private mergeTail(): void {
+    const order = this.tailStarts
+      .map((_, i) => i)
+      .sort((a, b) => (this.tailStarts[a] as number) - (this.tailStarts[b] as number));
+    const n = this.starts.length + order.length;
+    const starts = new Array<number>(n);
+    const ends = new Array<number>(n);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < n; k++) {
+      const fromSorted =
+        j >= order.length ||
+        (i < this.starts.length && (this.starts[i] as number) <= (this.tailStarts[order[j] as number] as number));
+      if (fromSorted) {
+        starts[k] = this.starts[i] as number;
+        ends[k] = this.ends[i++] as number;
+      } else {
+        const t = order[j++] as number;
+        starts[k] = this.tailStarts[t] as number;
+        ends[k] = this.tailEnds[t] as number;
+      }
+    }
     let latest = -Infinity;
-    this.maxEnd = this.ends.map((e) => (latest = Math.max(latest, e)));
-    this.sorted = true;
+    this.starts = starts;
+    this.ends = ends;
+    this.maxEnd = ends.map((e) => (latest = Math.max(latest, e)));
+    this.tailStarts = [];
+    this.tailEnds = [];
   }
 }
 

@@ -6,6 +6,7 @@ import type { Guid } from '../../world/common.js';
 import type { Employee } from '../../world/employees.js';
 import type { World } from '../../world/index.js';
 import type { Site } from '../../world/sites.js';
+import type { Steps } from '../../world/steps.js';
 import { APPOINTMENT_RULES } from '../rules.js';
 import type { AppointmentServiceIn } from '../schemas.js';
 import { type Busy, busyTimes, cartSpan } from './busy.js';
@@ -18,13 +19,19 @@ import { FREE, type Interval } from './timeline.js';
 // reported. An item naming only a PackageId stands for the whole package, laid out as
 // availabletimes would, one service after another from Start.
 
-/** Descriptions of the items no longer available, in cart order (empty: all available). */
-export function unavailableItems(
+/** Items checked in one step. */
+const ITEMS_PER_STEP = 64;
+
+/**
+ * Descriptions of the items no longer available, in cart order (empty: all available), in steps of a
+ * few dozen items: a cart near the 1 MiB body limit holds thousands.
+ */
+export function* unavailableItems(
   world: World,
   siteId: Guid,
   cart: readonly AppointmentServiceIn[],
   now: number,
-): string[] {
+): Steps<string[]> {
   if (cart.length === 0) throw errors.noCartItems(APPOINTMENT_RULES.cartItems);
   const site = world.sites.find((s) => s.SiteId === siteId && s.State === 1);
   const spans = cart.map((item) => cartSpan(world, item));
@@ -47,7 +54,8 @@ export function unavailableItems(
     resources: new Map(world.resources.map((r) => [r.ResourceId, r])),
   };
   const failed: string[] = [];
-  cart.forEach((item, i) => {
+  for (const [i, item] of cart.entries()) {
+    if (i % ITEMS_PER_STEP === 0) yield;
     const span = spans[i];
     const day = site && span ? tradingDay(site, localDateAt(site, span.start)) : null;
     // Checked (and so holding its employees and resources) even when it is out of time already.
@@ -56,7 +64,7 @@ export function unavailableItems(
     const inTime =
       span !== undefined && day !== null && span.start >= now && day.open <= span.start && span.end <= day.close;
     if (!(free && inTime)) failed.push(describeItem(world, item, i));
-  });
+  }
   return failed;
 }
 
