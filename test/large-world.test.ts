@@ -4,4 +4,3 @@
 import './sales/list-cost-follows-rows-not-world.cases.js';
 import './accounts/write-cost.cases.js';
 import './console/console-large-world.cases.js';
-import './isolation/noisy-neighbour-large.cases.js';
